@@ -99,10 +99,11 @@ let browser: Browser;
 const contexts: BrowserContext[] = [];
 const watch = watchPagesOnFailure('accessibility-');
 const phone = `089${String(Date.now()).slice(-7)}`;
+const password = 'axecheck1';
 let token: string;
 
 beforeAll(async () => {
-  [browser, token] = await Promise.all([launch(), fundedUser(phone, 'axecheck1', '246810', '500')]);
+  [browser, token] = await Promise.all([launch(), fundedUser(phone, password, '246810', '500')]);
   // Payees, so their lists and the withdrawal show rows.
   await addBankCard(phone, token);
   const wallet = {
@@ -112,7 +113,7 @@ beforeAll(async () => {
     address: 'TBhCfAytTEh52WFL6HYr64i2nmc3u3TCUp',
   };
   expect(await callApi('/users/wallet/add', { token, form: wallet })).toMatchObject({ ret: 1 });
-  await markAllRead(phone, 'axecheck1'); // the notices of the new payees would open over the first page
+  await markAllRead(phone, password); // the notices of the new payees would open over the first page
 });
 
 afterAll(async () => {

@@ -16,7 +16,7 @@ import { rowsOf } from '../../src/server/db/connection.ts';
 import { CHANGES_LISTENER, EVERYTHING } from '../../src/server/db/changes.ts';
 import { fiatRates, optionProducts as productsTable, sessions, slides } from '../../src/server/db/schema.ts';
 import { buildApp } from '../../src/server/http/app.ts';
-import { AnswerCache, cachedBytes } from '../../src/server/http/cached-answers.ts';
+import { AnswerCache, cachedJson } from '../../src/server/http/cached-answers.ts';
 import { runOperatorCommand } from '../../src/server/ops/commands.ts';
 import type { FastifyInstance } from 'fastify';
 import { onPostgres, startHarness, type Harness } from './harness.ts';
@@ -374,28 +374,28 @@ it('shares one database read among callers that miss together, but not with a ca
   expect(await cache.read('f', async () => 'back')).toBe('back');
 });
 
-it('serialises a cached public answer once per language, and a change brings new bytes', async () => {
+it('serialises a cached public answer once per language, and a change brings new text', async () => {
   const cache = new AnswerCache<{ v: number }>(() => true, 10_000, true);
   let serialised = 0;
-  const bytesOf = (value: object, locale: string) =>
-    cachedBytes(value, locale, () => {
+  const jsonOf = (value: object, locale: string) =>
+    cachedJson(value, locale, () => {
       serialised++;
       return JSON.stringify({ locale, ...value });
-    })?.toString();
+    });
   const first = await cache.read('k', async () => ({ v: 1 }));
-  expect(bytesOf(first, 'en')).toBe('{"locale":"en","v":1}');
-  expect(bytesOf(first, 'en')).toBe('{"locale":"en","v":1}');
-  expect(bytesOf(first, 'zh')).toBe('{"locale":"zh","v":1}');
+  expect(jsonOf(first, 'en')).toBe('{"locale":"en","v":1}');
+  expect(jsonOf(first, 'en')).toBe('{"locale":"en","v":1}');
+  expect(jsonOf(first, 'zh')).toBe('{"locale":"zh","v":1}');
   expect(serialised).toBe(2);
   cache.dropAll();
   const second = await cache.read('k', async () => ({ v: 2 }));
-  expect(bytesOf(second, 'en')).toBe('{"locale":"en","v":2}');
+  expect(jsonOf(second, 'en')).toBe('{"locale":"en","v":2}');
   // A cache not kept serialised, and answers read while the notice channel cannot vouch, are not serialised ahead.
   expect(
-    bytesOf(await new AnswerCache<{ v: number }>(() => true, 10_000).read('k', async () => ({ v: 3 })), 'en'),
+    jsonOf(await new AnswerCache<{ v: number }>(() => true, 10_000).read('k', async () => ({ v: 3 })), 'en'),
   ).toBeUndefined();
   expect(
-    bytesOf(await new AnswerCache<{ v: number }>(() => false, 10_000, true).read('k', async () => ({ v: 4 })), 'en'),
+    jsonOf(await new AnswerCache<{ v: number }>(() => false, 10_000, true).read('k', async () => ({ v: 4 })), 'en'),
   ).toBeUndefined();
 });
 

@@ -35,13 +35,13 @@ const serialised = new WeakMap<object, Map<string, string>>();
  * The JSON text of `value`'s envelope in `locale` if `value` is a cached answer kept serialised (made on first use),
  * else undefined.
  */
-export function cachedBytes(value: unknown, locale: string, serialise: () => string): string | undefined {
+export function cachedJson(value: unknown, locale: string, serialise: () => string): string | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
   const byLocale = serialised.get(value);
   if (!byLocale) return undefined;
-  let bytes = byLocale.get(locale);
-  if (!bytes) byLocale.set(locale, (bytes = serialise()));
-  return bytes;
+  let json = byLocale.get(locale);
+  if (!json) byLocale.set(locale, (json = serialise()));
+  return json;
 }
 
 interface Entry<T> {
@@ -65,7 +65,7 @@ export class AnswerCache<T> {
 
   private readonly usable: () => boolean;
   private readonly ttlMs: number;
-  /** Their envelopes are serialised once per language (cachedBytes). */
+  /** Their envelopes are serialised once per language (cachedJson). */
   private readonly serialise: boolean;
 
   constructor(usable: () => boolean, ttlMs: number, serialise = false) {

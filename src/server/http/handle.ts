@@ -29,7 +29,7 @@ import type { Tx } from '../db/connection.ts';
 import type { HandlerContext, Services } from './context.ts';
 import type { Caller } from '../domain/sessions.ts';
 import { Refusal } from '../domain/refusal.ts';
-import { cachedAnswers, cachedBytes, type CachedAnswers } from './cached-answers.ts';
+import { cachedAnswers, cachedJson, type CachedAnswers } from './cached-answers.ts';
 import { requestLocale, textById, translator, type Translate } from '../i18n.ts';
 import type { Locale } from '../../api-contract/constants.ts';
 import { callerOf } from './rate-limits.ts';
@@ -197,7 +197,7 @@ function handlerContext(
   };
 }
 
-/** A call whose answer is not stored for replay: a cached answer kept serialised goes out as its bytes. */
+/** A call whose answer is not stored for replay: a cached answer kept serialised goes out as its JSON text. */
 async function runRead<E>(
   handler: Handler<E>,
   input: ParsedOf<E>,
@@ -205,11 +205,11 @@ async function runRead<E>(
   reply: FastifyReply,
 ): Promise<Envelope | string> {
   const answered = await runHandler(handler, input, ctx);
-  const bytes =
-    answered.ret === RET_OK ? cachedBytes(answered.data, ctx.locale, () => JSON.stringify(answered)) : undefined;
-  if (!bytes) return answered;
+  const json =
+    answered.ret === RET_OK ? cachedJson(answered.data, ctx.locale, () => JSON.stringify(answered)) : undefined;
+  if (!json) return answered;
   reply.type(JSON_TYPE);
-  return bytes;
+  return json;
 }
 
 async function runHandler<E>(handler: Handler<E>, input: ParsedOf<E>, ctx: HandlerContext): Promise<Envelope> {

@@ -183,14 +183,14 @@ export class MergedCounter {
 
   private async mergeNow() {
     const counts = new Map<string, number>();
-    const sent = new Map<string, MergedWindow>();
+    const sent: MergedWindow[] = [];
     for (const [name, window] of this.windows) {
       if (!window.pending) continue;
       counts.set(name, window.pending);
       // Still counted while the table adds them (a call meanwhile sees them), until the total that has them is back.
       window.sending = window.pending;
       window.pending = 0;
-      sent.set(name, window);
+      sent.push(window);
     }
     if (!counts.size) return;
     try {
@@ -202,10 +202,10 @@ export class MergedCounter {
       }
     } catch (error) {
       // Not lost: counted again with the next merge.
-      for (const window of sent.values()) window.pending += window.sending;
+      for (const window of sent) window.pending += window.sending;
       throw error;
     } finally {
-      for (const window of sent.values()) window.sending = 0;
+      for (const window of sent) window.sending = 0;
     }
   }
 
