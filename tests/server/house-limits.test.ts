@@ -86,6 +86,16 @@ async function openPayout(coin: string, direction: string): Promise<string> {
   return new Big(row!.payout).toFixed(8);
 }
 
+/** The side's running row the triggers keep (house_exposure): it must equal openPayout after any write. */
+async function keptPayout(coin: string, direction: string): Promise<string> {
+  const [row] = rowsOf<{ open_payout: string }>(
+    await h.database.db.execute(
+      sql`select open_payout::text as open_payout from house_exposure where coin = ${coin} and direction = ${direction}`,
+    ),
+  );
+  return new Big(row?.open_payout ?? 0).toFixed(8);
+}
+
 describe('an order beyond a cap is refused with the customer’s text and moves no money', () => {
   it('the stake per order: above the cap is refused in the customer’s language, the cap itself is accepted', async () => {
     await setCaps({ per_order: '100' });
@@ -160,6 +170,7 @@ describe('an order beyond a cap is refused with the customer’s text and moves 
       ])
       .returning({ id: optionOrders.id });
     expect(await openPayout('DOT', 'up')).toBe('36.00000000');
+    expect(await keptPayout('DOT', 'up')).toBe('36.00000000');
 
     // 36 + 18 + 18 + 18 = 90: room for 10 more, not for another 18.
     for (let i = 0; i < 3; i++) expect((await place(user.token, 'DOT', 'up', '10')).ret).toBe(1);
@@ -173,7 +184,9 @@ describe('an order beyond a cap is refused with the customer’s text and moves 
     expect((await place(user.token, 'DOT', 'up', '5')).ret).toBe(1);
     expect(await place(user.token, 'DOT', 'up', '1')).toEqual(EXPOSURE_LIMIT);
     expect(await openPayout('DOT', 'up')).toBe('99.00000000');
+    expect(await keptPayout('DOT', 'up')).toBe('99.00000000');
     expect((await place(user.token, 'DOT', 'down', '10')).ret).toBe(1);
+    expect(await keptPayout('DOT', 'down')).toBe('36.00000000');
 
     // The page shows it against the cap.
     const house = (await h.call(consoleHouse, {}, as())).data;
@@ -191,6 +204,54 @@ describe('an order beyond a cap is refused with the customer’s text and moves 
         inserted.map(({ id }) => id),
       ),
     );
+    expect(await keptPayout('DOT', 'up')).toBe(await openPayout('DOT', 'up'));
+    expect(await keptPayout('DOT', 'up')).toBe('63.00000000');
+    await expectLedgerBalanced(h);
+  });
+
+  it('the running exposure follows every order out of the open states: opened, voided, settled', async () => {
+    const user = await customer(h, '1000');
+    await freshPrices();
+    const start = h.clock.now().getTime();
+    const sides = [
+      ['ADA', 'up'],
+      ['ADA', 'down'],
+    ] as const;
+    const agree = async (expected: [string, string]) => {
+      for (const [index, [coin, direction]] of sides.entries()) {
+        expect(await openPayout(coin, direction), `${coin} ${direction}`).toBe(expected[index]);
+        expect(await keptPayout(coin, direction), `${coin} ${direction}`).toBe(expected[index]);
+      }
+    };
+    const base = await Promise.all(sides.map(([coin, direction]) => openPayout(coin, direction)));
+    const plus = (index: number, amount: string) => new Big(base[index]!).plus(amount).toFixed(8);
+    const yieldOf = async (minutes: number) => new Big((await product('ADA', minutes)).yield_rate).plus(1);
+    const [one, five] = [await yieldOf(1), await yieldOf(5)];
+    expect((await place(user.token, 'ADA', 'up', '10')).ret).toBe(1);
+    expect((await place(user.token, 'ADA', 'up', '20', 5)).ret).toBe(1);
+    expect((await place(user.token, 'ADA', 'down', '10')).ret).toBe(1);
+    const win = (amount: string, rate: Big) => new Big(amount).times(rate).round(8, Big.roundDown);
+    const upOpen = win('10', one).plus(win('20', five)).toFixed(8);
+    await agree([plus(0, upOpen), plus(1, win('10', one).toFixed(8))]);
+
+    // Opened at the next tick: still open, nothing moves.
+    await h.market.record([{ coin: 'ADA', at: new Date(start + 1_000), price: '0.5', volume: '1' }]);
+    h.clock.set(new Date(start + 1_000));
+    await openAllPending(h.database.db, h.clock.now());
+    await agree([plus(0, upOpen), plus(1, win('10', one).toFixed(8))]);
+
+    // One accepted with no tick after it within 10 s is void: its payout leaves the exposure.
+    expect((await place(user.token, 'ADA', 'down', '30')).ret).toBe(1);
+    await agree([plus(0, upOpen), plus(1, win('10', one).plus(win('30', one)).toFixed(8))]);
+    h.clock.set(new Date(start + 12_000));
+    await openAllPending(h.database.db, h.clock.now());
+    await agree([plus(0, upOpen), plus(1, win('10', one).toFixed(8))]);
+
+    // The 1-minute orders end and settle (a win up, a loss down): only the 5-minute order stays open.
+    await h.market.record([{ coin: 'ADA', at: new Date(start + 61_000), price: '0.6', volume: '1' }]);
+    h.clock.set(new Date(start + 62_000));
+    await settleAllDue(h.database.db, h.clock.now());
+    await agree([plus(0, win('20', five).toFixed(8)), plus(1, '0')]);
     await expectLedgerBalanced(h);
   });
 });
@@ -214,6 +275,7 @@ describe('orders placed at once cannot together pass a cap', () => {
     expect(answers.filter((answer) => answer.ret === 1)).toHaveLength(5);
     expect(answers.filter((answer) => answer.ret !== 1)).toEqual(Array.from({ length: 3 }, () => EXPOSURE_LIMIT));
     expect(await openPayout('LTC', 'up')).toBe('90.00000000');
+    expect(await keptPayout('LTC', 'up')).toBe('90.00000000');
     for (const [index, buyer] of buyers.entries()) {
       const state = await moneyState(h, buyer.id);
       expect(state.orders, `buyer ${index}`).toHaveLength(answers[index]!.ret === 1 ? 1 : 0);

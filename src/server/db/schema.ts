@@ -389,6 +389,23 @@ export const optionOrders = pgTable(
   ],
 );
 
+/**
+ * What the house would pay if every open option of one coin and direction won: the sum of stake × (1 + yield),
+ * truncated to 8 decimals, over the orders opening or holding with real money. Kept by database triggers on
+ * option_orders (migration 0035) in the transaction that inserts an order or moves it out of the open states, so it
+ * always equals that sum; an order reads this one row against the exposure cap (domain/house-limits.ts), and the
+ * row's lock, taken by the insert, orders two placements on the same side.
+ */
+export const houseExposure = pgTable(
+  'house_exposure',
+  {
+    coin: text('coin').notNull(),
+    direction: text('direction').notNull(),
+    openPayout: numeric('open_payout', { precision: 38, scale: 8 }).notNull().default('0'),
+  },
+  (t) => [primaryKey({ columns: [t.coin, t.direction] })],
+);
+
 /** Display currencies per USDT (the base currency is baht, ฿), set by the operator. */
 export const fiatRates = pgTable('fiat_rates', {
   code: text('code').primaryKey(),

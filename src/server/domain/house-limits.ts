@@ -1,14 +1,15 @@
 // The house's limits on options: what it can lose on one coin and direction, and how much one customer
 // can stake in one order and in one minute. The caps are operator settings (config entries of the group
 // `house`, changed from the console with an audit entry); an order beyond one is refused, before any
-// money moves, with a text the customer reads. Placements that could pass a cap together are serialised
-// by transaction-scoped advisory locks, so two orders at once cannot both take the last room under it.
+// money moves, with a text the customer reads. Placements that could pass a cap together wait for each other: on the
+// customer's transaction-scoped advisory lock for the per-minute cap, on their side's row of house_exposure (kept by
+// triggers, locked by the order's insert) for the exposure cap, so two orders at once cannot both take the last room.
 import Big from 'big.js';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Executor, type Tx } from '../db/connection.ts';
 import { HOUSE_CAPS, type HouseCap } from '../../api-contract/console-house.ts';
 import { serverTexts } from '../../api-contract/server-texts.ts';
-import { winPayout, type Direction } from '../../api-contract/options.ts';
+import type { Direction } from '../../api-contract/options.ts';
 import { appendAudit, type Actor } from './audit-log.ts';
 import { configEntriesOf, setConfigEntry } from './config-entries.ts';
 import { Refusal } from './refusal.ts';
@@ -36,7 +37,6 @@ export const openPayoutSql = sql`trunc(o.amount * (1 + o.yield_rate), 8)`;
 export const openOptionSql = sql`o.status in ('opening', 'holding') and not o.practice`;
 
 /** Advisory lock classes (the first key of pg_advisory_xact_lock(int, int)): any constants no other lock uses. */
-const EXPOSURE_LOCK = 0x68657870; // 'hexp': one coin and direction, the second key hashes them
 const CUSTOMER_LOCK = 0x68637573; // 'hcus': one customer, the second key is their id
 const CAPS_LOCK = 0x68636170; // 'hcap': the caps themselves
 
@@ -56,12 +56,8 @@ export async function houseCaps(db: Executor): Promise<HouseCaps> {
 
 export interface PlacedOption {
   userId: number;
-  coin: string;
-  direction: Direction;
-  /** The stake, a decimal string. */
+  /** The stake, a decimal string (USDT). */
   amount: string;
-  /** The product's yield on a win (0.85 = 85 %). */
-  yieldRate: string;
   /**
    * Staked from the practice account: only the per-order cap applies (a rule of the order, not of the house's room).
    */
@@ -69,21 +65,19 @@ export interface PlacedOption {
 }
 
 /**
- * Refuses an option order beyond a cap, in the placing transaction `tx`, before its stake is debited:
- * its stake above the per-order cap; the customer's stakes placed in the 60 seconds up to `now`, with
- * it, above the per-minute cap; what a win would pay on the open options of its coin and direction,
- * with it, above the exposure cap. Reaching a cap exactly is allowed. The customer's lock, then the
- * coin and direction's, are held until `tx` ends (always in that order: no two placements wait on
- * each other in a cycle), so a concurrent placement reads the sums only after this one's order is
- * committed or rolled back. The sums are read after the locks, each in a statement of its own
- * (READ COMMITTED: each statement sees what committed before it began).
+ * Refuses an option order beyond a cap on the customer, in the placing transaction `tx`, before its order is written
+ * and its stake debited: its stake above the per-order cap; the customer's stakes placed in the 60 seconds up to `now`,
+ * with it, above the per-minute cap. Reaching a cap exactly is allowed. The customer's lock is held until `tx` ends,
+ * so a concurrent placement of theirs reads the sum only after this one's order is committed or rolled back (READ
+ * COMMITTED: each statement sees what committed before it began). Answers the caps in force, for refuseBeyondExposure
+ * once the order is written; a practice order meets the per-order cap only (null: no other).
  */
-export async function refuseBeyondHouseLimits(tx: Tx, order: PlacedOption, now: Date): Promise<void> {
+export async function refuseBeyondHouseLimits(tx: Tx, order: PlacedOption, now: Date): Promise<HouseCaps | null> {
   const caps = await houseCaps(tx);
   const stake = new Big(order.amount);
   if (stake.gt(caps.per_order)) throw new Refusal(serverTexts.houseOrderLimit.id, { 0: caps.per_order });
   // Practice money takes none of the house's room, and practice stakes count in no real sum below.
-  if (order.practice) return;
+  if (order.practice) return null;
 
   await tx.execute(sql`select pg_advisory_xact_lock(${CUSTOMER_LOCK}::int, ${order.userId}::int)`);
   // start_at: when an order was accepted and its stake debited (the server's clock).
@@ -96,17 +90,24 @@ export async function refuseBeyondHouseLimits(tx: Tx, order: PlacedOption, now: 
   );
   if (stake.plus(minute!.staked).gt(caps.per_minute))
     throw new Refusal(serverTexts.houseMinuteLimit.id, { 0: caps.per_minute });
+  return caps;
+}
 
-  await tx.execute(
-    sql`select pg_advisory_xact_lock(${EXPOSURE_LOCK}::int, hashtext(${`${order.coin}:${order.direction}`}))`,
-  );
-  const [open] = rowsOf<{ payout: string }>(
+/**
+ * Refuses an option order of real money whose coin and direction would owe more than the exposure cap if every open
+ * order of that side won, in `tx` right after the order's insert and before its stake is debited: the insert's
+ * trigger has added the order's win (winPayout) to its side's row of house_exposure and holds that row's lock until
+ * `tx` ends, so the row read here is every open order's payout with this one, and a concurrent order of the same side
+ * reads it only after this one is committed or rolled back. Reaching the cap exactly is allowed; a refusal rolls the
+ * insert back with the rest of `tx`.
+ */
+export async function refuseBeyondExposure(tx: Tx, coin: string, direction: Direction, caps: HouseCaps): Promise<void> {
+  const [side] = rowsOf<{ open_payout: string }>(
     await tx.execute(
-      sql`select coalesce(sum(${openPayoutSql}), 0)::text as payout from option_orders o where o.coin = ${order.coin} and o.direction = ${order.direction} and ${openOptionSql}`,
+      sql`select open_payout::text as open_payout from house_exposure where coin = ${coin} and direction = ${direction}`,
     ),
   );
-  if (new Big(winPayout(order.amount, order.yieldRate)).plus(open!.payout).gt(caps.exposure))
-    throw new Refusal(serverTexts.houseExposureLimit.id);
+  if (side && new Big(side.open_payout).gt(caps.exposure)) throw new Refusal(serverTexts.houseExposureLimit.id);
 }
 
 const CAP_TERMS: Record<string, Term<HouseCaps>> = Object.fromEntries(

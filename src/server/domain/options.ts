@@ -23,7 +23,7 @@ import { Refusal, refuseIfBroken } from './refusal.ts';
 import { USDT, ledgerAsset, ledgerAssetSql, post, postRows } from './ledger.ts';
 import { MAX_QUOTE_AGE_MS, answerConstituents, refuseWhileHalted } from './prices.ts';
 import { queueSettledOptionNotices } from './notices.ts';
-import { refuseBeyondHouseLimits } from './house-limits.ts';
+import { refuseBeyondExposure, refuseBeyondHouseLimits } from './house-limits.ts';
 import { refuseBeyondProtection, refuseDuringTimeout } from './protection.ts';
 import { refuseWhileFrozen } from './account-freeze.ts';
 
@@ -97,18 +97,7 @@ export async function placeOptionOrder(
   refuseIfBroken(belowOptionMinimum(input.amount, product.minAmount));
   await refuseWhileHalted(tx, input.code);
   if (!quote || now.getTime() - quote.at.getTime() > MAX_QUOTE_AGE_MS) throw new Refusal(texts.priceUnavailable.id);
-  await refuseBeyondHouseLimits(
-    tx,
-    {
-      userId,
-      coin: input.code,
-      direction: input.direction,
-      amount: input.amount,
-      yieldRate: product.yieldRate,
-      practice,
-    },
-    now,
-  );
+  const caps = await refuseBeyondHouseLimits(tx, { userId, amount: input.amount, practice }, now);
 
   const [order] = await tx
     .insert(optionOrders)
@@ -125,6 +114,7 @@ export async function placeOptionOrder(
       practice,
     })
     .returning();
+  if (caps) await refuseBeyondExposure(tx, input.code, input.direction, caps);
   await post(
     tx,
     {
