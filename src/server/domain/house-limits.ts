@@ -65,15 +65,20 @@ export interface PlacedOption {
 }
 
 /**
- * Refuses an option order beyond a cap on the customer, in the placing transaction `tx`, before its order is written
- * and its stake debited: its stake above the per-order cap; the customer's stakes placed in the 60 seconds up to `now`,
- * with it, above the per-minute cap. Reaching a cap exactly is allowed. The customer's lock is held until `tx` ends,
- * so a concurrent placement of theirs reads the sum only after this one's order is committed or rolled back (READ
- * COMMITTED: each statement sees what committed before it began). Answers the caps in force, for refuseBeyondExposure
- * once the order is written; a practice order meets the per-order cap only (null: no other).
+ * Refuses an option order beyond a cap on the customer (`caps`: those in force, houseCaps), in the placing
+ * transaction `tx`, before its order is written and its stake debited: its stake above the per-order cap; the
+ * customer's stakes placed in the 60 seconds up to `now`, with it, above the per-minute cap. Reaching a cap exactly
+ * is allowed. The customer's lock is held until `tx` ends, so a concurrent placement of theirs reads the sum only
+ * after this one's order is committed or rolled back (READ COMMITTED: each statement sees what committed before it
+ * began). Answers the caps in force, for refuseBeyondExposure once the order is written; a practice order meets the
+ * per-order cap only (null: no other).
  */
-export async function refuseBeyondHouseLimits(tx: Tx, order: PlacedOption, now: Date): Promise<HouseCaps | null> {
-  const caps = await houseCaps(tx);
+export async function refuseBeyondHouseLimits(
+  tx: Tx,
+  order: PlacedOption,
+  caps: HouseCaps,
+  now: Date,
+): Promise<HouseCaps | null> {
   const stake = new Big(order.amount);
   if (stake.gt(caps.per_order)) throw new Refusal(serverTexts.houseOrderLimit.id, { 0: caps.per_order });
   // Practice money takes none of the house's room, and practice stakes count in no real sum below.

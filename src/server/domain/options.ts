@@ -21,9 +21,9 @@ import {
 import type { CursorPage } from '../../api-contract/envelope.ts';
 import { Refusal, refuseIfBroken } from './refusal.ts';
 import { USDT, ledgerAsset, ledgerAssetSql, post, postRows } from './ledger.ts';
-import { MAX_QUOTE_AGE_MS, answerConstituents, refuseWhileHalted } from './prices.ts';
+import { MAX_QUOTE_AGE_MS, answerConstituents } from './prices.ts';
 import { queueSettledOptionNotices } from './notices.ts';
-import { refuseBeyondExposure, refuseBeyondHouseLimits } from './house-limits.ts';
+import { refuseBeyondExposure, refuseBeyondHouseLimits, type HouseCaps } from './house-limits.ts';
 import { refuseBeyondProtection, refuseDuringTimeout } from './protection.ts';
 import { refuseWhileFrozen } from './account-freeze.ts';
 
@@ -70,16 +70,33 @@ export interface StartQuote {
 }
 
 /**
+ * What an option order is checked against besides the customer's own rows, read before its transaction (from this
+ * process's memory where it keeps them) so the transaction holds its locks only for its own statements.
+ */
+export interface OptionOrderTerms {
+  /** The products active for the order's coin now (activeOptionProducts): the one ordered must be among them. */
+  products: readonly OptionProduct[];
+  /** The house's caps in force (houseCaps). */
+  caps: HouseCaps;
+  /** The latest recorded price of the coin (null: none): it only proves the feed is live. */
+  quote: StartQuote | null;
+  /** The coin is halted now (the market index has too few fresh exchange prices; market.halted()). */
+  halted: boolean;
+}
+
+/**
  * Debits the stake and accepts the order, in `tx`: it opens at the first tick recorded after now
  * (openPendingOptions), never at a price already recorded — whoever watches the exchanges could
- * otherwise buy a move the recorded tick has not caught up with yet. `quote` (the latest recorded
- * price) only proves the feed is live: with none fresh, the order is refused rather than left to go void.
+ * otherwise buy a move the recorded tick has not caught up with yet. Refused (Refusal, nothing written) when the
+ * account is frozen or in a time-out, beyond the customer's own limits, for a product not active for the coin, below
+ * its minimum, while the coin is halted or without a fresh price (terms.quote older than MAX_QUOTE_AGE_MS: refused
+ * rather than left to go void), or beyond a house cap.
  */
 export async function placeOptionOrder(
   tx: Tx,
   userId: number,
   input: PlaceInput,
-  quote: StartQuote | null,
+  terms: OptionOrderTerms,
   now: Date,
 ): Promise<OptionOrderRow> {
   const practice = input.practice === true;
@@ -89,15 +106,13 @@ export async function placeOptionOrder(
   await refuseWhileFrozen(tx, userId, now);
   if (practice) await refuseDuringTimeout(tx, userId, now);
   else await refuseBeyondProtection(tx, userId, input.amount, now);
-  const [product] = await tx
-    .select()
-    .from(optionProducts)
-    .where(and(eq(optionProducts.id, input.productId), eq(optionProducts.active, true)));
-  if (!product || product.coin !== input.code) throw new Refusal(texts.productUnavailable.id);
-  refuseIfBroken(belowOptionMinimum(input.amount, product.minAmount));
-  await refuseWhileHalted(tx, input.code);
+  const product = terms.products.find((listed) => listed.id === input.productId);
+  if (!product || product.code !== input.code) throw new Refusal(texts.productUnavailable.id);
+  refuseIfBroken(belowOptionMinimum(input.amount, product.min_amount));
+  if (terms.halted) throw new Refusal(texts.pricesPaused.id, { 0: input.code });
+  const { quote } = terms;
   if (!quote || now.getTime() - quote.at.getTime() > MAX_QUOTE_AGE_MS) throw new Refusal(texts.priceUnavailable.id);
-  const caps = await refuseBeyondHouseLimits(tx, { userId, amount: input.amount, practice }, now);
+  const caps = await refuseBeyondHouseLimits(tx, { userId, amount: input.amount, practice }, terms.caps, now);
 
   const [order] = await tx
     .insert(optionOrders)
@@ -108,7 +123,7 @@ export async function placeOptionOrder(
       direction: input.direction,
       amount: new Big(input.amount).toFixed(8),
       minutes: product.minutes,
-      yieldRate: product.yieldRate,
+      yieldRate: product.yield_rate,
       status: 'opening',
       startAt: now,
       practice,

@@ -72,8 +72,8 @@ export const contractsRoutes: RouteModule = ({ route, services: { market } }) =>
     return { ...page, lists: page.lists.map((row) => toContractOrder(row, market.source)) };
   });
 
-  route(contractAmounts, async (input, { db, caller, clock }) => {
-    await refuseUnlistedCoin(db, input.code);
+  route(contractAmounts, async (input, { db, caller, clock, cache }) => {
+    await refuseUnlistedCoin(db, input.code, cache.listedCoins);
     const practice = input.account === 'practice';
     // The practice account's amounts are its own assets' (opened on first use, so the form shows what it can spend).
     if (practice) await db.transaction((tx) => openPracticeAccount(tx, caller.userId, clock.now()));

@@ -30,16 +30,20 @@ export const coinListAnswer = (market: Market, cache: CachedAnswers) =>
 export const marketsRoutes: RouteModule = ({ route, services: { market } }) => {
   route(coinList, (_input, { cache }) => coinListAnswer(market, cache));
 
-  const candlesOf = async (input: { code: string; period: Period; limit: number }, db: Executor) => {
-    await refuseUnlistedCoin(db, input.code);
+  const candlesOf = async (
+    input: { code: string; period: Period; limit: number },
+    db: Executor,
+    cache: CachedAnswers,
+  ) => {
+    await refuseUnlistedCoin(db, input.code, cache.listedCoins);
     const lists = await market.klines(input.code, input.period, input.limit, db);
     return { lists, page: 1, total: lists.length, code: input.code, period: input.period, ...market.source };
   };
-  route(klines, (input, { db }) => candlesOf(input, db));
-  route(klinesPost, (input, { db }) => candlesOf(input, db));
+  route(klines, (input, { db, cache }) => candlesOf(input, db, cache));
+  route(klinesPost, (input, { db, cache }) => candlesOf(input, db, cache));
 
-  route(coinRate, async (input, { db }) => {
-    await refuseUnlistedCoin(db, input.code);
+  route(coinRate, async (input, { db, cache }) => {
+    await refuseUnlistedCoin(db, input.code, cache.listedCoins);
     const quote = await market.quote(input.code, db);
     if (!quote) throw new Refusal(texts.priceUnavailable.id);
     return {

@@ -14,24 +14,37 @@ import { settlementTicks } from '../../api-contract/settlement-ticks.ts';
 import { settlementTicksOf } from '../domain/settlement-ticks.ts';
 import { openPracticeAccount } from '../domain/practice.ts';
 import type { RouteModule } from './route-module.ts';
+import type { CachedAnswers } from './cached-answers.ts';
+import type { Executor } from '../db/connection.ts';
+import { houseCaps } from '../domain/house-limits.ts';
 
-export const optionsRoutes: RouteModule = ({ route, services: { market } }) => {
-  route(optionProducts, (input, { db, cache }) =>
-    cache.optionProducts.read(
-      input.code ?? '',
-      async () => {
-        const lists = await activeOptionProducts(db, input.code);
-        return { lists, page: 1, total: lists.length };
-      },
-      // Only a code with products is cached: the cached answers are per listed coin, not per code a caller invents.
-      (answer) => (answer.total > 0 ? undefined : null),
-    ),
+/** The products of `code` (every coin's with none) as listed now, from the process's memory between changes. */
+const productsAnswer = (db: Executor, cache: CachedAnswers, code: string | undefined) =>
+  cache.optionProducts.read(
+    code ?? '',
+    async () => {
+      const lists = await activeOptionProducts(db, code);
+      return { lists, page: 1, total: lists.length };
+    },
+    // Only a code with products is cached: the cached answers are per listed coin, not per code a caller invents.
+    (answer) => (answer.total > 0 ? undefined : null),
   );
 
-  route(placeOption, async (input, { db, caller, clock }) => {
-    await refuseUnlistedCoin(db, input.code);
+export const optionsRoutes: RouteModule = ({ route, services: { market } }) => {
+  route(optionProducts, (input, { db, cache }) => productsAnswer(db, cache, input.code));
+
+  route(placeOption, async (input, { db, caller, clock, cache }) => {
+    // What the order is checked against besides the customer's rows, read before its transaction: the coin's listing,
+    // products and the house's caps from memory between their changes (an operator's change is heard in milliseconds),
+    // the halts and the latest price as the market holds them.
+    await refuseUnlistedCoin(db, input.code, cache.listedCoins);
+    const [{ lists: products }, caps, quote] = await Promise.all([
+      productsAnswer(db, cache, input.code),
+      cache.houseCaps.read('', () => houseCaps(db)),
+      market.quote(input.code, db),
+    ]);
+    const halted = market.halted().has(input.code);
     const now = clock.now();
-    const quote = await market.quote(input.code, db);
     const practice = input.account === 'practice';
     const order = await db.transaction(async (tx) => {
       // Opened on first use; its row is held (shared) so a reset waits for this order, or this order for the reset.
@@ -46,7 +59,7 @@ export const optionsRoutes: RouteModule = ({ route, services: { market } }) => {
           amount: input.amount,
           practice,
         },
-        quote,
+        { products, caps, quote, halted },
         now,
       );
     });
