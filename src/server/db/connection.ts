@@ -181,3 +181,14 @@ export function rowsOf<T>(result: unknown): T[] {
 export function sharedByProcesses(db: Db): boolean {
   return (db as unknown as { $client?: unknown }).$client instanceof pg.Pool;
 }
+
+/**
+ * The SQLSTATE of a database error (PostgreSQL's five-character code, e.g. 23505 unique_violation, 25P02
+ * in_failed_sql_transaction), on either driver and under drizzle's wrapping (the driver's error as its cause);
+ * undefined for anything else.
+ */
+export function sqlStateOf(error: unknown): string | undefined {
+  const { code, cause } = (error ?? {}) as { code?: unknown; cause?: { code?: unknown } };
+  const found = typeof code === 'string' ? code : cause?.code;
+  return typeof found === 'string' ? found : undefined;
+}

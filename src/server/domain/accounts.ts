@@ -2,7 +2,7 @@
 import { serverTexts } from '../../api-contract/server-texts.ts';
 import { randomInt } from 'node:crypto';
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
-import type { Executor, Tx } from '../db/connection.ts';
+import { sqlStateOf, type Executor, type Tx } from '../db/connection.ts';
 import { users } from '../db/schema.ts';
 import { PASSWORD_LIMIT, clearAttempts, countAttempt, holdCounter, isLimited } from './attempts.ts';
 import type { CodeChannel } from './code-sender.ts';
@@ -212,10 +212,7 @@ export function toUserInfo(row: UserRow): UserInfo {
 
 /** Postgres unique_violation: two requests raced for the same username, phone or e-mail. */
 export function isUniqueViolation(error: unknown): boolean {
-  const code =
-    (error as { code?: string; cause?: { code?: string } })?.code ??
-    (error as { cause?: { code?: string } })?.cause?.code;
-  return code === '23505';
+  return sqlStateOf(error) === '23505';
 }
 
 /**

@@ -6,7 +6,6 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import type { MessageDescriptor } from '@lingui/core';
-import { sql } from 'drizzle-orm';
 import type { Endpoint, FormSchema, ParsedOf, ResultOf } from '../../api-contract/endpoint.ts';
 import {
   IDEMPOTENCY_HEADER,
@@ -25,7 +24,7 @@ import {
   idempotencyScope,
   releaseIdempotencyKey,
 } from '../domain/idempotency.ts';
-import type { Tx } from '../db/connection.ts';
+import { sqlStateOf } from '../db/connection.ts';
 import type { HandlerContext, Services } from './context.ts';
 import type { Caller } from '../domain/sessions.ts';
 import { Refusal } from '../domain/refusal.ts';
@@ -124,14 +123,25 @@ async function answer<S extends FormSchema, R>(
   if (claim.kind === 'busy') return envelope(RET_FAIL, t(serverTexts.idempotencyBusy), null);
   try {
     // The effect and its stored answer commit together: a crash before the commit leaves neither.
-    const outcome = await services.db.transaction(async (tx) => {
-      const held = await holdIdempotencyKey(tx, scopedKey, fingerprint, services.clock.now());
-      if (held.kind !== 'claimed') return held;
-      // ctx.db is the transaction: the handler's own transactions become savepoints of it.
-      const response = await keepingRefusedTries(tx, () => run({ ...ctx, db: tx }));
-      await completeIdempotencyKey(tx, scopedKey, response);
-      return { kind: 'answered' as const, response };
-    });
+    const outcome = await services.db
+      .transaction(async (tx) => {
+        const held = await holdIdempotencyKey(tx, scopedKey, fingerprint, services.clock.now());
+        if (held.kind !== 'claimed') return held;
+        // ctx.db is the transaction: the handler's own transactions become savepoints of it.
+        const response = await run({ ...ctx, db: tx });
+        await storingRefusal(response, () => completeIdempotencyKey(tx, scopedKey, response));
+        return { kind: 'answered' as const, response };
+      })
+      .catch(async (error: unknown) => {
+        if (!(error instanceof RefusedInFailedTransaction)) throw error;
+        // Its writes went with the transaction; the claim, committed before it, is held again to store the refusal.
+        return services.db.transaction(async (tx) => {
+          const held = await holdIdempotencyKey(tx, scopedKey, fingerprint, services.clock.now());
+          if (held.kind !== 'claimed') return held;
+          await completeIdempotencyKey(tx, scopedKey, error.response);
+          return { kind: 'answered' as const, response: error.response };
+        });
+      });
     if (outcome.kind === 'answered') return outcome.response;
     if (outcome.kind === 'replay') {
       reply.header('idempotent-replay', 'true');
@@ -222,21 +232,29 @@ async function runHandler<E>(handler: Handler<E>, input: ParsedOf<E>, ctx: Handl
   }
 }
 
-/**
- * Runs a keyed write in a savepoint. A refusal keeps what the handler wrote on purpose before
- * refusing (a wrong password or code counted, as without a key) unless a failed statement broke
- * the transaction: then its writes roll back and only the refusal's answer is stored.
- */
-async function keepingRefusedTries(tx: Tx, write: () => Promise<Envelope>): Promise<Envelope> {
-  await tx.execute(sql.raw('savepoint keyed_write'));
-  const response = await write();
-  try {
-    await tx.execute(sql.raw('release savepoint keyed_write'));
-  } catch (error) {
-    if (response.ret === RET_OK) throw error;
-    await tx.execute(sql.raw('rollback to savepoint keyed_write'));
+/** A keyed write refused after one of its statements failed: its transaction can store nothing more. */
+class RefusedInFailedTransaction {
+  readonly response: Envelope;
+  constructor(response: Envelope) {
+    this.response = response;
   }
-  return response;
+}
+
+/**
+ * Stores a keyed write's answer (`store`, in the write's transaction). A refusal keeps what the handler wrote on
+ * purpose before refusing (a wrong password or code counted, as without a key: the handler's own transactions are
+ * savepoints, so a refusal inside one has already rolled it back) unless a failed statement broke the transaction
+ * (PostgreSQL refuses every later statement, SQLSTATE 25P02): then the transaction rolls back whole and the refusal is
+ * stored by a transaction of its own (RefusedInFailedTransaction). A savepoint around every keyed write did the same
+ * for two statements more on each.
+ */
+async function storingRefusal(response: Envelope, store: () => Promise<void>): Promise<void> {
+  try {
+    await store();
+  } catch (error) {
+    if (response.ret === RET_OK || sqlStateOf(error) !== '25P02') throw error;
+    throw new RefusedInFailedTransaction(response);
+  }
 }
 
 /**
