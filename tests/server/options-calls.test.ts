@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import { startHarness, type Harness } from './harness.ts';
-import { TOKEN_EXPIRED, customer, expectLedgerBalanced, moneyState, refused } from './helpers.ts';
+import { TOKEN_EXPIRED, customer, expectLedgerBalanced, moneyState, refused, statementsSent } from './helpers.ts';
 import { balances } from '../../src/api-contract/markets.ts';
 import {
   optionOrder,
@@ -422,6 +422,22 @@ describe('buying refusals answer the spec text and move nothing', () => {
     expect(again).toEqual(first);
     expect((await moneyState(h, user.id)).orders).toHaveLength(1);
     expect(await usdtOf(user.token)).toBe('92.50000000');
+  });
+
+  it('a keyed buy sends its statements within a bound: what is kept in memory is not read again', async () => {
+    const user = await customer(h, '100');
+    await tickAt('TRX', h.clock.now().getTime(), '0.215');
+    const order = { code: 'TRX', direction: 'down', amount: '5', product_id: String((await product('TRX', 1)).id) };
+    // The first buy reads what the process then keeps (listing, products, caps); a second one reads none of it.
+    expect((await h.call(placeOption, order, { token: user.token, idempotencyKey: 'count-1' })).ret).toBe(1);
+    const before = await statementsSent();
+    expect((await h.call(placeOption, order, { token: user.token, idempotencyKey: 'count-2' })).ret).toBe(1);
+    // On PostgreSQL 16: the claim of the key; begin, the claim held, the order's savepoint, the account's row (not
+    // frozen), its own limits, the customer's lock and minute's stakes, the order and its side's exposure, the stake's
+    // move and ledger entry, the savepoint's release, the stored answer, commit (PGlite counts no begin or commit).
+    // Before the listing, products, caps and halts were kept in memory and the keyed write lost its own savepoint: 23
+    // (the side's exposure was a lock and a sum).
+    expect((await statementsSent()) - before).toBeLessThanOrEqual(16);
   });
 
   it('answers ret -1 without a token, and moves nothing', async () => {
