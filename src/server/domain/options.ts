@@ -21,7 +21,7 @@ import {
 import type { CursorPage } from '../../api-contract/envelope.ts';
 import { Refusal, refuseIfBroken } from './refusal.ts';
 import { USDT, ledgerAsset, ledgerAssetSql, post, postRows } from './ledger.ts';
-import { MAX_QUOTE_AGE_MS, answerConstituents } from './prices.ts';
+import { MAX_QUOTE_AGE_MS, answerConstituents, haltedRefusal } from './prices.ts';
 import { queueSettledOptionNotices } from './notices.ts';
 import { refuseBeyondExposure, refuseBeyondHouseLimits, type HouseCaps } from './house-limits.ts';
 import { refuseBeyondProtection, refuseDuringTimeout } from './protection.ts';
@@ -109,7 +109,7 @@ export async function placeOptionOrder(
   const product = terms.products.find((listed) => listed.id === input.productId);
   if (!product || product.code !== input.code) throw new Refusal(texts.productUnavailable.id);
   refuseIfBroken(belowOptionMinimum(input.amount, product.min_amount));
-  if (terms.halted) throw new Refusal(texts.pricesPaused.id, { 0: input.code });
+  if (terms.halted) throw haltedRefusal(input.code);
   const { quote } = terms;
   if (!quote || now.getTime() - quote.at.getTime() > MAX_QUOTE_AGE_MS) throw new Refusal(texts.priceUnavailable.id);
   const caps = await refuseBeyondHouseLimits(tx, { userId, amount: input.amount, practice }, terms.caps, now);

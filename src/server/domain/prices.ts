@@ -13,8 +13,11 @@ export const MAX_QUOTE_AGE_MS = 10_000;
 /** A coin the market index has halted has no price anyone may trade at, however recent its last one. */
 export async function refuseWhileHalted(tx: Executor, coin: string): Promise<void> {
   const [halt] = await tx.select({ coin: marketHalts.coin }).from(marketHalts).where(eq(marketHalts.coin, coin));
-  if (halt) throw new Refusal(texts.pricesPaused.id, { 0: coin });
+  if (halt) throw haltedRefusal(coin);
 }
+
+/** The refusal of an order of `coin` while the market index has it halted (what the customer reads names the coin). */
+export const haltedRefusal = (coin: string) => new Refusal(texts.pricesPaused.id, { 0: coin });
 
 /** In a write: the constituents recorded with the tick of `coin` at `at` (null for the simulator's). */
 export const constituentsAt = (coin: string, at: Date) =>
