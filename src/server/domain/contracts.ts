@@ -76,11 +76,14 @@ export function toPair(row: PairRow & { name: string }): ContractPair {
 }
 
 /**
- * Places an order in `tx`. The pair's row is read FOR SHARE: a matching run of the coin (which
- * holds it FOR UPDATE) finishes first, so a resting order's first eligible tick is never one the
- * matcher has already passed. A stop-market or stop-limit order waits for its trigger with its reserve frozen (a
- * stop-limit what its limit would freeze, a stop-market what stopMarketReserve says); a buy with a take-profit or
- * stop-loss gets its legs attached, waiting for it to fill.
+ * Places an order in `tx`. For a limit or a conditional order the pair's row is read FOR SHARE: a matching run of the
+ * coin (which holds it FOR UPDATE) finishes first, so a resting order's first eligible tick is never one the matcher
+ * has already passed. A market order reads it without a lock: the matcher never fills one (fillPendingMarketOrders
+ * does, at the first tick recorded after its acceptance), so it neither waits for a matching run nor holds one up;
+ * at 10,000 customers in the capacity bench, the runs' FOR UPDATE waited 11.8 ms on average behind placements. A
+ * stop-market or stop-limit order waits for its trigger with its reserve frozen (a stop-limit what its limit would
+ * freeze, a stop-market what stopMarketReserve says); a buy with a take-profit or stop-loss gets its legs attached,
+ * waiting for it to fill.
  */
 export async function placeContractOrder(
   tx: Tx,
@@ -106,7 +109,7 @@ export async function placeContractOrder(
         p.price_band::text as price_band, p.matched_through
       from contract_pairs p join coins c on c.code = p.coin
       where p.coin = ${input.code} and p.active and c.active
-      for share of p`),
+      ${input.type === 'market' ? sql`` : sql`for share of p`}`),
   );
   if (!pair) throw new Refusal(texts.pairUnavailable.id);
   const priceDecimals = Number(pair.price_decimals);
