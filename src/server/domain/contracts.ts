@@ -33,8 +33,8 @@ import {
 import type { TriggerLeg } from '../../api-contract/contract-triggers.ts';
 import type { PriceSource } from '../../api-contract/markets.ts';
 import { Refusal, refusalOf } from './refusal.ts';
-import { lastRecordedPrice } from '../market/market.ts';
-import { MAX_QUOTE_AGE_MS, answerConstituents, refuseWhileHalted } from './prices.ts';
+import { lastRecordedPrice, type Quote } from '../market/market.ts';
+import { MAX_QUOTE_AGE_MS, answerConstituents, haltedRefusal, refuseWhileHalted } from './prices.ts';
 import { freeze, ledgerAsset, postMany, unfreeze, type Posting } from './ledger.ts';
 import { queueNotices } from './notices.ts';
 import { refuseDuringTimeout } from './protection.ts';
@@ -76,6 +76,17 @@ export function toPair(row: PairRow & { name: string }): ContractPair {
 }
 
 /**
+ * What the market says of a coin now, as a process holds it in memory (market.halted(), market.quote()): given to
+ * placeContractOrder, it is not read again from the tables inside the order's transaction.
+ */
+export interface MarketNow {
+  /** The market index has halted the coin (too few fresh exchange prices): no order may use its price. */
+  halted: boolean;
+  /** The latest recorded price of the coin (null: none yet). */
+  quote: Quote | null;
+}
+
+/**
  * Places an order in `tx`. For a limit or a conditional order the pair's row is read FOR SHARE: a matching run of the
  * coin (which holds it FOR UPDATE) finishes first, so a resting order's first eligible tick is never one the matcher
  * has already passed. A market order reads it without a lock: the matcher never fills one (fillPendingMarketOrders
@@ -83,13 +94,16 @@ export function toPair(row: PairRow & { name: string }): ContractPair {
  * at 10,000 customers in the capacity bench, the runs' FOR UPDATE waited 11.8 ms on average behind placements. A
  * stop-market or stop-limit order waits for its trigger with its reserve frozen (a stop-limit what its limit would
  * freeze, a stop-market what stopMarketReserve says); a buy with a take-profit or stop-loss gets its legs attached,
- * waiting for it to fill.
+ * waiting for it to fill. `known`: the halt and the latest price as the caller's process holds them (else read from
+ * the tables). Refused (Refusal, nothing written) for a frozen account or a time-out, a pair not open to orders, a
+ * halted coin, no price within MAX_QUOTE_AGE_MS, an order breaking the pair's rules, or too little to freeze.
  */
 export async function placeContractOrder(
   tx: Tx,
   userId: number,
   input: PlaceContract,
   now: Date,
+  known?: MarketNow,
 ): Promise<ContractOrderRow> {
   // A time-out is a break from trading: it holds for practice orders too.
   await refuseWhileFrozen(tx, userId, now);
@@ -114,8 +128,9 @@ export async function placeContractOrder(
   if (!pair) throw new Refusal(texts.pairUnavailable.id);
   const priceDecimals = Number(pair.price_decimals);
   const quantityDecimals = Number(pair.quantity_decimals);
-  await refuseWhileHalted(tx, input.code);
-  const quote = await lastRecordedPrice(tx, input.code);
+  if (!known) await refuseWhileHalted(tx, input.code);
+  else if (known.halted) throw haltedRefusal(input.code);
+  const quote = known ? known.quote : await lastRecordedPrice(tx, input.code);
   if (!quote || now.getTime() - quote.at.getTime() > MAX_QUOTE_AGE_MS) throw new Refusal(texts.priceUnavailable.id);
   const market = new Big(quote.price).toFixed();
 

@@ -30,12 +30,14 @@ export const contractsRoutes: RouteModule = ({ route, services: { market } }) =>
   });
 
   route(placeContract, async (input, { db, caller, clock }) => {
+    // The coin's halt and latest price as this process's market holds them, read before the order's transaction.
+    const known = { halted: market.halted().has(input.code), quote: await market.quote(input.code, db) };
     const now = clock.now();
     const practice = input.account === 'practice';
     const order = await db.transaction(async (tx) => {
       // Opened on first use; its row is held (shared) so a reset waits for this order, or this order for the reset.
       if (practice) await openPracticeAccount(tx, caller.userId, now, { hold: true });
-      return placeContractOrder(tx, caller.userId, { ...input, practice }, now);
+      return placeContractOrder(tx, caller.userId, { ...input, practice }, now, known);
     });
     return toContractOrder(order, market.source);
   });
