@@ -4,6 +4,12 @@
 -- moved and locked, so its cost no longer grows with the orders open and the lock lasts from the insert to the commit.
 -- The triggers below keep the row in the transaction of any write to option_orders (an order placed, opened, voided,
 -- settled; a row a test or an operator writes directly), so it always equals the sum it replaces.
+-- No order may be written between the sum below and the triggers (a process still on the previous version, during a
+-- rolling deploy): the table is locked against writes until this migration commits, after any write under way. While
+-- processes of both versions serve orders, the previous version's check does not see this row's lock, so the
+-- exposure cap is exact again once every process runs this one.
+LOCK TABLE "option_orders" IN SHARE ROW EXCLUSIVE MODE;
+--> statement-breakpoint
 CREATE TABLE "house_exposure" (
 	"coin" text NOT NULL,
 	"direction" text NOT NULL,
