@@ -508,7 +508,15 @@ export const consoleAuditLog = get(
 /** The audit log's name for what the server records by itself (a mismatch of the books): no operator may take it. */
 export const SYSTEM_OPERATOR = 'system';
 /** What the books' check compares (server/domain/reconciliation.ts). */
-export const RECONCILIATION_CHECKS = ['available', 'frozen', 'negative', 'reserve', 'lockup', 'option_payout'] as const;
+export const RECONCILIATION_CHECKS = [
+  'available',
+  'frozen',
+  'negative',
+  'reserve',
+  'lockup',
+  'option_payout',
+  'exposure',
+] as const;
 /** One thing that disagrees: `target` names it ('balance:<user>:<asset>', 'option:<id>'); amounts as decimal strings,
  * 'none' for a payout entry there is not (or should not be). */
 export const ReconciliationMismatch = shape({

@@ -109,6 +109,7 @@ function Books({ system }: { system: ConsoleSystem }) {
     reserve: t`Frozen balance against open orders and withdrawals`,
     lockup: t`Lock-up balance against processing lock-ups`,
     option_payout: t`Option payout entry`,
+    exposure: t`House exposure against its open options`,
   };
   return (
     <>

@@ -3,6 +3,7 @@
 // row, written once to the audit log and shown on the console's system page — and never corrected.
 // On PostgreSQL, two server processes running the job at once make one run per interval.
 import { hostname } from 'node:os';
+import Big from 'big.js';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf, type Database } from '../../src/server/db/connection.ts';
@@ -223,6 +224,38 @@ describe('books changed behind the server’s back', () => {
     expect((await jobRun()).mismatches).toContainEqual(
       expect.objectContaining({ kind: 'option_payout', target: `option:${user.lost}`, expected: '1.00000000' }),
     );
+  });
+
+  it("finds the house's running exposure of a side apart from its open options", async () => {
+    const user = await customer(h, '100');
+    const productId = (await h.call(optionProducts, { code: 'ETH' })).data.lists.find((p) => p.minutes === 1)!.id;
+    await tick('ETH', '3000');
+    const placed = await h.call(
+      placeOption,
+      { code: 'ETH', direction: 'up', amount: '10', product_id: String(productId) },
+      { token: user.token },
+    );
+    expect(placed.ret, placed.msg).toBe(1);
+    const exposures = async () => (await jobRun()).mismatches.filter((mismatch) => mismatch.kind === 'exposure');
+    expect(await exposures()).toEqual([]);
+    // A write that skipped the triggers (a data-only restore, a replica role) leaves the row apart from the orders.
+    const side = sql`coin = 'ETH' and direction = 'up'`;
+    await h.database.db.execute(sql`update house_exposure set open_payout = open_payout + 5 where ${side}`);
+    const [kept] = rowsOf<{ open_payout: string }>(
+      await h.database.db.execute(sql`select open_payout::text as open_payout from house_exposure where ${side}`),
+    );
+    expect(await exposures()).toEqual([
+      {
+        kind: 'exposure',
+        target: 'exposure:ETH:up',
+        user_id: 0,
+        asset: 'USDT',
+        expected: new Big(kept!.open_payout).minus(5).toFixed(8),
+        found: new Big(kept!.open_payout).toFixed(8),
+      },
+    ]);
+    await h.database.db.execute(sql`update house_exposure set open_payout = open_payout - 5 where ${side}`);
+    expect(await exposures()).toEqual([]);
   });
 
   it('is the admin’s page: a reviewer and a content operator get the role refusal', async () => {

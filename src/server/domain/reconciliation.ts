@@ -11,7 +11,10 @@
 // - `lockup`: the REGULAR balance equals the principal of the lock-up orders still processing (domain/lockup.ts);
 // - `option_payout`: a settled option order has exactly one `option_payout` entry, referenced `option:<id>`,
 //   of its payout when that is above zero (a win, a tie, a void refund); a loss pays 0 and has none, the
-//   ledger posting no zero amount (ledger.ts postRows); a payout entry of an order not settled is one too.
+//   ledger posting no zero amount (ledger.ts postRows); a payout entry of an order not settled is one too;
+// - `exposure`: the house's running exposure per coin and direction (house_exposure, kept by triggers) equals what a
+//   win of its open options of real money would pay, summed from the orders (house-limits.ts openPayoutSql); the
+//   customer is 0 (the house's own figure), the target `exposure:<coin>:<direction>`.
 // All of it is one SQL statement, so it reads one snapshot of the database: a transfer committed midway
 // cannot look like a hole. Amounts stay numeric in SQL and travel as decimal strings.
 import { sql } from 'drizzle-orm';
@@ -20,6 +23,7 @@ import { LIQUIDITY_ASSET, REGULAR_ASSET } from '../../api-contract/earn.ts';
 import { SYSTEM_OPERATOR, type ReconciliationMismatch } from '../../api-contract/console.ts';
 import { appendAudit, type Actor } from './audit-log.ts';
 import { USDT, ledgerAssetSql } from './ledger.ts';
+import { openOptionSql, openPayoutSql } from './house-limits.ts';
 import { PROCESS_ID } from './server-processes.ts';
 
 export type Mismatch = ReconciliationMismatch;
@@ -117,6 +121,15 @@ async function check(tx: Tx): Promise<{ checked: number; mismatches: Mismatch[] 
         where case when o.id is null then true
           when coalesce(o.payout, 0) = 0 then p.entries is not null
           else p.entries is distinct from 1 or p.total <> o.payout end
+        union all
+        select 'exposure', 'exposure:' || coalesce(e.coin, s.coin) || ':' || coalesce(e.direction, s.direction), 0,
+          ${USDT}::text, ${amount(sql`coalesce(s.payout, 0)`)}, ${amount(sql`coalesce(e.open_payout, 0)`)}
+        from house_exposure e
+        full join (
+          select o.coin, o.direction, sum(${openPayoutSql}) as payout from option_orders o where ${openOptionSql}
+          group by o.coin, o.direction
+        ) s on s.coin = e.coin and s.direction = e.direction
+        where coalesce(e.open_payout, 0) <> coalesce(s.payout, 0)
       )
       select (select count(*) from balances)::int as checked,
         coalesce((
