@@ -24,7 +24,7 @@ import {
   idempotencyScope,
   releaseIdempotencyKey,
 } from '../domain/idempotency.ts';
-import { sqlStateOf } from '../db/connection.ts';
+import { sqlStateOf, type Tx } from '../db/connection.ts';
 import type { HandlerContext, Services } from './context.ts';
 import type { Caller } from '../domain/sessions.ts';
 import { Refusal } from '../domain/refusal.ts';
@@ -123,25 +123,21 @@ async function answer<S extends FormSchema, R>(
   if (claim.kind === 'busy') return envelope(RET_FAIL, t(serverTexts.idempotencyBusy), null);
   try {
     // The effect and its stored answer commit together: a crash before the commit leaves neither.
-    const outcome = await services.db
-      .transaction(async (tx) => {
+    /** One transaction that holds the claim, answers (`respond`) and stores the answer with what it wrote. */
+    const keyed = (respond: (tx: Tx) => Promise<Envelope>) =>
+      services.db.transaction(async (tx) => {
         const held = await holdIdempotencyKey(tx, scopedKey, fingerprint, services.clock.now());
         if (held.kind !== 'claimed') return held;
-        // ctx.db is the transaction: the handler's own transactions become savepoints of it.
-        const response = await run({ ...ctx, db: tx });
+        const response = await respond(tx);
         await storingRefusal(response, () => completeIdempotencyKey(tx, scopedKey, response));
         return { kind: 'answered' as const, response };
-      })
-      .catch(async (error: unknown) => {
-        if (!(error instanceof RefusedInFailedTransaction)) throw error;
-        // Its writes went with the transaction; the claim, committed before it, is held again to store the refusal.
-        return services.db.transaction(async (tx) => {
-          const held = await holdIdempotencyKey(tx, scopedKey, fingerprint, services.clock.now());
-          if (held.kind !== 'claimed') return held;
-          await completeIdempotencyKey(tx, scopedKey, error.response);
-          return { kind: 'answered' as const, response: error.response };
-        });
       });
+    // ctx.db is the transaction: the handler's own transactions become savepoints of it.
+    const outcome = await keyed((tx) => run({ ...ctx, db: tx })).catch(async (error: unknown) => {
+      if (!(error instanceof RefusedInFailedTransaction)) throw error;
+      // Its writes went with the transaction; the claim, committed before it, is held again to store the refusal.
+      return keyed(async () => error.response);
+    });
     if (outcome.kind === 'answered') return outcome.response;
     if (outcome.kind === 'replay') {
       reply.header('idempotent-replay', 'true');
