@@ -33,7 +33,7 @@ import {
 import type { TriggerLeg } from '../../api-contract/contract-triggers.ts';
 import type { PriceSource } from '../../api-contract/markets.ts';
 import { Refusal, refusalOf } from './refusal.ts';
-import { lastRecordedPrice, type Quote } from '../market/market.ts';
+import { lastRecordedPrice, type MarketNow } from '../market/market.ts';
 import { MAX_QUOTE_AGE_MS, answerConstituents, haltedRefusal, refuseWhileHalted } from './prices.ts';
 import { freeze, ledgerAsset, postMany, unfreeze, type Posting } from './ledger.ts';
 import { queueNotices } from './notices.ts';
@@ -73,17 +73,6 @@ export function toPair(row: PairRow & { name: string }): ContractPair {
     fee_rate: new Big(row.feeRate).toFixed(),
     price_band: new Big(row.priceBand).toFixed(),
   };
-}
-
-/**
- * What the market says of a coin now, as a process holds it in memory (market.halted(), market.quote()): given to
- * placeContractOrder, it is not read again from the tables inside the order's transaction.
- */
-export interface MarketNow {
-  /** The market index has halted the coin (too few fresh exchange prices): no order may use its price. */
-  halted: boolean;
-  /** The latest recorded price of the coin (null: none yet). */
-  quote: Quote | null;
 }
 
 /**

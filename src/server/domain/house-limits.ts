@@ -70,19 +70,13 @@ export interface PlacedOption {
  * customer's stakes placed in the 60 seconds up to `now`, with it, above the per-minute cap. Reaching a cap exactly
  * is allowed. The customer's lock is held until `tx` ends, so a concurrent placement of theirs reads the sum only
  * after this one's order is committed or rolled back (READ COMMITTED: each statement sees what committed before it
- * began). Answers the caps in force, for refuseBeyondExposure once the order is written; a practice order meets the
- * per-order cap only (null: no other).
+ * began). A practice order meets the per-order cap only.
  */
-export async function refuseBeyondHouseLimits(
-  tx: Tx,
-  order: PlacedOption,
-  caps: HouseCaps,
-  now: Date,
-): Promise<HouseCaps | null> {
+export async function refuseBeyondHouseLimits(tx: Tx, order: PlacedOption, caps: HouseCaps, now: Date): Promise<void> {
   const stake = new Big(order.amount);
   if (stake.gt(caps.per_order)) throw new Refusal(serverTexts.houseOrderLimit.id, { 0: caps.per_order });
   // Practice money takes none of the house's room, and practice stakes count in no real sum below.
-  if (order.practice) return null;
+  if (order.practice) return;
 
   await tx.execute(sql`select pg_advisory_xact_lock(${CUSTOMER_LOCK}::int, ${order.userId}::int)`);
   // start_at: when an order was accepted and its stake debited (the server's clock).
@@ -95,7 +89,6 @@ export async function refuseBeyondHouseLimits(
   );
   if (stake.plus(minute!.staked).gt(caps.per_minute))
     throw new Refusal(serverTexts.houseMinuteLimit.id, { 0: caps.per_minute });
-  return caps;
 }
 
 /**
@@ -104,9 +97,14 @@ export async function refuseBeyondHouseLimits(
  * trigger has added the order's win (winPayout) to its side's row of house_exposure and holds that row's lock until
  * `tx` ends, so the row read here is every open order's payout with this one, and a concurrent order of the same side
  * reads it only after this one is committed or rolled back. Reaching the cap exactly is allowed; a refusal rolls the
- * insert back with the rest of `tx`.
+ * insert back with the rest of `tx`. A practice order takes none of the house's room: nothing to check.
  */
-export async function refuseBeyondExposure(tx: Tx, coin: string, direction: Direction, caps: HouseCaps): Promise<void> {
+export async function refuseBeyondExposure(
+  tx: Tx,
+  { coin, direction, practice }: { coin: string; direction: Direction; practice: boolean },
+  caps: HouseCaps,
+): Promise<void> {
+  if (practice) return;
   const [side] = rowsOf<{ open_payout: string }>(
     await tx.execute(
       sql`select open_payout::text as open_payout from house_exposure where coin = ${coin} and direction = ${direction}`,

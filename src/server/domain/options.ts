@@ -24,6 +24,7 @@ import { USDT, ledgerAsset, ledgerAssetSql, post, postRows } from './ledger.ts';
 import { MAX_QUOTE_AGE_MS, answerConstituents, haltedRefusal } from './prices.ts';
 import { queueSettledOptionNotices } from './notices.ts';
 import { refuseBeyondExposure, refuseBeyondHouseLimits, type HouseCaps } from './house-limits.ts';
+import type { MarketNow } from '../market/market.ts';
 import { refuseBeyondProtection, refuseDuringTimeout } from './protection.ts';
 import { refuseWhileFrozen } from './account-freeze.ts';
 
@@ -64,24 +65,16 @@ export interface PlaceInput {
   practice?: boolean;
 }
 
-export interface StartQuote {
-  price: string;
-  at: Date;
-}
-
 /**
  * What an option order is checked against besides the customer's own rows, read before its transaction (from this
- * process's memory where it keeps them) so the transaction holds its locks only for its own statements.
+ * process's memory where it keeps them) so the transaction holds its locks only for its own statements: the coin's
+ * halt and latest price (`quote` only proves the feed is live), and these.
  */
-export interface OptionOrderTerms {
+export interface OptionOrderTerms extends MarketNow {
   /** The products active for the order's coin now (activeOptionProducts): the one ordered must be among them. */
   products: readonly OptionProduct[];
   /** The house's caps in force (houseCaps). */
   caps: HouseCaps;
-  /** The latest recorded price of the coin (null: none): it only proves the feed is live. */
-  quote: StartQuote | null;
-  /** The coin is halted now (the market index has too few fresh exchange prices; market.halted()). */
-  halted: boolean;
 }
 
 /**
@@ -112,7 +105,7 @@ export async function placeOptionOrder(
   if (terms.halted) throw haltedRefusal(input.code);
   const { quote } = terms;
   if (!quote || now.getTime() - quote.at.getTime() > MAX_QUOTE_AGE_MS) throw new Refusal(texts.priceUnavailable.id);
-  const caps = await refuseBeyondHouseLimits(tx, { userId, amount: input.amount, practice }, terms.caps, now);
+  await refuseBeyondHouseLimits(tx, { userId, amount: input.amount, practice }, terms.caps, now);
 
   const [order] = await tx
     .insert(optionOrders)
@@ -129,7 +122,7 @@ export async function placeOptionOrder(
       practice,
     })
     .returning();
-  if (caps) await refuseBeyondExposure(tx, input.code, input.direction, caps);
+  await refuseBeyondExposure(tx, { coin: input.code, direction: input.direction, practice }, terms.caps);
   await post(
     tx,
     {

@@ -22,6 +22,7 @@ import {
 } from '../domain/contracts.ts';
 import { attachLegs } from '../domain/contract-triggers.ts';
 import type { RouteModule } from './route-module.ts';
+import { marketNow } from '../market/market.ts';
 
 export const contractsRoutes: RouteModule = ({ route, services: { market } }) => {
   route(contractPairs, async (_input, { db }) => {
@@ -31,7 +32,7 @@ export const contractsRoutes: RouteModule = ({ route, services: { market } }) =>
 
   route(placeContract, async (input, { db, caller, clock }) => {
     // The coin's halt and latest price as this process's market holds them, read before the order's transaction.
-    const known = { halted: market.halted().has(input.code), quote: await market.quote(input.code, db) };
+    const known = await marketNow(market, input.code, db);
     const now = clock.now();
     const practice = input.account === 'practice';
     const order = await db.transaction(async (tx) => {

@@ -17,6 +17,7 @@ import type { RouteModule } from './route-module.ts';
 import type { CachedAnswers } from './cached-answers.ts';
 import type { Executor } from '../db/connection.ts';
 import { houseCaps } from '../domain/house-limits.ts';
+import { marketNow } from '../market/market.ts';
 
 /** The products of `code` (every coin's with none) as listed now, from the process's memory between changes. */
 const productsAnswer = (db: Executor, cache: CachedAnswers, code: string | undefined) =>
@@ -38,12 +39,11 @@ export const optionsRoutes: RouteModule = ({ route, services: { market } }) => {
     // products and the house's caps from memory between their changes (an operator's change is heard in milliseconds),
     // the halts and the latest price as the market holds them.
     await refuseUnlistedCoin(db, input.code, cache.listedCoins);
-    const [{ lists: products }, caps, quote] = await Promise.all([
+    const [{ lists: products }, caps, known] = await Promise.all([
       productsAnswer(db, cache, input.code),
       cache.houseCaps.read('', () => houseCaps(db)),
-      market.quote(input.code, db),
+      marketNow(market, input.code, db),
     ]);
-    const halted = market.halted().has(input.code);
     const now = clock.now();
     const practice = input.account === 'practice';
     const order = await db.transaction(async (tx) => {
@@ -59,7 +59,7 @@ export const optionsRoutes: RouteModule = ({ route, services: { market } }) => {
           amount: input.amount,
           practice,
         },
-        { products, caps, quote, halted },
+        { products, caps, ...known },
         now,
       );
     });

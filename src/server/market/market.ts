@@ -21,6 +21,22 @@ export interface Quote {
   at: Date;
 }
 
+/**
+ * What the market says of a coin now, as a process holds it in memory: an order reads it before its transaction, so it
+ * is not read again from the tables inside it.
+ */
+export interface MarketNow {
+  /** The market index has halted the coin (too few fresh exchange prices): no order may use its price. */
+  halted: boolean;
+  /** The latest recorded price of the coin (null: none yet). */
+  quote: Quote | null;
+}
+
+/** The coin's MarketNow from `market` (its halts, its latest price: memory, else the database through `executor`). */
+export async function marketNow(market: Market, coin: string, executor?: Executor): Promise<MarketNow> {
+  return { halted: market.halted().has(coin), quote: await market.quote(coin, executor) };
+}
+
 /** Gets each step's events and their JSON, serialised once for every listener. */
 type Listener = (ticks: TickEvent[], json: string) => void;
 
