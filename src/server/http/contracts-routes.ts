@@ -31,9 +31,10 @@ export const contractsRoutes: RouteModule = ({ route, services: { market } }) =>
   });
 
   route(placeContract, async (input, { db, caller, clock }) => {
-    // The coin's halt and latest price as this process's market holds them, read before the order's transaction.
-    const known = await marketNow(market, input.code, db);
+    // The coin's halt and latest price as this process's market holds them, read after the moment of acceptance and
+    // before the order's transaction.
     const now = clock.now();
+    const known = await marketNow(market, input.code, db);
     const practice = input.account === 'practice';
     const order = await db.transaction(async (tx) => {
       // Opened on first use; its row is held (shared) so a reset waits for this order, or this order for the reset.

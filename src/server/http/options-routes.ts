@@ -37,14 +37,15 @@ export const optionsRoutes: RouteModule = ({ route, services: { market } }) => {
   route(placeOption, async (input, { db, caller, clock, cache }) => {
     // What the order is checked against besides the customer's rows, read before its transaction: the coin's listing,
     // products and the house's caps from memory between their changes (an operator's change is heard in milliseconds),
-    // the halts and the latest price as the market holds them.
+    // the halts and the latest price as the market holds them, read after the moment of acceptance (`now`): a read
+    // that waits for the database must not make a fresh price look stale (at 20× a quote is fresh for 500 real ms).
     await refuseUnlistedCoin(db, input.code, cache.listedCoins);
-    const [{ lists: products }, caps, known] = await Promise.all([
+    const [{ lists: products }, caps] = await Promise.all([
       productsAnswer(db, cache, input.code),
       cache.houseCaps.read('', () => houseCaps(db)),
-      marketNow(market, input.code, db),
     ]);
     const now = clock.now();
+    const known = await marketNow(market, input.code, db);
     const practice = input.account === 'practice';
     const order = await db.transaction(async (tx) => {
       // Opened on first use; its row is held (shared) so a reset waits for this order, or this order for the reset.
