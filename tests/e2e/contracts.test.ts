@@ -244,14 +244,28 @@ it('a stop waits; a DOGE buy with TP/SL arms two legs, a recorded move triggers 
   await page.getByRole('link', { name: 'Contract orders' }).click();
   await page.waitForURL(/orderList/);
   await page.getByRole('button', { name: 'History' }).click();
+  // The pair's two legs, one filled and one cancelled; every conditional row of the history as "leg state #id", so a
+  // failure shows what the list held.
   const history = page.locator('.ct-order', { hasText: 'DOGE' });
+  const conditional = history.filter({ has: page.locator('[data-trigger-state]') });
+  const states = () =>
+    conditional.evaluateAll((rows) =>
+      rows
+        .map((row) => {
+          const leg = row.querySelector('.ct-trigger')?.textContent?.match(/Take-profit|Stop-loss|Trigger/)?.[0];
+          const state = row.querySelector('[data-trigger-state]')?.getAttribute('data-trigger-state');
+          return `${leg} ${state} ${row.querySelector('.record-row-foot')?.textContent?.match(/#\d+/)?.[0]}`;
+        })
+        .sort(),
+    );
+  await expect
+    .poll(states)
+    .toSatisfy((rows: string[]) =>
+      ['Stop-loss cancelled,Take-profit filled', 'Stop-loss filled,Take-profit cancelled'].includes(
+        rows.map((row) => row.replace(/ #\d+$/, '')).join(),
+      ),
+    );
   const filledLeg = history.filter({ has: page.locator('[data-trigger-state="filled"]') });
-  const cancelledLeg = history.filter({ has: page.locator('[data-trigger-state="cancelled"]') });
-  await expect.poll(() => filledLeg.count()).toBe(1);
-  await expect.poll(() => cancelledLeg.count()).toBe(1);
-  // The two are the pair's two legs, one of each.
-  const legOf = async (row: typeof filledLeg) => ((await row.textContent()) ?? '').match(/Take-profit|Stop-loss/)?.[0];
-  expect(new Set([await legOf(filledLeg), await legOf(cancelledLeg)])).toEqual(new Set(['Take-profit', 'Stop-loss']));
   expect(await filledLeg.textContent()).toContain('Dealt');
   await screenshot(page, '4b-contract-orders-oco-done');
 
