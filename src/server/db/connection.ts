@@ -12,6 +12,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { embeddedChanges, listeningConnections, postgresChanges, type Changes } from './changes.ts';
 import { timePglite, timePool } from '../observability/db-metrics.ts';
+import { sql, type SQL } from 'drizzle-orm';
 
 // Made without the schema: nothing uses drizzle's relational queries (db.query), and with it every transaction and
 // savepoint built one query builder per table (74) it would never use.
@@ -174,6 +175,25 @@ function isAlive(pid: number): boolean {
 /** Rows of a raw `db.execute(sql…)` from either driver (both answer `{ rows }`). */
 export function rowsOf<T>(result: unknown): T[] {
   return (result as { rows?: T[] }).rows ?? [];
+}
+
+/** The answers of SQL boolean expressions, read in one statement: `{ name: sql\`exists (…)\` }` → `{ name: true }`. */
+export async function sqlFlags<K extends string>(
+  db: Executor,
+  conditions: Record<K, SQL>,
+): Promise<Record<K, boolean>> {
+  const names = Object.keys(conditions) as K[];
+  const [row] = rowsOf<Record<K, unknown>>(
+    await db.execute(
+      sql`select ${sql.join(
+        names.map((name) => sql`${conditions[name]} as ${sql.identifier(name)}`),
+        sql`, `,
+      )}`,
+    ),
+  );
+  return Object.fromEntries(
+    names.map((name) => [name, row?.[name] === true || String(row?.[name]) === 'true']),
+  ) as Record<K, boolean>;
 }
 
 /** True when `db` is PostgreSQL (DATABASE_URL), which several server processes may share; false on the embedded PGlite.

@@ -4,7 +4,7 @@
 import Big from 'big.js';
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { countOf, idKey, keysetQuery, timeKey, type KeysetOrder } from './paged-query.ts';
-import { rowsOf, type Executor, type Tx } from '../db/connection.ts';
+import { rowsOf, sqlFlags, type Executor, type Tx } from '../db/connection.ts';
 import { optionOrders, optionProducts } from '../db/schema.ts';
 import { texts } from '../../api-contract/texts.ts';
 import { type PriceSource } from '../../api-contract/markets.ts';
@@ -140,9 +140,12 @@ export async function placeOptionOrder(
 /** Where an order's payout goes, over option_orders: USDT, or the practice account's USDT for a practice order. */
 const payoutAsset = ledgerAssetSql(sql`${USDT}::text`, sql`practice`);
 
-/** Whether any order waits for its start tick: one read off option_orders_opening_idx, outside a transaction. */
+/** SQL boolean: some order waits for its start tick (one read off option_orders_opening_idx). */
+export const optionOpeningWaits = sql`exists (select 1 from option_orders where status = 'opening')`;
+
+/** Whether any order waits for its start tick (optionOpeningWaits), read outside a transaction. */
 export async function anyOptionOpening(db: Executor): Promise<boolean> {
-  return rowsOf(await db.execute(sql`select 1 from option_orders where status = 'opening' limit 1`)).length > 0;
+  return (await sqlFlags(db, { waits: optionOpeningWaits })).waits;
 }
 
 /**

@@ -11,7 +11,7 @@
 // an alert fires once whoever weighs it, however often, and a restart goes on from the mark.
 import Big from 'big.js';
 import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import { rowsOf, type Db, type Executor, type Tx } from '../db/connection.ts';
+import { rowsOf, sqlFlags, type Db, type Executor, type Tx } from '../db/connection.ts';
 import { priceAlerts, users } from '../db/schema.ts';
 import {
   PRICE_ALERT_MOVE_HOURS,
@@ -143,6 +143,9 @@ interface Weighing {
   joining: boolean;
 }
 
+/** SQL boolean: some alert waits to fire (one read off price_alerts_waiting_idx). */
+export const priceAlertWaits = sql`exists (select 1 from price_alerts where fired_at is null)`;
+
 /**
  * Weighs every waiting alert against the ticks recorded since it was last weighed, and fires those met; returns how
  * many this call fired. Any number of processes may run it at once: each coin is weighed by one of them at a time.
@@ -151,7 +154,7 @@ export async function weighPriceAlerts(db: Db, now: Date): Promise<number> {
   // Most steps find no alert waiting at all: one read off price_alerts_waiting_idx says so. The query below costs its
   // planning every time (a lateral read and three subqueries: 4.5 ms of the embedded database's CPU against 0.1 ms
   // for this one, measured), and it runs after every step of ticks.
-  if (!rowsOf(await db.execute(sql`select 1 from price_alerts where fired_at is null limit 1`)).length) return 0;
+  if (!(await sqlFlags(db, { waits: priceAlertWaits })).waits) return 0;
   // The coins with an alert waiting and something to weigh: a tick after the mark (or no mark yet), or a new alert.
   const coins = rowsOf<Weighing>(
     await db.execute(sql`

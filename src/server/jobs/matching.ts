@@ -11,6 +11,13 @@ import { fillPendingMarketOrders, matchCrossedOrders } from '../domain/contracts
 
 export const MATCHING_BATCH = 2_000;
 
+/** SQL boolean over a pair row `p`: an order of its coin waits for a tick (open, filling or waiting for its trigger).
+ * */
+const pairHasWork = sql`exists (select 1 from contract_orders o where o.coin = p.coin and o.status in ('open', 'filling', 'waiting'))`;
+
+/** SQL boolean: some active pair has an order waiting for a tick (pairHasWork), so matching has work after a step. */
+export const contractOrderWaits = sql`exists (select 1 from contract_pairs p where p.active and ${pairHasWork})`;
+
 /** Applies every recorded tick not yet matched, for every active pair; returns how many orders it filled (or voided).
  * */
 export async function matchAllPairs(db: Db, now: Date, batch = MATCHING_BATCH): Promise<number> {
@@ -60,7 +67,7 @@ async function advanceIdlePairs(db: Db): Promise<string[]> {
           locked.map((coin) => sql`${coin}`),
           sql`, `,
         )})
-          and exists (select 1 from contract_orders o where o.coin = p.coin and o.status in ('open', 'filling', 'waiting'))
+          and ${pairHasWork}
         order by p.coin`),
     ).map(({ coin }) => coin);
     const idle = locked.filter((coin) => !busy.includes(coin));

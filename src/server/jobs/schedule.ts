@@ -3,11 +3,11 @@
 // `startJobs` is where each is started with its pace. A job claims what it works on in the database
 // (row locks, a `daily_runs` row, a pair's row), so any number of server processes can run it side
 // by side; the runner only keeps one process from running a job twice at once.
-import type { Db } from '../db/connection.ts';
+import { sqlFlags, type Db } from '../db/connection.ts';
 import type { Clock } from '../domain/clock.ts';
 import type { Market } from '../market/market.ts';
 import { openAllPending, settlementWhenDue } from './settlement.ts';
-import { matchAllPairs } from './matching.ts';
+import { contractOrderWaits, matchAllPairs } from './matching.ts';
 import { runDueDays } from './daily.ts';
 import { thinPriceTicks, type Thinned } from './retention.ts';
 import { deleteExpiredCounters } from '../domain/attempts.ts';
@@ -22,7 +22,8 @@ import { DEFAULT_RECONCILE_EVERY_MS, reconcilePace, reconcileWhenDue } from './r
 import { ensureRiskFigure } from '../domain/risk-figure.ts';
 import { ensureDailyLiabilities } from '../domain/liabilities.ts';
 import { PROCESS_ID } from '../domain/server-processes.ts';
-import { weighPriceAlerts } from '../domain/price-alerts.ts';
+import { priceAlertWaits, weighPriceAlerts } from '../domain/price-alerts.ts';
+import { optionOpeningWaits } from '../domain/options.ts';
 
 export interface Job<R = number> {
   /** Runs once now (and resolves when done); the timer keeps running it. */
@@ -311,13 +312,50 @@ export function startDeliveryJob(
 }
 
 /**
+ * The step listener of the jobs a step of ticks can give work: after each step one statement asks which of them have
+ * any (an option waiting for its start tick, a contract order waiting for a tick, a price alert waiting to fire) and
+ * pokes only those. An idle market costs that one read a step instead of each job's own look (seven statements in two
+ * transactions; at the test clock's 20 steps a second, 140). A step arriving while the read runs asks for one more
+ * after it. Each job's timer still runs it every real second: the net for whatever the read did not see. The listener
+ * answers when its reads are done; it never rejects (a failed read is logged).
+ */
+export function pokeWhatWaits(
+  db: Db,
+  jobs: { opening: { poke(): void }; matching: { poke(): void }; priceAlerts: { poke(): void } },
+  log: (error: unknown) => void,
+): () => Promise<void> {
+  let reading = false;
+  let again = false;
+  const read = async () => {
+    if (reading) return void (again = true);
+    reading = true;
+    try {
+      do {
+        again = false;
+        const waits = await sqlFlags(db, {
+          opening: optionOpeningWaits,
+          matching: contractOrderWaits,
+          priceAlerts: priceAlertWaits,
+        });
+        for (const name of ['opening', 'matching', 'priceAlerts'] as const) if (waits[name]) jobs[name].poke();
+      } while (again);
+    } catch (error) {
+      log(error);
+    } finally {
+      reading = false;
+    }
+  };
+  return read;
+}
+
+/**
  * Every periodic job of a server process, at the pace of its clock (`clockSpeed` times real time).
  * With several processes on one PostgreSQL:
  * - settlement: every process (it claims due orders with FOR UPDATE SKIP LOCKED; the ledger refuses a second payout);
- * - opening of accepted options at their start tick: every process, after each step of ticks it publishes and on the
- * settlement's pace (claimed likewise);
- * - contract matching: every process, after each step of ticks it publishes and every real second (one matcher per coin
- * at a time: the pair's row);
+ * - opening of accepted options at their start tick: every process, after each step of ticks it publishes while one
+ * waits (pokeWhatWaits) and every real second (claimed likewise);
+ * - contract matching: every process, after each step of ticks it publishes while an order waits, and every real
+ * second (one matcher per coin at a time: the pair's row);
  * - day-end jobs (liquidity interest, standard redemption payouts, lock-up income): every process (each day claimed
  * once by its daily_runs row);
  * - retention of price ticks: the holder of the price feed's lease;
@@ -331,8 +369,8 @@ export function startDeliveryJob(
  * row);
  * - the day's proof of liabilities: every process looks, one builds it per UTC day (an advisory lock, the day's unique
  * row);
- * - price alerts: every process, after each step of ticks it publishes and every real second (alerts claimed with
- * SKIP LOCKED; each fires only through an update on `fired_at is null`).
+ * - price alerts: every process, after each step of ticks it publishes while one waits, and every real second (alerts
+ * claimed with SKIP LOCKED; each fires only through an update on `fired_at is null`).
  */
 export function startJobs({
   db,
@@ -356,21 +394,24 @@ export function startJobs({
 }) {
   const perSecond = Math.max(50, 1000 / clockSpeed);
   const settlement = startSettlementJob(db, clock, (error) => log('settlement run failed', error), perSecond);
-  // Every step this process publishes (its own ticks, or another process's it read) pokes the matcher; the timer is
-  // only the net for what no step announced (a restart's leftovers), so it keeps real seconds at any clock speed:
-  // at the test clock's 20 steps a second it ran as often as the steps and doubled the matcher's work.
+  // Every step this process publishes (its own ticks, or another process's it read) pokes the matcher when an order
+  // waits (pokeWhatWaits); the timer is the net for what no step announced (a restart's leftovers) and advances the
+  // idle pairs, so it keeps real seconds at any clock speed: at the test clock's 20 steps a second it ran as often as
+  // the steps and doubled the matcher's work.
   const matching = startMatchingJob(db, clock, (error) => log('contract matching failed', error));
-  // Like matching: each published step pokes it, the timer (real seconds) is the net for voids and leftovers.
+  // Like matching: a published step pokes it when an order waits to open, the timer (real seconds) is the net for voids
+  // and leftovers.
   const opening = startOpeningJob(db, clock, (error) => log('opening of options failed', error), {
     opened: settlement.orderOpened,
   });
-  // Like matching: each published step pokes it, the timer (real seconds) is the net for a restart's backlog.
+  // Like matching: a published step pokes it when an alert waits, the timer (real seconds) is the net for a restart's
+  // backlog.
   const priceAlerts = startPriceAlertsJob(db, clock, (error) => log('price alerts failed', error));
-  const stopMatchingOnTicks = market.subscribe(() => {
-    opening.poke();
-    matching.poke();
-    priceAlerts.poke();
-  });
+  const stopMatchingOnTicks = market.subscribe(
+    pokeWhatWaits(db, { opening, matching, priceAlerts }, (error) =>
+      log('reading what waits for a step failed', error),
+    ),
+  );
   const daily = startDailyJobs(
     db,
     clock,
