@@ -44,8 +44,10 @@ export type ReadFirstData = () => Promise<Omit<FirstData, 'at'>>;
  */
 export const FIRST_DATA_WAIT_MS = 250;
 /**
- * A document is made again when its data changes, and at least this often: its `at` (the coin list's "as of") is then
- * never older than this.
+ * How long a document serves every navigation in its language as made: its data is read at most this often per
+ * language, not once per navigation (a burst of navigations on a busy server would otherwise each wait for a read, and
+ * one slower than FIRST_DATA_WAIT_MS sends the page without data), and its `at` (the coin list's "as of") is never
+ * older than this.
  */
 const DOCUMENT_KEPT_MS = 1_000;
 
@@ -53,8 +55,8 @@ const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
 
 interface Made {
-  /** The build and the data it was made from, less its time: the same ones make the same document. */
-  key: string;
+  /** The build it was made from. */
+  version: string;
   at: number;
   body: Buffer;
   br: Promise<Buffer>;
@@ -121,15 +123,20 @@ export async function serveFirstDocument(
   const make = async (locale: Locale): Promise<Made | null> => {
     const build = await currentBuild();
     if (!build) return null;
-    const data = await read();
-    const key = `${build.version}\n${JSON.stringify(data)}`;
     const last = made.get(locale);
-    if (last && last.key === key && now() - last.at < DOCUMENT_KEPT_MS) return last;
+    if (last && last.version === build.version && now() - last.at < DOCUMENT_KEPT_MS) return last;
+    const data = await read();
     const at = now();
     const html = documentWith(build.page, build.screens, { at: new Date(at).toISOString(), ...data }, locale);
     const body = Buffer.from(html);
     const params = { [zlib.BROTLI_PARAM_QUALITY]: 6, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length };
-    const document = { key, at, body, br: brotli(body, { params }), gz: gzipped(body, { level: 6 }) };
+    const document = {
+      version: build.version,
+      at,
+      body,
+      br: brotli(body, { params }),
+      gz: gzipped(body, { level: 6 }),
+    };
     // A failed compression is only a larger answer: the page goes out plain.
     document.br.catch(() => undefined);
     document.gz.catch(() => undefined);
