@@ -1,7 +1,8 @@
 // One posting: its entry and its balance move together, never below zero, never twice. A balance row the customer
-// already has is moved in one statement before the entry (the move holds the account, so the entry's seq is in commit
-// order); an asset's first movement makes the row first; too little on hand is refused and, with the transaction
-// rolled back, leaves neither entry nor move. Balances are read in one statement.
+// already has is moved and the entry inserted from the moved row in one statement (the move holds the account, so the
+// entry's seq is in commit order); an asset's first movement makes the row first; too little on hand is refused and,
+// with the transaction rolled back, leaves neither entry nor move; a debit posted again is told as already posted even
+// when too little is left. Balances are read in one statement.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startHarness, type Harness } from './harness.ts';
@@ -56,15 +57,16 @@ it("an asset's first movement makes its balance row and moves it", async () => {
   const { thrown, sent } = await posted('LTC', '2.5');
   expect(thrown).toBeNull();
   expect(await balanceOf('LTC')).toBe('2.50000000');
-  // The move that found no row, the row, the move, the entry.
-  expect(sent).toBe(4);
+  // The move that found no row (and entered nothing), the row, the move with its entry.
+  expect(sent).toBe(3);
 });
 
-it('a balance the customer has is moved in one statement before the entry, to the last decimal', async () => {
-  const { thrown, sent } = await posted('LTC', '-0.00000001');
+it('a balance the customer has is moved, and its entry made, in one statement, to the last decimal', async () => {
+  const { thrown, sent, reference } = await posted('LTC', '-0.00000001');
   expect(thrown).toBeNull();
   expect(await balanceOf('LTC')).toBe('2.49999999');
-  expect(sent).toBe(2);
+  expect(await entriesOf(reference)).toBe(1);
+  expect(sent).toBe(1);
 });
 
 it('too little on hand is refused, and the rolled-back transaction leaves neither the entry nor a move', async () => {
@@ -90,6 +92,15 @@ it('the same posting twice is refused as already posted and moves once', async (
   expect(await entriesOf('ledger-post:twice')).toBe(1);
 });
 
+it('a debit posted again when too little is left is told as already posted, which comes first', async () => {
+  const first = await posted('LTC', '-3', 'ledger-post:debit-twice');
+  const second = await posted('LTC', '-3', 'ledger-post:debit-twice');
+  expect(first.thrown).toBeNull();
+  expect(second.thrown).toBeInstanceOf(AlreadyPosted);
+  expect(await balanceOf('LTC')).toBe('0.49999999');
+  expect(await entriesOf('ledger-post:debit-twice')).toBe(1);
+});
+
 it('two first movements of one asset at once both land: one makes the row, the other finds it made', async () => {
   const results = await Promise.all([posted('DOT', '1'), posted('DOT', '2')]);
   expect(results.map((result) => result.thrown)).toEqual([null, null]);
@@ -103,6 +114,6 @@ it("reads some assets' balances in one statement, in the order asked, zero for a
   expect(held).toEqual([
     { available: '3.00000000', frozen: '0.00000000' },
     { available: '0', frozen: '0' },
-    { available: '3.49999999', frozen: '0.00000000' },
+    { available: '0.49999999', frozen: '0.00000000' },
   ]);
 });

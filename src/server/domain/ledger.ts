@@ -46,59 +46,62 @@ export interface Posting {
 export class AlreadyPosted extends Error {}
 
 /**
- * Posts one entry and moves its balance in the caller's transaction: the balance row first (locking the account, so
- * the entry's seq is in commit order), then the entry. Throws AlreadyPosted for an event already in the ledger and a
- * Refusal (insufficient balance) for a move below zero, in that order of precedence; either way the caller's
- * transaction must roll back. A zero amount posts nothing.
+ * Posts one entry and moves its balance in the caller's transaction, in one statement when the balance row exists:
+ * the balance row first (locking the account, so the entry's seq is in commit order), then the entry. Throws
+ * AlreadyPosted for an event already in the ledger and a Refusal (insufficient balance) for a move below zero, in that
+ * order of precedence; either way the caller's transaction must roll back. A zero amount posts nothing.
  */
 export async function post(tx: Executor, posting: Posting, now: Date): Promise<void> {
   const bucket = posting.bucket ?? 'available';
   const amount = new Big(posting.amount);
   if (amount.eq(0)) return;
-  const insertEntry = () =>
-    tx
-      .insert(ledgerEntries)
-      .values({
-        userId: posting.userId,
-        asset: posting.asset,
-        bucket,
-        amount: amount.toFixed(8),
-        kind: posting.kind,
-        reference: posting.reference,
-        createdAt: now,
-      })
-      .onConflictDoNothing()
-      .returning({ id: ledgerEntries.id });
-
-  const column = bucket === 'available' ? balances.available : balances.frozen;
-  const move = () =>
-    tx
-      .update(balances)
-      .set(
-        bucket === 'available'
-          ? { available: sql`${column} + ${amount.toFixed(8)}` }
-          : { frozen: sql`${column} + ${amount.toFixed(8)}` },
-      )
-      .where(
-        and(
-          eq(balances.userId, posting.userId),
-          eq(balances.asset, posting.asset),
-          sql`${column} + ${amount.toFixed(8)} >= 0`,
-        ),
-      )
-      .returning({ userId: balances.userId });
-  // The balance row is there as a rule (one statement). Moved nothing: the row may not exist yet (an asset's first
-  // movement), so it is made, or found made by another transaction meanwhile, and the move tried once more.
-  let moved = await move();
-  if (!moved.length) {
-    await tx.insert(balances).values({ userId: posting.userId, asset: posting.asset }).onConflictDoNothing();
-    moved = await move();
+  const delta = sql`${amount.toFixed(8)}::numeric`;
+  const column = sql.raw(bucket === 'available' ? 'available' : 'frozen');
+  const { userId, asset, kind, reference } = posting;
+  // One statement: the balance row is moved (and so locked) first, and the entry is inserted from the moved row, so
+  // its seq is drawn only while the account is held; a move that would go below zero moves nothing and enters nothing.
+  const moveAndEnter = async () => {
+    const [row] = rowsOf<{ moved: number | string; entered: number | string }>(
+      await tx.execute(sql`
+        with moved as (
+          update balances set ${column} = ${column} + ${delta}
+          where user_id = ${userId} and asset = ${asset} and ${column} + ${delta} >= 0
+          returning user_id
+        ), entered as (
+          insert into ledger_entries (user_id, asset, bucket, amount, kind, reference, created_at)
+          select user_id, ${asset}, ${bucket}, ${delta}, ${kind}, ${reference}, ${now.toISOString()}::timestamptz
+          from moved
+          on conflict do nothing
+          returning id
+        )
+        select (select count(*) from moved)::int as moved, (select count(*) from entered)::int as entered`),
+    );
+    return { moved: Number(row!.moved) > 0, entered: Number(row!.entered) > 0 };
+  };
+  let done = await moveAndEnter();
+  if (!done.moved) {
+    // Moved nothing: the row may not exist yet (an asset's first movement), so it is made, or found made by another
+    // transaction meanwhile, and the move tried once more.
+    await tx.insert(balances).values({ userId, asset }).onConflictDoNothing();
+    done = await moveAndEnter();
   }
-  // Still nothing moved is too little on hand, unless the event is already in the ledger (told first; the transaction
-  // rolls back either way, so the entry tried here is never kept).
-  const inserted = await insertEntry();
-  if (!inserted.length) throw new AlreadyPosted(`${posting.kind} ${posting.reference} is already in the ledger`);
-  if (!moved.length) throw new Refusal(texts.insufficientBalance.id);
+  if (done.moved && done.entered) return;
+  // Moved but not entered, or still nothing moved: the event may already be in the ledger, which is told first; else
+  // too little on hand. The transaction rolls back either way.
+  const [posted] = await tx
+    .select({ id: ledgerEntries.id })
+    .from(ledgerEntries)
+    .where(
+      and(
+        eq(ledgerEntries.kind, kind),
+        eq(ledgerEntries.reference, reference),
+        eq(ledgerEntries.userId, userId),
+        eq(ledgerEntries.asset, asset),
+        eq(ledgerEntries.bucket, bucket),
+      ),
+    );
+  if (posted) throw new AlreadyPosted(`${kind} ${reference} is already in the ledger`);
+  throw new Refusal(texts.insufficientBalance.id);
 }
 
 /**
