@@ -192,7 +192,9 @@ it('a key longer than 128 characters is refused', async () => {
 
 /** A test-only write: pays the caller 1 USDT (reference `pay:<note>`), with faults to inject. */
 const pay = declarePost('/test/pay', v.object({ note: v.string() }), returns(v.strictObject({ paid: v.string() })));
-const faults = { crashAfterEffect: 0, refuseAfterEffect: false, breakThenRefuse: false };
+const faults = { crashAfterEffect: 0, refuseAfterEffect: false, breakThenRefuse: false, refuseInside: false };
+/** How many times the handler of `pay` ran. */
+let payRuns = 0;
 let faulty: FastifyInstance;
 
 async function startFaultyServer() {
@@ -202,6 +204,27 @@ async function startFaultyServer() {
     faulty,
     testServices({ db: h.database.db, clock: h.clock, sender: { send: async () => {} }, market: h.market }),
   )(pay, async (input, { db, caller, clock }) => {
+    payRuns++;
+    const credit = (reference: string) => ({
+      userId: caller.userId,
+      asset: USDT,
+      amount: '1',
+      kind: 'test_credit' as const,
+      reference,
+    });
+    if (faults.refuseInside) {
+      // The handler's first transaction writes, then refuses inside; the handler then counts the attempt (a write kept
+      // on purpose, as a wrong password's count is) and refuses.
+      try {
+        await db.transaction(async (tx) => {
+          await post(tx, credit(`pay:${input.note}:inside`), clock.now());
+          throw new Refusal(texts.insufficientBalance.id);
+        });
+      } catch (error) {
+        await post(db, credit(`pay:${input.note}:counted`), clock.now());
+        throw error;
+      }
+    }
     await db.transaction((tx) =>
       post(
         tx,
@@ -320,6 +343,29 @@ it('a failed statement inside a refused keyed write rolls back its writes and st
     expect(await paid('broken')).toBe(0);
   } finally {
     faults.breakThenRefuse = false;
+  }
+});
+
+it('a keyed write whose first transaction refuses keeps none of its writes, and what it wrote after is kept', async () => {
+  const { token } = await customer(h);
+  const ledgerOf = async (reference: string) =>
+    (await h.database.db.select().from(ledgerEntries).where(eq(ledgerEntries.reference, reference))).length;
+  faults.refuseInside = true;
+  try {
+    const runsBefore = payRuns;
+    const first = await callPay(token, 'inside', 'pay-inside');
+    expect(first).toEqual(refused('Insufficient balance!'));
+    // The first transaction ran in the keyed one directly: its refusal rolled the keyed one back whole, and the
+    // handler ran again with savepoints, as without a key.
+    expect(payRuns - runsBefore).toBe(2);
+    expect(await ledgerOf('pay:inside:inside')).toBe(0);
+    expect(await ledgerOf('pay:inside:counted')).toBe(1);
+    expect(await paid('inside')).toBe(0);
+    faults.refuseInside = false;
+    expect(await callPay(token, 'inside', 'pay-inside')).toEqual(first);
+    expect(await ledgerOf('pay:inside:counted')).toBe(1);
+  } finally {
+    faults.refuseInside = false;
   }
 });
 

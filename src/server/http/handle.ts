@@ -132,12 +132,25 @@ async function answer<S extends FormSchema, R>(
         await storingRefusal(response, () => completeIdempotencyKey(tx, scopedKey, response));
         return { kind: 'answered' as const, response };
       });
-    // ctx.db is the transaction: the handler's own transactions become savepoints of it.
-    const outcome = await keyed((tx) => run({ ...ctx, db: tx })).catch(async (error: unknown) => {
-      if (!(error instanceof RefusedInFailedTransaction)) throw error;
-      // Its writes went with the transaction; the claim, committed before it, is held again to store the refusal.
-      return keyed(async () => error.response);
-    });
+    // ctx.db is the transaction: the handler's first transaction runs in it directly when nothing went through it
+    // before (two statements fewer), any other becomes a savepoint of it. When a direct one failed, its writes are
+    // mixed into the keyed transaction: that rolls back whole and the handler runs again, every transaction of it a
+    // savepoint, as a fresh request would.
+    const outcome = await keyed(async (tx) => {
+      const handlerTx = firstTransactionDirect(tx);
+      const response = await run({ ...ctx, db: handlerTx.db });
+      if (handlerTx.failed()) throw new RunAgainWithSavepoints();
+      return response;
+    })
+      .catch((error: unknown) => {
+        if (!(error instanceof RunAgainWithSavepoints)) throw error;
+        return keyed((tx) => run({ ...ctx, db: tx }));
+      })
+      .catch(async (error: unknown) => {
+        if (!(error instanceof RefusedInFailedTransaction)) throw error;
+        // Its writes went with the transaction; the claim, committed before it, is held again to store the refusal.
+        return keyed(async () => error.response);
+      });
     if (outcome.kind === 'answered') return outcome.response;
     if (outcome.kind === 'replay') {
       reply.header('idempotent-replay', 'true');
@@ -228,6 +241,39 @@ async function runHandler<E>(handler: Handler<E>, input: ParsedOf<E>, ctx: Handl
   }
 }
 
+/** A keyed write whose first transaction, run directly in the keyed one, failed: run it again with savepoints. */
+class RunAgainWithSavepoints {}
+
+/**
+ * The keyed write's transaction `tx` as its handler sees it (`db`): the handler's first transaction, when nothing went
+ * through `tx` before it (any property of it read counts), runs in `tx` directly instead of in a savepoint: there is
+ * nothing before it that its failure must leave in place. Every later or nested transaction is a savepoint as usual.
+ * `failed()`: the direct one threw, so `tx` holds part of its writes and must not commit.
+ */
+function firstTransactionDirect(tx: Tx): { db: Tx; failed: () => boolean } {
+  let used = false;
+  let failed = false;
+  const db = new Proxy(tx, {
+    get(target, property) {
+      if (property === 'transaction' && !used) {
+        used = true;
+        return async <T>(work: (inner: Tx) => Promise<T>): Promise<T> => {
+          try {
+            return await work(target);
+          } catch (error) {
+            failed = true;
+            throw error;
+          }
+        };
+      }
+      used = true;
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+  return { db, failed: () => failed };
+}
+
 /** A keyed write refused after one of its statements failed: its transaction can store nothing more. */
 class RefusedInFailedTransaction {
   readonly response: Envelope;
@@ -239,7 +285,8 @@ class RefusedInFailedTransaction {
 /**
  * Stores a keyed write's answer (`store`, in the write's transaction). A refusal keeps what the handler wrote on
  * purpose before refusing (a wrong password or code counted, as without a key: the handler's own transactions are
- * savepoints, so a refusal inside one has already rolled it back) unless a failed statement broke the transaction
+ * savepoints, or its first one ran directly and the handler ran again with savepoints when that one failed, so a
+ * refusal inside one has already rolled it back) unless a failed statement broke the transaction
  * (PostgreSQL refuses every later statement, SQLSTATE 25P02): then the transaction rolls back whole and the refusal is
  * stored by a transaction of its own (RefusedInFailedTransaction). A savepoint around every keyed write did the same
  * for two statements more on each.
