@@ -192,7 +192,13 @@ it('a key longer than 128 characters is refused', async () => {
 
 /** A test-only write: pays the caller 1 USDT (reference `pay:<note>`), with faults to inject. */
 const pay = declarePost('/test/pay', v.object({ note: v.string() }), returns(v.strictObject({ paid: v.string() })));
-const faults = { crashAfterEffect: 0, refuseAfterEffect: false, breakThenRefuse: false, refuseInside: false };
+const faults = {
+  crashAfterEffect: 0,
+  refuseAfterEffect: false,
+  breakThenRefuse: false,
+  refuseInside: false,
+  breakInside: false,
+};
 /** How many times the handler of `pay` ran. */
 let payRuns = 0;
 let faulty: FastifyInstance;
@@ -212,17 +218,19 @@ async function startFaultyServer() {
       kind: 'test_credit' as const,
       reference,
     });
-    if (faults.refuseInside) {
-      // The handler's first transaction writes, then refuses inside; the handler then counts the attempt (a write kept
-      // on purpose, as a wrong password's count is) and refuses.
+    if (faults.refuseInside || faults.breakInside) {
+      // The handler's first transaction writes, then refuses inside (or a statement of it fails, as a unique violation
+      // would); the handler then counts the attempt (a write kept on purpose, as a wrong password's count is) and
+      // refuses.
       try {
         await db.transaction(async (tx) => {
           await post(tx, credit(`pay:${input.note}:inside`), clock.now());
+          if (faults.breakInside) await tx.execute(sql`select 1 / 0`);
           throw new Refusal(texts.insufficientBalance.id);
         });
-      } catch (error) {
+      } catch {
         await post(db, credit(`pay:${input.note}:counted`), clock.now());
-        throw error;
+        throw new Refusal(texts.insufficientBalance.id);
       }
     }
     await db.transaction((tx) =>
@@ -366,6 +374,23 @@ it('a keyed write whose first transaction refuses keeps none of its writes, and 
     expect(await ledgerOf('pay:inside:counted')).toBe(1);
   } finally {
     faults.refuseInside = false;
+  }
+});
+
+it('a keyed write whose first transaction breaks, then writes on, is run again and keeps what it wrote after', async () => {
+  const { token } = await customer(h);
+  const ledgerOf = async (reference: string) =>
+    (await h.database.db.select().from(ledgerEntries).where(eq(ledgerEntries.reference, reference))).length;
+  faults.breakInside = true;
+  try {
+    const runsBefore = payRuns;
+    // The count after the failed statement went to a broken transaction: the handler ran again with savepoints.
+    expect(await callPay(token, 'broken-inside', 'pay-broken-inside')).toEqual(refused('Insufficient balance!'));
+    expect(payRuns - runsBefore).toBe(2);
+    expect(await ledgerOf('pay:broken-inside:inside')).toBe(0);
+    expect(await ledgerOf('pay:broken-inside:counted')).toBe(1);
+  } finally {
+    faults.breakInside = false;
   }
 });
 

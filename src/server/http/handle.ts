@@ -138,7 +138,11 @@ async function answer<S extends FormSchema, R>(
     // savepoint, as a fresh request would.
     const outcome = await keyed(async (tx) => {
       const handlerTx = firstTransactionDirect(tx);
-      const response = await run({ ...ctx, db: handlerTx.db });
+      // Whatever the handler made of a failed direct transaction (an answer, or an error of a statement sent after it
+      // on the broken transaction), the handler runs again with savepoints.
+      const response = await run({ ...ctx, db: handlerTx.db }).catch((error: unknown) => {
+        throw handlerTx.failed() ? new RunAgainWithSavepoints() : error;
+      });
       if (handlerTx.failed()) throw new RunAgainWithSavepoints();
       return response;
     })
