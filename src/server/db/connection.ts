@@ -177,6 +177,9 @@ export function rowsOf<T>(result: unknown): T[] {
   return (result as { rows?: T[] }).rows ?? [];
 }
 
+/** A boolean column or expression as either driver answers it (true, or the text 'true'); false for null. */
+export const isTrue = (value: unknown) => value === true || String(value) === 'true';
+
 /** The answers of SQL boolean expressions, read in one statement: `{ name: sql\`exists (…)\` }` → `{ name: true }`. */
 export async function sqlFlags<K extends string>(
   db: Executor,
@@ -191,9 +194,7 @@ export async function sqlFlags<K extends string>(
       )}`,
     ),
   );
-  return Object.fromEntries(
-    names.map((name) => [name, row?.[name] === true || String(row?.[name]) === 'true']),
-  ) as Record<K, boolean>;
+  return Object.fromEntries(names.map((name) => [name, isTrue(row?.[name])])) as Record<K, boolean>;
 }
 
 /** True when `db` is PostgreSQL (DATABASE_URL), which several server processes may share; false on the embedded PGlite.

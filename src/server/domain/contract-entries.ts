@@ -13,6 +13,3 @@ export const CONTRACT_ENTRY = {
 
 /** The ledger reference of contract order `id`: "contract:42". */
 export const contractReference = (id: number) => `contract:${id}`;
-
-/** A boolean column as a driver returns it from raw SQL (PGlite and pg agree, but a text form is read too). */
-export const isTrue = (value: boolean | string | null | undefined) => value === true || String(value) === 'true';

@@ -14,7 +14,7 @@
 // what it bought.
 import Big from 'big.js';
 import { sql } from 'drizzle-orm';
-import { rowsOf, type Tx } from '../db/connection.ts';
+import { isTrue, rowsOf, type Tx } from '../db/connection.ts';
 import { contractOrders } from '../db/schema.ts';
 import { texts } from '../../api-contract/texts.ts';
 import {
@@ -26,7 +26,7 @@ import {
 import { checkLegs, notional, onGrid, gridStep } from '../../api-contract/contracts.ts';
 import { Refusal, refusalOf } from './refusal.ts';
 import { freeze, ledgerAsset, unfreeze } from './ledger.ts';
-import { CONTRACT_ENTRY, contractReference, isTrue } from './contract-entries.ts';
+import { CONTRACT_ENTRY, contractReference } from './contract-entries.ts';
 import { lastRecordedPrice } from '../market/market.ts';
 import { MAX_QUOTE_AGE_MS, refuseWhileHalted } from './prices.ts';
 import { refuseDuringTimeout } from './protection.ts';

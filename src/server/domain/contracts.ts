@@ -7,7 +7,7 @@
 import Big from 'big.js';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { idKey, keysetQuery, type KeysetOrder } from './paged-query.ts';
-import { rowsOf, type Executor, type Tx } from '../db/connection.ts';
+import { isTrue, rowsOf, type Executor, type Tx } from '../db/connection.ts';
 import { contractOrders, contractPairs } from '../db/schema.ts';
 import { texts } from '../../api-contract/texts.ts';
 import type { CursorPage } from '../../api-contract/envelope.ts';
@@ -39,7 +39,7 @@ import { freeze, ledgerAsset, postMany, unfreeze, type Posting } from './ledger.
 import { queueNotices } from './notices.ts';
 import { refuseDuringTimeout } from './protection.ts';
 import { refuseWhileFrozen } from './account-freeze.ts';
-import { CONTRACT_ENTRY, contractReference, isTrue } from './contract-entries.ts';
+import { CONTRACT_ENTRY, contractReference } from './contract-entries.ts';
 import {
   afterCancel,
   afterFills,

@@ -4,7 +4,7 @@
 // delivery job sends them (delivery/push.ts).
 import Big from 'big.js';
 import { sql } from 'drizzle-orm';
-import { rowsOf, type Executor } from '../db/connection.ts';
+import { isTrue, rowsOf, type Executor } from '../db/connection.ts';
 import { LOCALES, type Locale } from '../../api-contract/constants.ts';
 import { noticeTexts as n, type NoticeKind } from '../../api-contract/notifications.ts';
 import { ROUTES } from '../../api-contract/routes.ts';
@@ -224,8 +224,8 @@ export async function queueSettledOptionNotices(tx: Executor, orderIds: string, 
       outcome: row.outcome,
       amount: row.amount,
       profit: row.profit,
-      opened: row.opened === true || String(row.opened) === 'true',
-      practice: row.practice === true || String(row.practice) === 'true',
+      opened: isTrue(row.opened),
+      practice: isTrue(row.practice),
     } satisfies Notice,
   }));
   await insertRows(tx, rows, now);

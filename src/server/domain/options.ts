@@ -4,7 +4,7 @@
 import Big from 'big.js';
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { countOf, idKey, keysetQuery, timeKey, type KeysetOrder } from './paged-query.ts';
-import { rowsOf, sqlFlags, type Executor, type Tx } from '../db/connection.ts';
+import { isTrue, rowsOf, sqlFlags, type Executor, type Tx } from '../db/connection.ts';
 import { optionOrders, optionProducts } from '../db/schema.ts';
 import { texts } from '../../api-contract/texts.ts';
 import { type PriceSource } from '../../api-contract/markets.ts';
@@ -187,9 +187,7 @@ export async function openPendingOptions(tx: Tx, now: Date, batch: number): Prom
       where o.id = c.id and o.status = 'opening'
       returning o.id, c.at is null as voided`),
   );
-  const voided = done
-    .filter((row) => row.voided === true || String(row.voided) === 'true')
-    .map((row) => Number(row.id));
+  const voided = done.filter((row) => isTrue(row.voided)).map((row) => Number(row.id));
   if (voided.length) {
     const ids = `{${voided.join(',')}}`;
     await postRows(

@@ -18,7 +18,7 @@
 // All of it is one SQL statement, so it reads one snapshot of the database: a transfer committed midway
 // cannot look like a hole. Amounts stay numeric in SQL and travel as decimal strings.
 import { sql } from 'drizzle-orm';
-import { rowsOf, type Db, type Tx } from '../db/connection.ts';
+import { isTrue, rowsOf, type Db, type Tx } from '../db/connection.ts';
 import { LIQUIDITY_ASSET, REGULAR_ASSET } from '../../api-contract/earn.ts';
 import { SYSTEM_OPERATOR, type ReconciliationMismatch } from '../../api-contract/console.ts';
 import { appendAudit, type Actor } from './audit-log.ts';
@@ -211,14 +211,14 @@ export function reconcileIfDue(db: Db, everyMs: number, process = PROCESS_ID): P
     const [lock] = rowsOf<{ locked: boolean | string }>(
       await tx.execute(sql`select pg_try_advisory_xact_lock(${RECONCILE_LOCK}) as locked`),
     );
-    if (!(lock?.locked === true || String(lock?.locked) === 'true')) return null;
+    if (!isTrue(lock?.locked)) return null;
     const [due] = rowsOf<{ due: boolean | string }>(
       await tx.execute(sql`
         select not exists (
           select 1 from reconciliation_runs where started_at > clock_timestamp() - ${`${everyMs} milliseconds`}::interval
         ) as due`),
     );
-    if (!(due?.due === true || String(due?.due) === 'true')) return null;
+    if (!isTrue(due?.due)) return null;
     return runIn(tx, process);
   });
 }
@@ -244,7 +244,7 @@ export async function latestReconciliation(db: Db | Tx): Promise<Omit<Reconcilia
     startedAt: new Date(row.started_at),
     finishedAt: new Date(row.finished_at),
     process: row.process,
-    ok: row.ok === true || String(row.ok) === 'true',
+    ok: isTrue(row.ok),
     checkedBalances: Number(row.checked_balances),
     mismatches: typeof row.mismatches === 'string' ? JSON.parse(row.mismatches) : row.mismatches,
   };

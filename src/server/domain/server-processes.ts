@@ -4,7 +4,7 @@
 // every process. Rows last seen a day ago are deleted.
 import { hostname } from 'node:os';
 import { sql } from 'drizzle-orm';
-import { rowsOf, type Executor } from '../db/connection.ts';
+import { isTrue, rowsOf, type Executor } from '../db/connection.ts';
 
 /** This process, as its row and the reconciliation runs name it. */
 export const PROCESS_ID = `${hostname()}:${process.pid}`;
@@ -88,6 +88,6 @@ export async function serverProcesses(db: Executor): Promise<ProcessRow[]> {
     startedAt: new Date(row.started_at),
     lastSeenAt: new Date(row.last_seen_at),
     stoppedAt: row.stopped_at === null ? null : new Date(row.stopped_at),
-    alive: row.alive === true || String(row.alive) === 'true',
+    alive: isTrue(row.alive),
   }));
 }

@@ -5,7 +5,7 @@
 // caller's read-only snapshot, so the figures agree with each other.
 import Big from 'big.js';
 import { sql } from 'drizzle-orm';
-import { rowsOf, type Executor, type Tx } from '../db/connection.ts';
+import { isTrue, rowsOf, type Executor, type Tx } from '../db/connection.ts';
 import type { ConsoleSystem } from '../../api-contract/console.ts';
 import { houseCaps } from './house-limits.ts';
 import { openExposure } from './house-result.ts';
@@ -109,7 +109,7 @@ async function feedView(db: Executor, simulated: boolean): Promise<ConsoleSystem
     simulated,
     exchanges: exchanges.map((row) => ({
       exchange: row.exchange,
-      connected: row.connected === true || String(row.connected) === 'true',
+      connected: isTrue(row.connected),
       last_trade_at: iso(row.last_trade_at),
       reconnects: Number(row.reconnects),
       malformed_frames: Number(row.malformed_frames),
