@@ -157,7 +157,10 @@ export const currencyRate = get(
  * step recorded since, in order, so no screen has a gap.
  */
 export const PRICE_STREAM_PATH = '/coin/stream';
-/** The stream's `heartbeat` event: sent this often, so a client notices a connection gone silent. */
+/**
+ * The stream's `heartbeat` event: sent this often to a client that heard no step meanwhile (at most 1.5 × this after
+ * its last step), so a client notices a connection gone silent.
+ */
 export const STREAM_HEARTBEAT_MS = 5_000;
 /** A client that heard nothing (no tick, no heartbeat) for this long reconnects. */
 export const STREAM_STALL_MS = 15_000;

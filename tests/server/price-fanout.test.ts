@@ -1,12 +1,18 @@
 // The stream's fan-out without sockets: each step is framed once and those same bytes reach every
 // live client once, in order; a client still being resent what it missed gets the live steps after
-// that, none twice; heartbeats reach every client every 5 s, a tenth of them at a time; a client
-// that stops reading is cut off; a step reaches a few hundred clients at a time, the event loop let go in between.
+// that, none twice; heartbeats reach every client every 5 s, a tenth of them at a time, unless a step just did; a
+// client that stops reading is cut off; a step reaches a few hundred clients at a time, the event loop let go in
+// between.
 import type { ServerResponse } from 'node:http';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import { STREAM_HEARTBEAT_MS, type TickEvent } from '../../src/api-contract/markets.ts';
+import { STREAM_HEARTBEAT_MS, STREAM_STALL_MS, type TickEvent } from '../../src/api-contract/markets.ts';
 import type { Market } from '../../src/server/market/market.ts';
-import { MAX_UNREAD_BYTES, WRITES_PER_TURN, priceFanout } from '../../src/server/http/price-fanout.ts';
+import {
+  HEARTBEAT_QUIET_MS,
+  MAX_UNREAD_BYTES,
+  WRITES_PER_TURN,
+  priceFanout,
+} from '../../src/server/http/price-fanout.ts';
 
 type Listener = (events: TickEvent[], json: string) => void;
 
@@ -137,6 +143,40 @@ it('sends every client a heartbeat every 5 s, the first within 5 s of joining, a
     );
     expect(count).toBeLessThanOrEqual(Math.ceil((start + 3 * STREAM_HEARTBEAT_MS - joined[i]!) / STREAM_HEARTBEAT_MS));
   }
+  fanout.stop();
+});
+
+it('sends no heartbeat to a client sent a step in the last HEARTBEAT_QUIET_MS; once steps stop, one comes within 1.5 × STREAM_HEARTBEAT_MS', () => {
+  const { market, publish } = fakeMarket();
+  const fanout = priceFanout(market);
+  const responses = Array.from({ length: 20 }, fakeResponse);
+  for (const response of responses) fanout.release(fanout.join(response.out, null));
+  const beats = (response: ReturnType<typeof fakeResponse>) =>
+    response.text().filter((chunk) => chunk.includes('event: heartbeat')).length;
+  // A step a second for 30 s, as the feed records them: every client gets every step and no heartbeat.
+  for (let second = 1; second <= 30; second++) {
+    publish(second);
+    vi.advanceTimersByTime(1_000);
+  }
+  for (const response of responses) {
+    expect(response.ids()).toHaveLength(30);
+    expect(beats(response)).toBe(0);
+  }
+  // The feed stops: each client hears a heartbeat no later than 1.5 × STREAM_HEARTBEAT_MS after the last step, then
+  // one every STREAM_HEARTBEAT_MS, so none goes silent for its STREAM_STALL_MS.
+  const lastStep = Date.now() - 1_000;
+  const firstBeat = new Map<ReturnType<typeof fakeResponse>, number>();
+  for (let elapsed = 0; elapsed < 3 * STREAM_HEARTBEAT_MS; elapsed += STREAM_HEARTBEAT_MS / 10) {
+    vi.advanceTimersByTime(STREAM_HEARTBEAT_MS / 10);
+    for (const response of responses)
+      if (beats(response) > 0 && !firstBeat.has(response)) firstBeat.set(response, Date.now());
+  }
+  expect(HEARTBEAT_QUIET_MS).toBe(STREAM_HEARTBEAT_MS / 2);
+  for (const response of responses) {
+    expect(firstBeat.get(response)! - lastStep).toBeLessThanOrEqual(1.5 * STREAM_HEARTBEAT_MS);
+    expect(firstBeat.get(response)! - lastStep).toBeGreaterThanOrEqual(HEARTBEAT_QUIET_MS);
+  }
+  expect(STREAM_STALL_MS).toBeGreaterThan(1.5 * STREAM_HEARTBEAT_MS);
   fanout.stop();
 });
 

@@ -1,14 +1,23 @@
 // The price stream's clients in one process, and what they are sent without asking: each step the
 // market publishes is framed once and the same bytes are written to every live client, straight to
 // its socket (10,000 clients cost 10,000 writes, not 10,000 serialisations and chunk framings);
-// heartbeats go out in ten groups half a second apart, so every client still gets one every 5 s
-// but never all 10,000 in one burst. A client that stops reading is cut off (MAX_UNREAD_BYTES).
+// heartbeats go out in ten groups half a second apart, never all 10,000 in one burst, and only to a client sent
+// nothing for HEARTBEAT_QUIET_MS: while steps flow (one a second) a heartbeat would say nothing a step did not, and
+// each is a write to the socket (at 10,000 clients, 2,000 a second of 12,000). A client that stops reading is cut off
+// (MAX_UNREAD_BYTES).
 // A step or halt reaches WRITES_PER_TURN clients at a time, the event loop let go in between, in the order published.
 import type { ServerResponse } from 'node:http';
 import { HALTS_EVENT, STREAM_HEARTBEAT_MS, type TickEvent } from '../../api-contract/markets.ts';
 import type { Market } from '../market/market.ts';
 
 const HEARTBEAT_GROUPS = 10;
+/**
+ * A client's group comes round every STREAM_HEARTBEAT_MS; it is sent a heartbeat then unless it was sent something in
+ * the last half of that (ms). On a quiet market that is every STREAM_HEARTBEAT_MS as before; once steps stop, the
+ * first heartbeat comes at most 1.5 × STREAM_HEARTBEAT_MS (7.5 s) after the last step, within the client's
+ * STREAM_STALL_MS (15 s) with room to spare.
+ */
+export const HEARTBEAT_QUIET_MS = STREAM_HEARTBEAT_MS / 2;
 /**
  * Clients written one event before the event loop is let go. Each write is a system call: written in one go, a step to
  * a process's 2,500 clients held its loop about 40 ms each second (a CPU profile at 5,000 customers), and every call
@@ -53,7 +62,9 @@ export const MAX_UNREAD_BYTES = 256 * 1024;
  * the order holds); else through the response (HTTP/1.0, a pipelined request still queued). False
  * when the client has left more than MAX_UNREAD_BYTES unread.
  */
-function write(out: ServerResponse, bytes: Frame): boolean {
+function write(client: StreamClient, bytes: Frame, now: number): boolean {
+  const { out } = client;
+  client.writtenAt = now;
   const socket = out.chunkedEncoding ? out.socket : null;
   if (socket) socket.write(bytes.chunk);
   else out.write(bytes.plain);
@@ -68,6 +79,8 @@ export interface StreamClient {
   held: { id: number; frame: Frame }[] | null;
   closed: boolean;
   readonly group: number;
+  /** When it was last written to (Date.now(), ms): its heartbeat is left out while that is recent. */
+  writtenAt: number;
 }
 
 export function priceFanout(market: Market) {
@@ -80,8 +93,13 @@ export function priceFanout(market: Market) {
     lastGroup = (lastGroup + 1) % HEARTBEAT_GROUPS;
     const group = groups[lastGroup]!;
     if (!group.size) return;
-    const beat = frame(`event: heartbeat\ndata: ${Date.now()}\n\n`);
-    for (const client of group) if (!write(client.out, beat)) cutOff(client);
+    const now = Date.now();
+    let beat: Frame | null = null;
+    for (const client of group) {
+      if (now - client.writtenAt < HEARTBEAT_QUIET_MS) continue;
+      beat ??= frame(`event: heartbeat\ndata: ${now}\n\n`);
+      if (!write(client, beat, now)) cutOff(client);
+    }
   }, STREAM_HEARTBEAT_MS / HEARTBEAT_GROUPS);
   heartbeat.unref();
 
@@ -96,14 +114,14 @@ export function priceFanout(market: Market) {
   let current: { broadcast: Broadcast; rest: Iterator<StreamClient> } | null = null;
   let turn: NodeJS.Immediate | null = null;
 
-  function deliver({ frame, id }: Broadcast, client: StreamClient) {
+  function deliver({ frame, id }: Broadcast, client: StreamClient, now: number) {
     if (id === null) {
-      if (!write(client.out, frame)) cutOff(client);
+      if (!write(client, frame, now)) cutOff(client);
     } else if (client.held) client.held.push({ id, frame });
     // A step the client already got (in its snapshot or replay, or published out of order): not again.
     else if (client.sentThrough === null || id > client.sentThrough) {
       client.sentThrough = id;
-      if (!write(client.out, frame)) cutOff(client);
+      if (!write(client, frame, now)) cutOff(client);
     }
   }
 
@@ -111,6 +129,7 @@ export function priceFanout(market: Market) {
   function pump() {
     turn = null;
     let writes = 0;
+    const now = Date.now();
     while (writes < WRITES_PER_TURN) {
       if (!current) {
         const broadcast = queued.shift();
@@ -120,7 +139,7 @@ export function priceFanout(market: Market) {
       const next = current.rest.next();
       if (next.done) current = null;
       else {
-        deliver(current.broadcast, next.value);
+        deliver(current.broadcast, next.value, now);
         writes++;
       }
     }
@@ -155,7 +174,7 @@ export function priceFanout(market: Market) {
   return {
     /** A new client, once its response has begun: it hears every step from now on, held back until release(). */
     join(out: ServerResponse, sentThrough: number | null): StreamClient {
-      const client: StreamClient = { out, sentThrough, held: [], closed: false, group: lastGroup };
+      const client: StreamClient = { out, sentThrough, held: [], closed: false, group: lastGroup, writtenAt: 0 };
       clients.add(client);
       groups[client.group]!.add(client);
       return client;
@@ -165,10 +184,11 @@ export function priceFanout(market: Market) {
       const held = client.held ?? [];
       client.held = null;
       if (client.closed) return;
+      const now = Date.now();
       for (const step of held) {
         if (client.sentThrough !== null && step.id <= client.sentThrough) continue;
         client.sentThrough = step.id;
-        if (!write(client.out, step.frame)) return cutOff(client);
+        if (!write(client, step.frame, now)) return cutOff(client);
       }
     },
     leave,
