@@ -10,6 +10,7 @@ import type { Database } from '../../src/server/db/connection.ts';
 import { messages } from '../../src/server/db/schema.ts';
 import { Refusal } from '../../src/server/domain/refusal.ts';
 import {
+  countedKeysetQuery,
   idKey,
   keysetQuery,
   timeKey,
@@ -147,4 +148,52 @@ it('refuses a cursor that is not one of the list’s as an invalid request', asy
     await expect(answer, cursor).rejects.toBeInstanceOf(Refusal);
     await expect(answer, cursor).rejects.toMatchObject({ textId: 'v.invalidRequest' });
   }
+});
+
+it('counts a list beside its page: a head page nothing follows is the count itself, one statement; else two', async () => {
+  await add('counted', range(1, 7));
+  const db = database.db;
+  const counted = async (request: PageRequest, size: number) => {
+    const before = await statements();
+    const page = await countedKeysetQuery(
+      db,
+      (after: SQL | undefined) =>
+        db
+          .select()
+          .from(messages)
+          .where(and(like(messages.title, 'counted:%'), after))
+          .$dynamic(),
+      NEWEST_FIRST,
+      request,
+      size,
+    );
+    return { titles: page.lists.map((row) => row.title), total: page.total, sent: (await statements()) - before };
+  };
+  // The whole list on its head page: its rows are the count.
+  expect(await counted({ cursor: '' }, 7)).toEqual({
+    titles: titles('counted', range(1, 7).reverse()),
+    total: 7,
+    sent: 1,
+  });
+  expect(await counted({}, 10)).toMatchObject({ total: 7, sent: 1 });
+  // A head page something follows, a page after a cursor, a page by number: the whole list counted apart.
+  const head = await counted({ cursor: '' }, 3);
+  expect(head).toEqual({ titles: titles('counted', [7, 6, 5]), total: 7, sent: 2 });
+  const after = await pageOf('counted', NEWEST_FIRST, { cursor: '' }, 5);
+  expect(await counted({ cursor: after.next! }, 5)).toEqual({ titles: titles('counted', [2, 1]), total: 7, sent: 2 });
+  expect(await counted({ page: 2 }, 5)).toMatchObject({ titles: titles('counted', [2, 1]), total: 7, sent: 2 });
+  // An empty list: nothing on its head page, a count of 0.
+  const none = await countedKeysetQuery(
+    db,
+    (after: SQL | undefined) =>
+      db
+        .select()
+        .from(messages)
+        .where(and(like(messages.title, 'none:%'), after))
+        .$dynamic(),
+    NEWEST_FIRST,
+    {},
+    5,
+  );
+  expect(none).toEqual({ lists: [], next: null, total: 0 });
 });

@@ -6,7 +6,7 @@ import { serverTexts } from '../../api-contract/server-texts.ts';
 import Big from 'big.js';
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import { countOf, idKey, keysetQuery, type KeysetOrder } from './paged-query.ts';
+import { countedKeysetQuery, idKey, type KeysetOrder } from './paged-query.ts';
 import type { Executor, Tx } from '../db/connection.ts';
 import { boxDraws, boxPrizes, boxSeeds, configEntries } from '../db/schema.ts';
 import {
@@ -460,10 +460,6 @@ export async function drawHistory(
       .innerJoin(boxSeeds, eq(boxSeeds.id, boxDraws.seedId))
       .where(and(eq(boxDraws.userId, userId), after))
       .$dynamic();
-  const listed = await keysetQuery(draws, NEWEST_DRAW_FIRST, { cursor }, DRAWS_PAGE_SIZE);
-  return {
-    lists: listed.lists.map((row) => drawView(row.draw, row.seed)),
-    next: listed.next,
-    total: await countOf(db, draws),
-  };
+  const listed = await countedKeysetQuery(db, draws, NEWEST_DRAW_FIRST, { cursor }, DRAWS_PAGE_SIZE);
+  return { lists: listed.lists.map((row) => drawView(row.draw, row.seed)), next: listed.next, total: listed.total };
 }

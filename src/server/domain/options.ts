@@ -3,7 +3,7 @@
 // it exactly once.
 import Big from 'big.js';
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { countOf, idKey, keysetQuery, timeKey, type KeysetOrder } from './paged-query.ts';
+import { countedKeysetQuery, idKey, timeKey, type KeysetOrder } from './paged-query.ts';
 import { isTrue, rowsOf, sqlFlags, type Executor, type Tx } from '../db/connection.ts';
 import { optionOrders, optionProducts } from '../db/schema.ts';
 import { texts } from '../../api-contract/texts.ts';
@@ -396,8 +396,7 @@ export async function optionOrdersPage(
   );
   const list = (after?: SQL) => db.select().from(optionOrders).where(and(where, after)).$dynamic();
   const order = status === 'holding' ? SOONEST_END_FIRST : NEWEST_FIRST;
-  const listed = await keysetQuery(list, order, { cursor }, OPTION_PAGE_SIZE);
-  return { ...listed, total: await countOf(db, list) };
+  return countedKeysetQuery(db, list, order, { cursor }, OPTION_PAGE_SIZE);
 }
 
 /** The user's option record (real or practice): what is at stake now, and the wins, losses, ties and profit so far. */

@@ -117,8 +117,11 @@ export async function countOf(db: Executor, list: () => PgSelect): Promise<numbe
 }
 
 /**
- * One page of a list by cursor (keysetQuery) and the number of rows of the whole list (countOf), asked side by side:
- * for the screens that show a count beside a cursor page (the console's queues and audit log, account details).
+ * One page of a list by cursor (keysetQuery) and the number of rows of the whole list (countOf): for the screens that
+ * show a count beside a cursor page (the holdings' badge, the console's queues and audit log, account details). A head
+ * page that nothing follows is the whole list, so its rows are the count and no second statement is sent (a customer's
+ * holdings are mostly such a page); a longer list is counted in a statement of its own, after its head page, beside
+ * any other page.
  * @throws Refusal (the request is not valid) for a cursor that is not one of this list's.
  */
 export async function countedKeysetQuery<Q extends PgSelect, R extends Q['_']['result'][number]>(
@@ -128,9 +131,11 @@ export async function countedKeysetQuery<Q extends PgSelect, R extends Q['_']['r
   request: PageRequest,
   size: number,
 ): Promise<CursorPage<R> & { total: number }> {
-  const [page, total] = await Promise.all([
-    keysetQuery(list, order, request, size),
-    countOf(db, () => list(undefined)),
-  ]);
-  return { ...page, total };
+  const count = () => countOf(db, () => list(undefined));
+  if (request.cursor || (request.page ?? 1) > 1) {
+    const [page, total] = await Promise.all([keysetQuery(list, order, request, size), count()]);
+    return { ...page, total };
+  }
+  const head = await keysetQuery(list, order, request, size);
+  return { ...head, total: head.next === null ? head.lists.length : await count() };
 }
