@@ -10,7 +10,7 @@
 // the row, or waits for the freeze to commit and then reads it (a new statement in READ COMMITTED sees it): nothing is
 // accepted after a freeze committed. FOR KEY SHARE leaves ordinary updates of the customer's row (a profile change)
 // unblocked.
-import { and, eq, isNotNull, isNull, lte } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { Executor, Tx } from '../db/connection.ts';
 import { accountFreezes, users } from '../db/schema.ts';
 import { ACCOUNT_UNFREEZE_DELAY_HOURS, type AccountFreeze } from '../../api-contract/account-freeze.ts';
@@ -195,14 +195,20 @@ export async function keepFrozen(
  * withdrawal asked for or paid out, a payee added, removed or renamed, the address lock turned off. Called in that
  * write's transaction before anything is written; it takes the customer's row FOR KEY SHARE first, so a freeze
  * committing meanwhile is waited for and seen. Refuses with `text` (the customer's refusal unless the caller says).
+ * `alsoTake`: another lock the write holds to its end (an SQL expression, such as pg_advisory_xact_lock(…)), taken in
+ * the same statement as the row, so it costs no round trip of its own.
  */
 export async function refuseWhileFrozen(
   tx: Executor,
   userId: number,
   now: Date,
-  text: { id: TextId } = serverTexts.accountFrozen,
+  { text = serverTexts.accountFrozen, alsoTake }: { text?: { id: TextId }; alsoTake?: SQL } = {},
 ): Promise<void> {
-  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('key share');
+  await tx
+    .select({ id: users.id, taken: alsoTake ?? sql`null` })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('key share');
   if (isFrozen(await freezeRowOf(tx, userId), now)) throw new Refusal(text.id);
 }
 

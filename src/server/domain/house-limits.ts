@@ -65,12 +65,20 @@ export interface PlacedOption {
 }
 
 /**
+ * The customer's stake lock, as an SQL expression taking it until the transaction ends: an option placement of real
+ * money takes it before refuseBeyondHouseLimits reads the customer's minute of stakes (placeOptionOrder hands it to
+ * refuseWhileFrozen, which takes it in the statement that holds the customer's row).
+ */
+export const customerStakeLock = (userId: number) => sql`pg_advisory_xact_lock(${CUSTOMER_LOCK}::int, ${userId}::int)`;
+
+/**
  * Refuses an option order beyond a cap on the customer (`caps`: those in force, houseCaps), in the placing
  * transaction `tx`, before its order is written and its stake debited: its stake above the per-order cap; the
  * customer's stakes placed in the 60 seconds up to `now`, with it, above the per-minute cap. Reaching a cap exactly
- * is allowed. The customer's lock is held until `tx` ends, so a concurrent placement of theirs reads the sum only
- * after this one's order is committed or rolled back (READ COMMITTED: each statement sees what committed before it
- * began). A practice order meets the per-order cap only.
+ * is allowed. For an order of real money the caller holds customerStakeLock(userId), taken in an earlier statement of
+ * `tx`: a concurrent placement of theirs waits for it and reads the sum only after this one's order is committed or
+ * rolled back (READ COMMITTED: each statement sees what committed before it began). A practice order meets the
+ * per-order cap only.
  */
 export async function refuseBeyondHouseLimits(tx: Tx, order: PlacedOption, caps: HouseCaps, now: Date): Promise<void> {
   const stake = new Big(order.amount);
@@ -78,7 +86,6 @@ export async function refuseBeyondHouseLimits(tx: Tx, order: PlacedOption, caps:
   // Practice money takes none of the house's room, and practice stakes count in no real sum below.
   if (order.practice) return;
 
-  await tx.execute(sql`select pg_advisory_xact_lock(${CUSTOMER_LOCK}::int, ${order.userId}::int)`);
   // start_at: when an order was accepted and its stake debited (the server's clock).
   const since = new Date(now.getTime() - 60_000).toISOString();
   const [minute] = rowsOf<{ staked: string }>(

@@ -23,7 +23,7 @@ import { Refusal, refuseIfBroken } from './refusal.ts';
 import { USDT, ledgerAsset, ledgerAssetSql, post, postRows } from './ledger.ts';
 import { MAX_QUOTE_AGE_MS, answerConstituents, haltedRefusal } from './prices.ts';
 import { queueSettledOptionNotices } from './notices.ts';
-import { refuseBeyondExposure, refuseBeyondHouseLimits, type HouseCaps } from './house-limits.ts';
+import { customerStakeLock, refuseBeyondExposure, refuseBeyondHouseLimits, type HouseCaps } from './house-limits.ts';
 import type { MarketNow } from '../market/market.ts';
 import { refuseBeyondProtection, refuseDuringTimeout } from './protection.ts';
 import { refuseWhileFrozen } from './account-freeze.ts';
@@ -96,7 +96,8 @@ export async function placeOptionOrder(
   // The customer's own time-out and limits first: their row stays locked until the order is committed. A time-out is
   // a break from trading, so it holds for practice too; the limits count real money only, which practice never risks.
   // A frozen account places nothing, practice included (read only until the customer unfreezes it).
-  await refuseWhileFrozen(tx, userId, now);
+  // The customer's stake lock (real money) is taken with their row: the per-minute cap's sum below is read under it.
+  await refuseWhileFrozen(tx, userId, now, { alsoTake: practice ? undefined : customerStakeLock(userId) });
   if (practice) await refuseDuringTimeout(tx, userId, now);
   else await refuseBeyondProtection(tx, userId, input.amount, now);
   const product = terms.products.find((listed) => listed.id === input.productId);
