@@ -10,7 +10,7 @@
 // the row, or waits for the freeze to commit and then reads it (a new statement in READ COMMITTED sees it): nothing is
 // accepted after a freeze committed. FOR KEY SHARE leaves ordinary updates of the customer's row (a profile change)
 // unblocked.
-import { and, eq, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, lte, type SQL } from 'drizzle-orm';
 import type { Executor, Tx } from '../db/connection.ts';
 import { accountFreezes, users } from '../db/schema.ts';
 import { ACCOUNT_UNFREEZE_DELAY_HOURS, type AccountFreeze } from '../../api-contract/account-freeze.ts';
@@ -191,25 +191,43 @@ export async function keepFrozen(
 }
 
 /**
+ * Takes the customer's `users` row FOR KEY SHARE in `tx` until it ends, so a freeze committing meanwhile is waited for
+ * and a freeze read in a later statement sees it; `alsoTake`: other locks the write holds to its end (SQL expressions,
+ * such as pg_advisory_xact_lock(…)), taken in the same statement, so they cost no round trip of their own.
+ */
+export async function holdCustomerRow(tx: Executor, userId: number, alsoTake: readonly SQL[] = []): Promise<void> {
+  const taken = Object.fromEntries(alsoTake.map((lock, at) => [`taken${at}`, lock]));
+  await tx
+    .select({ id: users.id, ...taken })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('key share');
+}
+
+/** Refuses with `text` when `row` (the customer's freeze, read after holdCustomerRow) is frozen at `now`. */
+export function refuseIfFrozen(
+  row: FreezeRow | null | undefined,
+  now: Date,
+  text: { id: TextId } = serverTexts.accountFrozen,
+): void {
+  if (isFrozen(row ?? undefined, now)) throw new Refusal(text.id);
+}
+
+/**
  * The one check of everything a frozen account may not do: an order (options, contracts, liquidity, lock-up), a
  * withdrawal asked for or paid out, a payee added, removed or renamed, the address lock turned off. Called in that
- * write's transaction before anything is written; it takes the customer's row FOR KEY SHARE first, so a freeze
- * committing meanwhile is waited for and seen. Refuses with `text` (the customer's refusal unless the caller says).
- * `alsoTake`: another lock the write holds to its end (an SQL expression, such as pg_advisory_xact_lock(…)), taken in
- * the same statement as the row, so it costs no round trip of its own.
+ * write's transaction before anything is written; it takes the customer's row FOR KEY SHARE first (holdCustomerRow), so
+ * a freeze committing meanwhile is waited for and seen. Refuses with `text` (the customer's refusal unless the caller
+ * says). An order and a paid play check it with the time-out in refusePreTrade (domain/pre-trade-checks.ts).
  */
 export async function refuseWhileFrozen(
   tx: Executor,
   userId: number,
   now: Date,
-  { text = serverTexts.accountFrozen, alsoTake }: { text?: { id: TextId }; alsoTake?: SQL } = {},
+  text: { id: TextId } = serverTexts.accountFrozen,
 ): Promise<void> {
-  await tx
-    .select({ id: users.id, taken: alsoTake ?? sql`null` })
-    .from(users)
-    .where(eq(users.id, userId))
-    .for('key share');
-  if (isFrozen(await freezeRowOf(tx, userId), now)) throw new Refusal(text.id);
+  await holdCustomerRow(tx, userId);
+  refuseIfFrozen(await freezeRowOf(tx, userId), now, text);
 }
 
 /** Every account frozen at `now`, the most recently frozen first, with the unfreezing waiting if any (the console). */

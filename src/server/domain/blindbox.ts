@@ -32,8 +32,7 @@ import type { CursorPage } from '../../api-contract/envelope.ts';
 import { texts } from '../../api-contract/texts.ts';
 import { Refusal } from './refusal.ts';
 import { post } from './ledger.ts';
-import { refuseDuringTimeout } from './protection.ts';
-import { refuseWhileFrozen } from './account-freeze.ts';
+import { refusePreTrade } from './pre-trade-checks.ts';
 import { configEntriesOf, configValue, setConfigEntry } from './config-entries.ts';
 import { appendAudit, type Actor } from './audit-log.ts';
 import { changesOf, type Term } from './settings.ts';
@@ -329,8 +328,7 @@ export async function draw(
   now: Date,
 ): Promise<{ draw: BoxDraw; seed: SeedState }> {
   // A draw is paid play (points or USDT for a chance of a prize): a time-out stops it like any order.
-  await refuseWhileFrozen(tx, userId, now);
-  await refuseDuringTimeout(tx, userId, now);
+  await refusePreTrade(tx, userId, now);
   const seed = await activeSeed(tx, userId, now, true);
   const prizes = await seedPrizes(tx, seed);
   if (!prizes.length || tableTotal(prizes) !== WEIGHT_TOTAL) throw new Refusal(serverTexts.blindBoxUnavailable.id);

@@ -29,8 +29,7 @@ import { freeze, ledgerAsset, unfreeze } from './ledger.ts';
 import { CONTRACT_ENTRY, contractReference } from './contract-entries.ts';
 import { lastRecordedPrice } from '../market/market.ts';
 import { MAX_QUOTE_AGE_MS, refuseWhileHalted } from './prices.ts';
-import { refuseDuringTimeout } from './protection.ts';
-import { refuseWhileFrozen } from './account-freeze.ts';
+import { refusePreTrade } from './pre-trade-checks.ts';
 
 type OrderRow = typeof contractOrders.$inferSelect;
 
@@ -133,8 +132,7 @@ export interface AttachLegs extends LegPrices {
  * them.
  */
 export async function attachLegs(tx: Tx, userId: number, input: AttachLegs, now: Date): Promise<OrderRow[]> {
-  await refuseWhileFrozen(tx, userId, now);
-  await refuseDuringTimeout(tx, userId, now);
+  await refusePreTrade(tx, userId, now);
   const [pair] = rowsOf<{
     price_decimals: number;
     quantity_decimals: number;

@@ -37,8 +37,7 @@ import { lastRecordedPrice, type MarketNow } from '../market/market.ts';
 import { MAX_QUOTE_AGE_MS, answerConstituents, haltedRefusal, refuseWhileHalted } from './prices.ts';
 import { freeze, ledgerAsset, postMany, unfreeze, type Posting } from './ledger.ts';
 import { queueNotices } from './notices.ts';
-import { refuseDuringTimeout } from './protection.ts';
-import { refuseWhileFrozen } from './account-freeze.ts';
+import { refusePreTrade } from './pre-trade-checks.ts';
 import { CONTRACT_ENTRY, contractReference } from './contract-entries.ts';
 import {
   afterCancel,
@@ -95,8 +94,7 @@ export async function placeContractOrder(
   known?: MarketNow,
 ): Promise<ContractOrderRow> {
   // A time-out is a break from trading: it holds for practice orders too.
-  await refuseWhileFrozen(tx, userId, now);
-  await refuseDuringTimeout(tx, userId, now);
+  await refusePreTrade(tx, userId, now);
   const practice = input.practice === true;
   const [pair] = rowsOf<{
     coin: string;

@@ -66,35 +66,34 @@ export interface PlacedOption {
 
 /**
  * The customer's stake lock, as an SQL expression taking it until the transaction ends: an option placement of real
- * money takes it before refuseBeyondHouseLimits reads the customer's minute of stakes (placeOptionOrder hands it to
- * refuseWhileFrozen, which takes it in the statement that holds the customer's row).
+ * money takes it (refusePreTrade, with the customer's row) before the statement that reads the customer's minute of
+ * stakes (minuteStakesSql), so a concurrent placement of theirs reads that sum only after this one's order is
+ * committed or rolled back (READ COMMITTED: each statement sees what committed before it began).
  */
 export const customerStakeLock = (userId: number) => sql`pg_advisory_xact_lock(${CUSTOMER_LOCK}::int, ${userId}::int)`;
 
 /**
- * Refuses an option order beyond a cap on the customer (`caps`: those in force, houseCaps), in the placing
- * transaction `tx`, before its order is written and its stake debited: its stake above the per-order cap; the
- * customer's stakes placed in the 60 seconds up to `now`, with it, above the per-minute cap. Reaching a cap exactly
- * is allowed. For an order of real money the caller holds customerStakeLock(userId), taken in an earlier statement of
- * `tx`: a concurrent placement of theirs waits for it and reads the sum only after this one's order is committed or
- * rolled back (READ COMMITTED: each statement sees what committed before it began). A practice order meets the
- * per-order cap only.
+ * The customer's stakes of real money accepted in the 60 seconds up to `now` (start_at: when an order was accepted and
+ * its stake debited, the server's clock), as an SQL expression of a decimal text (USDT), read under customerStakeLock.
  */
-export async function refuseBeyondHouseLimits(tx: Tx, order: PlacedOption, caps: HouseCaps, now: Date): Promise<void> {
+export const minuteStakesSql = (userId: number, now: Date) =>
+  sql`coalesce((select sum(o.amount) from option_orders o
+    where o.user_id = ${userId} and o.start_at > ${new Date(now.getTime() - 60_000).toISOString()}::timestamptz
+    and not o.practice), 0)::text`;
+
+/**
+ * Refuses an option order beyond a cap on the customer (`caps`: those in force, houseCaps), before its order is written
+ * and its stake debited: its stake above the per-order cap; for real money, the customer's stakes of the last minute
+ * (`minuteStaked`, USDT: minuteStakesSql as read under customerStakeLock) with it above the per-minute cap. Reaching a
+ * cap exactly is allowed. A practice order meets the per-order cap only: practice money takes none of the house's
+ * room.
+ */
+export function refuseBeyondHouseLimits(order: PlacedOption, caps: HouseCaps, minuteStaked: string | null): void {
   const stake = new Big(order.amount);
   if (stake.gt(caps.per_order)) throw new Refusal(serverTexts.houseOrderLimit.id, { 0: caps.per_order });
-  // Practice money takes none of the house's room, and practice stakes count in no real sum below.
   if (order.practice) return;
-
-  // start_at: when an order was accepted and its stake debited (the server's clock).
-  const since = new Date(now.getTime() - 60_000).toISOString();
-  const [minute] = rowsOf<{ staked: string }>(
-    await tx.execute(
-      sql`select coalesce(sum(o.amount), 0)::text as staked from option_orders o
-        where o.user_id = ${order.userId} and o.start_at > ${since}::timestamptz and not o.practice`,
-    ),
-  );
-  if (stake.plus(minute!.staked).gt(caps.per_minute))
+  if (minuteStaked === null) throw new Error("an option of real money is checked without its customer's minute");
+  if (stake.plus(minuteStaked).gt(caps.per_minute))
     throw new Refusal(serverTexts.houseMinuteLimit.id, { 0: caps.per_minute });
 }
 

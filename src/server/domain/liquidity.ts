@@ -28,8 +28,7 @@ import { consoleTexts } from '../../api-contract/console-texts.ts';
 import { amountOutsideLimits } from '../../api-contract/amount-limits.ts';
 import { USDT, balanceOf, freeze, post, postRows } from './ledger.ts';
 import { interestDay } from '../../api-contract/earn-days.ts';
-import { refuseDuringTimeout } from './protection.ts';
-import { refuseWhileFrozen } from './account-freeze.ts';
+import { refusePreTrade } from './pre-trade-checks.ts';
 
 /** The least one subscription may be (USDT). */
 export const LIQUIDITY_MIN_AMOUNT = '10';
@@ -91,8 +90,7 @@ export async function subscribeLiquidity(
   now: Date,
   timeZone: string,
 ): Promise<RecordRow> {
-  await refuseWhileFrozen(tx, userId, now);
-  await refuseDuringTimeout(tx, userId, now);
+  await refusePreTrade(tx, userId, now);
   refuseIfBroken(amountOutsideLimits(amount, { min: LIQUIDITY_MIN_AMOUNT }, USDT));
   await lockHolder(tx, userId);
   const value = new Big(amount).toFixed(8);

@@ -21,8 +21,7 @@ import { Refusal, refuseIfBroken } from './refusal.ts';
 import { amountOutsideLimits } from '../../api-contract/amount-limits.ts';
 import { USDT, post, postRows } from './ledger.ts';
 import { interestDay } from '../../api-contract/earn-days.ts';
-import { refuseDuringTimeout } from './protection.ts';
-import { refuseWhileFrozen } from './account-freeze.ts';
+import { refusePreTrade } from './pre-trade-checks.ts';
 
 export const LOCKUP_ENTRY = { subscribe: 'lockup_subscribe', income: 'lockup_income', end: 'lockup_end' } as const;
 
@@ -67,8 +66,7 @@ export async function subscribeLockup(
   now: Date,
   timeZone: string,
 ): Promise<OrderRow> {
-  await refuseWhileFrozen(tx, userId, now);
-  await refuseDuringTimeout(tx, userId, now);
+  await refusePreTrade(tx, userId, now);
   const value = new Big(amount);
   const [product] = await tx
     .select()

@@ -23,10 +23,9 @@ import { Refusal, refuseIfBroken } from './refusal.ts';
 import { USDT, ledgerAsset, ledgerAssetSql, post, postRows } from './ledger.ts';
 import { MAX_QUOTE_AGE_MS, answerConstituents, haltedRefusal } from './prices.ts';
 import { queueSettledOptionNotices } from './notices.ts';
-import { customerStakeLock, refuseBeyondExposure, refuseBeyondHouseLimits, type HouseCaps } from './house-limits.ts';
+import { refuseBeyondExposure, refuseBeyondHouseLimits, type HouseCaps } from './house-limits.ts';
 import type { MarketNow } from '../market/market.ts';
-import { refuseBeyondProtection, refuseDuringTimeout } from './protection.ts';
-import { refuseWhileFrozen } from './account-freeze.ts';
+import { refusePreTrade } from './pre-trade-checks.ts';
 
 export { MAX_QUOTE_AGE_MS };
 
@@ -93,20 +92,18 @@ export async function placeOptionOrder(
   now: Date,
 ): Promise<OptionOrderRow> {
   const practice = input.practice === true;
-  // The customer's own time-out and limits first: their row stays locked until the order is committed. A time-out is
-  // a break from trading, so it holds for practice too; the limits count real money only, which practice never risks.
-  // A frozen account places nothing, practice included (read only until the customer unfreezes it).
-  // The customer's stake lock (real money) is taken with their row: the per-minute cap's sum below is read under it.
-  await refuseWhileFrozen(tx, userId, now, { alsoTake: practice ? undefined : customerStakeLock(userId) });
-  if (practice) await refuseDuringTimeout(tx, userId, now);
-  else await refuseBeyondProtection(tx, userId, input.amount, now);
+  // The customer's standing first (a frozen account places nothing, practice included; a time-out is a break from
+  // trading, so it holds for practice too), then their own limits, which count real money only: their row stays locked
+  // until the order is committed, as does their stake lock, under which the minute's stakes are read for the house's
+  // per-minute cap below.
+  const { minuteStaked } = await refusePreTrade(tx, userId, now, practice ? undefined : { stake: input.amount });
   const product = terms.products.find((listed) => listed.id === input.productId);
   if (!product || product.code !== input.code) throw new Refusal(texts.productUnavailable.id);
   refuseIfBroken(belowOptionMinimum(input.amount, product.min_amount));
   if (terms.halted) throw haltedRefusal(input.code);
   const { quote } = terms;
   if (!quote || now.getTime() - quote.at.getTime() > MAX_QUOTE_AGE_MS) throw new Refusal(texts.priceUnavailable.id);
-  await refuseBeyondHouseLimits(tx, { userId, amount: input.amount, practice }, terms.caps, now);
+  refuseBeyondHouseLimits({ userId, amount: input.amount, practice }, terms.caps, minuteStaked);
 
   const [order] = await tx
     .insert(optionOrders)

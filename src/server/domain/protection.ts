@@ -43,7 +43,8 @@ import {
 } from '../../api-contract/protection.ts';
 import { Refusal } from './refusal.ts';
 
-type LimitsRow = typeof protectionLimits.$inferSelect;
+/** A customer's row of protection_limits: the settings in force before any due loosening is laid over it. */
+export type LimitsRow = typeof protectionLimits.$inferSelect;
 type PendingRow = typeof protectionPending.$inferSelect;
 type Settings = ProtectionLimits;
 
@@ -124,18 +125,32 @@ function inForce(row: LimitsRow | undefined, pending: PendingRow[], now: Date): 
   return { settings, waiting };
 }
 
+/**
+ * The settings in force at `now` and the loosenings waiting, from the customer's row (locked FOR UPDATE when `lock`),
+ * or from `given`, the row a caller read after locking it (limitsRowLock): then only the loosenings are read, and only
+ * when there is a row.
+ */
 async function readInForce(
   db: Executor,
   userId: number,
   now: Date,
   lock: boolean,
+  given?: { row: LimitsRow | null },
 ): Promise<InForce & { row?: LimitsRow }> {
   const query = db.select().from(protectionLimits).where(eq(protectionLimits.userId, userId));
-  const [row] = lock ? await query.for('update') : await query;
+  const [row] = given ? [given.row ?? undefined] : lock ? await query.for('update') : await query;
   if (!row) return { settings: { ...NONE }, waiting: [] };
   const pending = await db.select().from(protectionPending).where(eq(protectionPending.userId, userId));
   return { ...inForce(row, pending, now), row };
 }
+
+/**
+ * The lock an order of real money takes on the customer's row of protection_limits (if any) until its transaction
+ * ends, as an SQL expression for holdCustomerRow: a change of a setting takes the same lock, so the order's check
+ * (refuseBeyondProtection, given the row read in a later statement) and the change never interleave.
+ */
+export const limitsRowLock = (userId: number) =>
+  sql`(select 1 from protection_limits where user_id = ${userId} for update)`;
 
 const since = (now: Date, hours: number) => new Date(now.getTime() - hours * 3_600_000).toISOString();
 
@@ -327,10 +342,11 @@ function refuseDuring(settings: Settings): void {
 /**
  * The one check of every paid play while the customer's time-out lasts: a contract, lock-up or liquidity order, a
  * practice option, a blind box draw (a real option checks it inside refuseBeyondProtection). In the play's
- * transaction, before any money moves; refuses with the time-out's end.
+ * transaction, before any money moves, given the customer's row of protection_limits (null: none) as read in it;
+ * refuses with the time-out's end. Called by refusePreTrade (domain/pre-trade-checks.ts).
  */
-export async function refuseDuringTimeout(tx: Tx, userId: number, now: Date): Promise<void> {
-  const { settings } = await readInForce(tx, userId, now, false);
+export async function refuseDuringTimeout(tx: Tx, userId: number, now: Date, row: LimitsRow | null): Promise<void> {
+  const { settings } = await readInForce(tx, userId, now, false, { row });
   refuseDuring(settings);
 }
 
@@ -345,11 +361,18 @@ const LIMIT_TEXT: Record<AmountSetting, keyof typeof serverTexts> = {
 
 /**
  * Refuses an option of `stake` USDT that the customer's time-out or limits do not allow, in the placing transaction
- * before any money moves; the customer's row stays locked until `tx` ends (see the top of this file). With no row
- * (no setting ever made) nothing is locked or counted.
+ * before any money moves, given the customer's row of protection_limits (null: none) read after it was locked
+ * (limitsRowLock, taken by refusePreTrade): the row stays locked until `tx` ends (see the top of this file). With no
+ * row (no setting ever made) nothing is locked or counted.
  */
-export async function refuseBeyondProtection(tx: Tx, userId: number, stake: string, now: Date): Promise<void> {
-  const { settings, row } = await readInForce(tx, userId, now, true);
+export async function refuseBeyondProtection(
+  tx: Tx,
+  userId: number,
+  stake: string,
+  now: Date,
+  limits: LimitsRow | null,
+): Promise<void> {
+  const { settings, row } = await readInForce(tx, userId, now, true, { row: limits });
   if (!row) return;
   refuseDuring(settings);
   const limited = AMOUNT_SETTINGS.filter((setting) => settings[setting] !== '');

@@ -238,7 +238,7 @@ export async function approveWithdrawal(
   const order = await claimInReview(tx, id);
   // The customer froze the account: the withdrawal is held (its funds stay frozen) until they unfreeze it. Rejecting
   // it stays possible: the funds then return to the customer's balance, never leave.
-  await refuseWhileFrozen(tx, order.userId, now, { text: serverTexts.accountFrozenHeld });
+  await refuseWhileFrozen(tx, order.userId, now, serverTexts.accountFrozenHeld);
   await post(
     tx,
     {

@@ -1,0 +1,50 @@
+// The pre-trade checks of the customer's own standing that every order and paid play makes first, in its transaction
+// before any money moves: a frozen account places nothing, and a time-out is a break from every paid play (an option,
+// a contract, liquidity or lock-up, a blind box draw). They cost two statements whatever is asked: one takes the locks
+// (the customer's row FOR KEY SHARE, which a freeze waits for; for an option of real money also the customer's stake
+// lock and their limits row), and one reads, after them, what the checks need (the freeze, the limits row and, for an
+// option of real money, the stakes of the last minute). A statement sees what committed before it began (READ
+// COMMITTED), so the read sees a freeze, a limit or an order of the customer's that committed while this write waited
+// for its locks.
+import { eq, sql } from 'drizzle-orm';
+import type { Tx } from '../db/connection.ts';
+import { accountFreezes, protectionLimits, users } from '../db/schema.ts';
+import { holdCustomerRow, refuseIfFrozen } from './account-freeze.ts';
+import { customerStakeLock, minuteStakesSql } from './house-limits.ts';
+import { limitsRowLock, refuseBeyondProtection, refuseDuringTimeout, type LimitsRow } from './protection.ts';
+
+/** What an option of real money is checked against next (refuseBeyondHouseLimits), read by refusePreTrade. */
+export interface PreTradeReads {
+  /** The customer's stakes of real money accepted in the last minute (USDT, decimal text); null unless asked. */
+  minuteStaked: string | null;
+}
+
+/**
+ * Refuses a frozen account (accountFrozen) and a time-out (protectionTimeout), in the write's transaction `tx` before
+ * anything is written, in two statements. `option`: an option of real money of `stake` USDT, which also meets the
+ * customer's own limits (refuseBeyondProtection: their row stays locked until `tx` ends) and takes the customer's
+ * stake lock, under which the minute's stakes are read for the house's per-minute cap.
+ */
+export async function refusePreTrade(
+  tx: Tx,
+  userId: number,
+  now: Date,
+  option?: { stake: string },
+): Promise<PreTradeReads> {
+  await holdCustomerRow(tx, userId, option ? [customerStakeLock(userId), limitsRowLock(userId)] : []);
+  const [read] = await tx
+    .select({
+      freeze: accountFreezes,
+      limits: protectionLimits,
+      minuteStaked: option ? minuteStakesSql(userId, now) : sql<null>`null`,
+    })
+    .from(users)
+    .leftJoin(accountFreezes, eq(accountFreezes.userId, users.id))
+    .leftJoin(protectionLimits, eq(protectionLimits.userId, users.id))
+    .where(eq(users.id, userId));
+  refuseIfFrozen(read?.freeze, now);
+  const limits: LimitsRow | null = read?.limits ?? null;
+  if (option) await refuseBeyondProtection(tx, userId, option.stake, now, limits);
+  else await refuseDuringTimeout(tx, userId, now, limits);
+  return { minuteStaked: (read?.minuteStaked as string | null | undefined) ?? null };
+}
