@@ -2,8 +2,9 @@
 // already has is moved and the entry inserted from the moved row in one statement (the move holds the account, so the
 // entry's seq is in commit order); an asset's first movement makes the row first; too little on hand is refused and,
 // with the transaction rolled back, leaves neither entry nor move; a debit posted again is told as already posted even
-// when too little is left. Balances are read in one statement.
-import { and, eq } from 'drizzle-orm';
+// when too little is left. Balances are read in one statement. A posting can read what its caller needs next in its own
+// statement.
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startHarness, type Harness } from './harness.ts';
 import { customer, statementsSent as statements } from './helpers.ts';
@@ -99,6 +100,38 @@ it('a debit posted again when too little is left is told as already posted, whic
   expect(second.thrown).toBeInstanceOf(AlreadyPosted);
   expect(await balanceOf('LTC')).toBe('0.49999999');
   expect(await entriesOf('ledger-post:debit-twice')).toBe(1);
+});
+
+it('reads what the caller asks in the posting’s own statement, seeing what its transaction wrote before', async () => {
+  await posted('SOL', '10');
+  const read = await h.database.db.transaction(async (tx) => {
+    // Written earlier in the same transaction: the read sees it, and the balance as moved by this posting.
+    await post(
+      tx,
+      { userId, asset: 'SOL', amount: '2', kind: 'test_credit', reference: `ledger-post:${++references}` },
+      h.clock.now(),
+    );
+    const before = await statements();
+    const value = await post(
+      tx,
+      { userId, asset: 'SOL', amount: '-1.5', kind: 'test_credit', reference: `ledger-post:${++references}` },
+      h.clock.now(),
+      sql`(select available::text from balances where user_id = ${userId} and asset = 'SOL')`,
+    );
+    return { value, sent: (await statements()) - before };
+  });
+  // The statement's snapshot is taken before its own move: 10 + 2 on hand, read with the 1.5 debit in one statement.
+  expect(read).toEqual({ value: '12.00000000', sent: 1 });
+  expect(await balanceOf('SOL')).toBe('10.50000000');
+  // Not asked: null.
+  const none = await h.database.db.transaction((tx) =>
+    post(
+      tx,
+      { userId, asset: 'SOL', amount: '1', kind: 'test_credit', reference: `ledger-post:${++references}` },
+      h.clock.now(),
+    ),
+  );
+  expect(none).toBeNull();
 });
 
 it('two first movements of one asset at once both land: one makes the row, the other finds it made', async () => {

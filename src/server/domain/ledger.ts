@@ -50,18 +50,21 @@ export class AlreadyPosted extends Error {}
  * the balance row first (locking the account, so the entry's seq is in commit order), then the entry. Throws
  * AlreadyPosted for an event already in the ledger and a Refusal (insufficient balance) for a move below zero, in that
  * order of precedence; either way the caller's transaction must roll back. A zero amount posts nothing.
+ * `alsoRead`: an SQL expression of text the caller needs next, read in the same statement (it sees what the
+ * transaction wrote before it), so it costs no round trip of its own; its value is returned (null when not asked, or
+ * for a zero amount).
  */
-export async function post(tx: Executor, posting: Posting, now: Date): Promise<void> {
+export async function post(tx: Executor, posting: Posting, now: Date, alsoRead?: SQL): Promise<string | null> {
   const bucket = posting.bucket ?? 'available';
   const amount = new Big(posting.amount);
-  if (amount.eq(0)) return;
+  if (amount.eq(0)) return null;
   const delta = sql`${amount.toFixed(8)}::numeric`;
   const column = sql.raw(bucket === 'available' ? 'available' : 'frozen');
   const { userId, asset, kind, reference } = posting;
   // One statement: the balance row is moved (and so locked) first, and the entry is inserted from the moved row, so
   // its seq is drawn only while the account is held; a move that would go below zero moves nothing and enters nothing.
   const moveAndEnter = async () => {
-    const [row] = rowsOf<{ moved: number | string; entered: number | string }>(
+    const [row] = rowsOf<{ moved: number | string; entered: number | string; also: string | null }>(
       await tx.execute(sql`
         with moved as (
           update balances set ${column} = ${column} + ${delta}
@@ -74,9 +77,10 @@ export async function post(tx: Executor, posting: Posting, now: Date): Promise<v
           on conflict do nothing
           returning id
         )
-        select (select count(*) from moved)::int as moved, (select count(*) from entered)::int as entered`),
+        select (select count(*) from moved)::int as moved, (select count(*) from entered)::int as entered,
+          ${alsoRead ?? sql`null`}::text as also`),
     );
-    return { moved: Number(row!.moved) > 0, entered: Number(row!.entered) > 0 };
+    return { moved: Number(row!.moved) > 0, entered: Number(row!.entered) > 0, also: row!.also ?? null };
   };
   let done = await moveAndEnter();
   if (!done.moved) {
@@ -85,7 +89,7 @@ export async function post(tx: Executor, posting: Posting, now: Date): Promise<v
     await tx.insert(balances).values({ userId, asset }).onConflictDoNothing();
     done = await moveAndEnter();
   }
-  if (done.moved && done.entered) return;
+  if (done.moved && done.entered) return done.also;
   // Moved but not entered, or still nothing moved: the event may already be in the ledger, which is told first; else
   // too little on hand. The transaction rolls back either way.
   const [posted] = await tx

@@ -23,7 +23,7 @@ import { Refusal, refuseIfBroken } from './refusal.ts';
 import { USDT, ledgerAsset, ledgerAssetSql, post, postRows } from './ledger.ts';
 import { MAX_QUOTE_AGE_MS, answerConstituents, haltedRefusal } from './prices.ts';
 import { queueSettledOptionNotices } from './notices.ts';
-import { refuseBeyondExposure, refuseBeyondHouseLimits, type HouseCaps } from './house-limits.ts';
+import { refuseBeyondExposure, refuseBeyondHouseLimits, sideExposureSql, type HouseCaps } from './house-limits.ts';
 import type { MarketNow } from '../market/market.ts';
 import { refusePreTrade } from './pre-trade-checks.ts';
 
@@ -120,8 +120,9 @@ export async function placeOptionOrder(
       practice,
     })
     .returning();
-  await refuseBeyondExposure(tx, { coin: input.code, direction: input.direction, practice }, terms.caps);
-  await post(
+  // The side's exposure with this order is read in the stake's posting, right after the insert that moved and locked
+  // it: a debit too large for the balance is told before the house's cap.
+  const openPayout = await post(
     tx,
     {
       userId,
@@ -131,7 +132,9 @@ export async function placeOptionOrder(
       reference: `option:${order!.id}`,
     },
     now,
+    practice ? undefined : sideExposureSql(input.code, input.direction),
   );
+  if (!practice) refuseBeyondExposure(openPayout, terms.caps);
   return order!;
 }
 
