@@ -38,21 +38,18 @@ async function add(list: string, numbers: number[], at?: (n: number) => Date) {
     .values(numbers.map((n) => ({ title: `${list}:${n}`, content: '', ...(at ? { createdAt: at(n) } : {}) })));
 }
 
+/** The list `list`: the rows titled `${list}:…`, as a list's query is built for keysetQuery. */
+const listOf = (list: string) => (after: SQL | undefined) =>
+  database.db
+    .select()
+    .from(messages)
+    .where(and(like(messages.title, `${list}:%`), after))
+    .$dynamic();
+
 /** One page of the list `list` (rows titled `${list}:…`), in `order`. */
 async function pageOf(list: string, order: KeysetOrder<Row>, request: PageRequest, size: number) {
-  const db = database.db;
   const before = await statements();
-  const page = await keysetQuery(
-    (after: SQL | undefined) =>
-      db
-        .select()
-        .from(messages)
-        .where(and(like(messages.title, `${list}:%`), after))
-        .$dynamic(),
-    order,
-    request,
-    size,
-  );
+  const page = await keysetQuery(listOf(list), order, request, size);
   return { titles: page.lists.map((row) => row.title), next: page.next, sent: (await statements()) - before };
 }
 
@@ -152,21 +149,9 @@ it('refuses a cursor that is not one of the list’s as an invalid request', asy
 
 it('counts a list beside its page: a head page nothing follows is the count itself, one statement; else two', async () => {
   await add('counted', range(1, 7));
-  const db = database.db;
-  const counted = async (request: PageRequest, size: number) => {
+  const counted = async (request: PageRequest, size: number, list = 'counted') => {
     const before = await statements();
-    const page = await countedKeysetQuery(
-      db,
-      (after: SQL | undefined) =>
-        db
-          .select()
-          .from(messages)
-          .where(and(like(messages.title, 'counted:%'), after))
-          .$dynamic(),
-      NEWEST_FIRST,
-      request,
-      size,
-    );
+    const page = await countedKeysetQuery(database.db, listOf(list), NEWEST_FIRST, request, size);
     return { titles: page.lists.map((row) => row.title), total: page.total, sent: (await statements()) - before };
   };
   // The whole list on its head page: its rows are the count.
@@ -183,17 +168,5 @@ it('counts a list beside its page: a head page nothing follows is the count itse
   expect(await counted({ cursor: after.next! }, 5)).toEqual({ titles: titles('counted', [2, 1]), total: 7, sent: 2 });
   expect(await counted({ page: 2 }, 5)).toMatchObject({ titles: titles('counted', [2, 1]), total: 7, sent: 2 });
   // An empty list: nothing on its head page, a count of 0.
-  const none = await countedKeysetQuery(
-    db,
-    (after: SQL | undefined) =>
-      db
-        .select()
-        .from(messages)
-        .where(and(like(messages.title, 'none:%'), after))
-        .$dynamic(),
-    NEWEST_FIRST,
-    {},
-    5,
-  );
-  expect(none).toEqual({ lists: [], next: null, total: 0 });
+  expect(await counted({}, 5, 'none')).toEqual({ titles: [], total: 0, sent: 1 });
 });
