@@ -180,6 +180,21 @@ it('sends no heartbeat to a client sent a step in the last HEARTBEAT_QUIET_MS; o
   fanout.stop();
 });
 
+it('keeps the heartbeats coming when the wall clock is set back (an NTP step, a resumed machine)', () => {
+  const { market } = fakeMarket();
+  const fanout = priceFanout(market);
+  const response = fakeResponse();
+  fanout.release(fanout.join(response.out, null));
+  const beats = () => response.text().filter((chunk) => chunk.includes('event: heartbeat')).length;
+  vi.advanceTimersByTime(STREAM_HEARTBEAT_MS);
+  expect(beats()).toBe(1);
+  // The wall clock steps a minute back; the heartbeats keep their pace, one every STREAM_HEARTBEAT_MS.
+  vi.setSystemTime(Date.now() - 60_000);
+  vi.advanceTimersByTime(3 * STREAM_HEARTBEAT_MS);
+  expect(beats()).toBe(4);
+  fanout.stop();
+});
+
 it('cuts off a client that has left more than MAX_UNREAD_BYTES unread; the others go on', () => {
   const { market, publish } = fakeMarket();
   const fanout = priceFanout(market);

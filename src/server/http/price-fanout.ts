@@ -79,11 +79,16 @@ export interface StreamClient {
   held: { id: number; frame: Frame }[] | null;
   closed: boolean;
   readonly group: number;
-  /** When it was last written to (Date.now(), ms): its heartbeat is left out while that is recent. */
+  /** When it was last written to (the fan-out's monotonic clock, ms): no heartbeat while that is recent. */
   writtenAt: number;
 }
 
-export function priceFanout(market: Market) {
+/**
+ * The stream's clients of one process, fed from `market`. `clock` (ms) times the heartbeats' quiet: monotonic
+ * (performance.now), so a step of the wall clock (an NTP correction, a resumed machine) neither silences nor floods
+ * them; a test passes its fake clock.
+ */
+export function priceFanout(market: Market, clock: () => number = () => performance.now()) {
   const clients = new Set<StreamClient>();
   const groups = Array.from({ length: HEARTBEAT_GROUPS }, () => new Set<StreamClient>());
   /** The group whose heartbeat went out last: a client joining it hears its first one in 5 s. */
@@ -93,11 +98,11 @@ export function priceFanout(market: Market) {
     lastGroup = (lastGroup + 1) % HEARTBEAT_GROUPS;
     const group = groups[lastGroup]!;
     if (!group.size) return;
-    const now = Date.now();
+    const now = clock();
     let beat: Frame | null = null;
     for (const client of group) {
       if (now - client.writtenAt < HEARTBEAT_QUIET_MS) continue;
-      beat ??= frame(`event: heartbeat\ndata: ${now}\n\n`);
+      beat ??= frame(`event: heartbeat\ndata: ${Date.now()}\n\n`);
       if (!write(client, beat, now)) cutOff(client);
     }
   }, STREAM_HEARTBEAT_MS / HEARTBEAT_GROUPS);
@@ -129,7 +134,7 @@ export function priceFanout(market: Market) {
   function pump() {
     turn = null;
     let writes = 0;
-    const now = Date.now();
+    const now = clock();
     while (writes < WRITES_PER_TURN) {
       if (!current) {
         const broadcast = queued.shift();
@@ -174,7 +179,14 @@ export function priceFanout(market: Market) {
   return {
     /** A new client, once its response has begun: it hears every step from now on, held back until release(). */
     join(out: ServerResponse, sentThrough: number | null): StreamClient {
-      const client: StreamClient = { out, sentThrough, held: [], closed: false, group: lastGroup, writtenAt: 0 };
+      const client: StreamClient = {
+        out,
+        sentThrough,
+        held: [],
+        closed: false,
+        group: lastGroup,
+        writtenAt: -Infinity,
+      };
       clients.add(client);
       groups[client.group]!.add(client);
       return client;
@@ -184,7 +196,7 @@ export function priceFanout(market: Market) {
       const held = client.held ?? [];
       client.held = null;
       if (client.closed) return;
-      const now = Date.now();
+      const now = clock();
       for (const step of held) {
         if (client.sentThrough !== null && step.id <= client.sentThrough) continue;
         client.sentThrough = step.id;
