@@ -5,11 +5,12 @@
 // unfrozen, so nobody waits longer than the 24 hours.
 //
 // Under concurrency: a freeze takes the customer's `users` row FOR UPDATE before it writes its row, and every order,
-// withdrawal request, withdrawal payout and payee change reads the freeze (refuseWhileFrozen) only after taking the
-// same row FOR KEY SHARE in its own transaction. So on PostgreSQL an order either committed before the freeze took
-// the row, or waits for the freeze to commit and then reads it (a new statement in READ COMMITTED sees it): nothing is
-// accepted after a freeze committed. FOR KEY SHARE leaves ordinary updates of the customer's row (a profile change)
-// unblocked.
+// withdrawal request, withdrawal payout and payee change reads the freeze (refuseWhileFrozen; an order or a paid play
+// through refusePreTrade, domain/pre-trade-checks.ts) only after taking the same row FOR KEY SHARE in its own
+// transaction, in an earlier statement (holdCustomerRow). So on PostgreSQL an order either committed before the freeze
+// took the row, or waits for the freeze to commit and then reads it (a new statement in READ COMMITTED sees it):
+// nothing is accepted after a freeze committed. FOR KEY SHARE leaves ordinary updates of the customer's row (a profile
+// change) unblocked.
 import { and, eq, isNotNull, isNull, lte, type SQL } from 'drizzle-orm';
 import type { Executor, Tx } from '../db/connection.ts';
 import { accountFreezes, users } from '../db/schema.ts';

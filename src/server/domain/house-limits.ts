@@ -55,7 +55,6 @@ export async function houseCaps(db: Executor): Promise<HouseCaps> {
 }
 
 export interface PlacedOption {
-  userId: number;
   /** The stake, a decimal string (USDT). */
   amount: string;
   /**

@@ -103,7 +103,7 @@ export async function placeOptionOrder(
   if (terms.halted) throw haltedRefusal(input.code);
   const { quote } = terms;
   if (!quote || now.getTime() - quote.at.getTime() > MAX_QUOTE_AGE_MS) throw new Refusal(texts.priceUnavailable.id);
-  refuseBeyondHouseLimits({ userId, amount: input.amount, practice }, terms.caps, minuteStaked);
+  refuseBeyondHouseLimits({ amount: input.amount, practice }, terms.caps, minuteStaked);
 
   const [order] = await tx
     .insert(optionOrders)

@@ -108,10 +108,11 @@ export async function keysetQuery<Q extends PgSelect, R extends Q['_']['result']
 }
 
 /**
- * The number of rows of a list as `list` builds it, for the few screens that show a count (the holdings' badge, the
- * console's queue): asked apart from the page, so a cursor page costs one statement where no count is shown.
+ * The number of rows of a list as `list` builds it, for the few screens that show a count (countedKeysetQuery), asked
+ * apart from the page only when the page is not the whole list: a cursor page costs one statement where no count is
+ * shown.
  */
-export async function countOf(db: Executor, list: () => PgSelect): Promise<number> {
+async function countOf(db: Executor, list: () => PgSelect): Promise<number> {
   const [counted] = await db.select({ total: count() }).from(sql`(${list()}) listed`);
   return Number(counted?.total ?? 0);
 }

@@ -1,11 +1,13 @@
 // The pre-trade checks of the customer's own standing that every order and paid play makes first, in its transaction
 // before any money moves: a frozen account places nothing, and a time-out is a break from every paid play (an option,
-// a contract, liquidity or lock-up, a blind box draw). They cost two statements whatever is asked: one takes the locks
-// (the customer's row FOR KEY SHARE, which a freeze waits for; for an option of real money also the customer's stake
-// lock and their limits row), and one reads, after them, what the checks need (the freeze, the limits row and, for an
-// option of real money, the stakes of the last minute). A statement sees what committed before it began (READ
-// COMMITTED), so the read sees a freeze, a limit or an order of the customer's that committed while this write waited
-// for its locks.
+// a contract, liquidity or lock-up, a blind box draw). For a customer who never set a limit they cost two statements:
+// one takes the locks (for an option of real money the customer's limits row FOR UPDATE and then their stake lock, in
+// the order the checks always took them, so processes of the previous version waiting alongside form no cycle; and the
+// customer's row FOR KEY SHARE, which a freeze waits for), and one reads, after them, what the checks need (the freeze,
+// the limits row and, for an option of real money, the stakes of the last minute). A customer with limits adds the
+// read of their loosenings waiting and, for an option, of the sums their limits count (domain/protection.ts). A
+// statement sees what committed before it began (READ COMMITTED), so the read sees a freeze, a limit or an order of
+// the customer's that committed while this write waited for its locks.
 import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../db/connection.ts';
 import { accountFreezes, protectionLimits, users } from '../db/schema.ts';
@@ -21,9 +23,9 @@ export interface PreTradeReads {
 
 /**
  * Refuses a frozen account (accountFrozen) and a time-out (protectionTimeout), in the write's transaction `tx` before
- * anything is written, in two statements. `option`: an option of real money of `stake` USDT, which also meets the
- * customer's own limits (refuseBeyondProtection: their row stays locked until `tx` ends) and takes the customer's
- * stake lock, under which the minute's stakes are read for the house's per-minute cap.
+ * anything is written (see the top of this file for its statements). `option`: an option of real money of `stake` USDT,
+ * which also meets the customer's own limits (refuseBeyondProtection: their row stays locked until `tx` ends) and takes
+ * the customer's stake lock, under which the minute's stakes are read for the house's per-minute cap.
  */
 export async function refusePreTrade(
   tx: Tx,
@@ -31,7 +33,7 @@ export async function refusePreTrade(
   now: Date,
   option?: { stake: string },
 ): Promise<PreTradeReads> {
-  await holdCustomerRow(tx, userId, option ? [customerStakeLock(userId), limitsRowLock(userId)] : []);
+  await holdCustomerRow(tx, userId, option ? [limitsRowLock(userId), customerStakeLock(userId)] : []);
   const [read] = await tx
     .select({
       freeze: accountFreezes,
