@@ -125,20 +125,28 @@ function inForce(row: LimitsRow | undefined, pending: PendingRow[], now: Date): 
   return { settings, waiting };
 }
 
-/**
- * The settings in force at `now` and the loosenings waiting, from the customer's row (locked FOR UPDATE when `lock`),
- * or from `given`, the row a caller read after locking it (limitsRowLock): then only the loosenings are read, and only
- * when there is a row.
- */
+/** The settings in force at `now` and the loosenings waiting, from the customer's row (FOR UPDATE when `lock`). */
 async function readInForce(
   db: Executor,
   userId: number,
   now: Date,
   lock: boolean,
-  given?: { row: LimitsRow | null },
 ): Promise<InForce & { row?: LimitsRow }> {
   const query = db.select().from(protectionLimits).where(eq(protectionLimits.userId, userId));
-  const [row] = given ? [given.row ?? undefined] : lock ? await query.for('update') : await query;
+  const [row] = lock ? await query.for('update') : await query;
+  return inForceOfRow(db, userId, now, row ?? null);
+}
+
+/**
+ * The settings in force at `now` and the loosenings waiting, given the customer's row as read (null: none, and then
+ * nothing is read): the loosenings are read only when there is a row.
+ */
+async function inForceOfRow(
+  db: Executor,
+  userId: number,
+  now: Date,
+  row: LimitsRow | null,
+): Promise<InForce & { row?: LimitsRow }> {
   if (!row) return { settings: { ...NONE }, waiting: [] };
   const pending = await db.select().from(protectionPending).where(eq(protectionPending.userId, userId));
   return { ...inForce(row, pending, now), row };
@@ -346,7 +354,7 @@ function refuseDuring(settings: Settings): void {
  * refuses with the time-out's end. Called by refusePreTrade (domain/pre-trade-checks.ts).
  */
 export async function refuseDuringTimeout(tx: Tx, userId: number, now: Date, row: LimitsRow | null): Promise<void> {
-  const { settings } = await readInForce(tx, userId, now, false, { row });
+  const { settings } = await inForceOfRow(tx, userId, now, row);
   refuseDuring(settings);
 }
 
@@ -372,7 +380,7 @@ export async function refuseBeyondProtection(
   now: Date,
   limits: LimitsRow | null,
 ): Promise<void> {
-  const { settings, row } = await readInForce(tx, userId, now, true, { row: limits });
+  const { settings, row } = await inForceOfRow(tx, userId, now, limits);
   if (!row) return;
   refuseDuring(settings);
   const limited = AMOUNT_SETTINGS.filter((setting) => settings[setting] !== '');
