@@ -430,8 +430,16 @@ describe('buying refusals answer the spec text and move nothing', () => {
     const order = { code: 'TRX', direction: 'down', amount: '5', product_id: String((await product('TRX', 1)).id) };
     // The first buy reads what the process then keeps (listing, products, caps); a second one reads none of it.
     expect((await h.call(placeOption, order, { token: user.token, idempotencyKey: 'count-1' })).ret).toBe(1);
-    const before = await statementsSent();
-    expect((await h.call(placeOption, order, { token: user.token, idempotencyKey: 'count-2' })).ret).toBe(1);
+    // The fewest of three buys: what is kept is trusted only while the change notices' connection answers its
+    // heartbeat (db/changes.ts) and for a TTL after it was read, so on a machine busy with other test files one buy
+    // may find a kept answer expired or its channel unvouched and read it again. A statement added to the path is in
+    // every buy.
+    const sent: number[] = [];
+    for (const key of ['count-2', 'count-3', 'count-4']) {
+      const before = await statementsSent();
+      expect((await h.call(placeOption, order, { token: user.token, idempotencyKey: key })).ret).toBe(1);
+      sent.push((await statementsSent()) - before);
+    }
     // On PostgreSQL: the claim of the key; begin, the claim held, the pre-trade checks' two statements (the locks: the
     // account's row, the customer's stake lock and limits row; the reads: the freeze, the limits, the minute's
     // stakes), the order, the stake's move with its ledger entry and the side's exposure (one statement), the stored
@@ -440,7 +448,7 @@ describe('buying refusals answer the spec text and move nothing', () => {
     // own savepoint: 23 (the side's exposure was a lock and a sum); before a posting was one statement: 16; before the
     // order's transaction ran directly: 15; before the pre-trade checks took two statements: 13; before the exposure
     // was read in the posting: 10.
-    expect((await statementsSent()) - before).toBeLessThanOrEqual(9);
+    expect(Math.min(...sent)).toBeLessThanOrEqual(9);
   });
 
   it('answers ret -1 without a token, and moves nothing', async () => {
