@@ -6,7 +6,8 @@ import { onPostgres, startHarness, type Harness } from './harness.ts';
 import { testAppOptions, testServices } from './test-app.ts';
 import { registerByPhone } from './helpers.ts';
 import { buildApp } from '../../src/server/http/app.ts';
-import { RequestCounter } from '../../src/server/http/rate-limits.ts';
+import { MergedCounter, RequestCounter } from '../../src/server/http/rate-limits.ts';
+import type { Db } from '../../src/server/db/connection.ts';
 import { sql } from 'drizzle-orm';
 import { hashToken } from '../../src/server/domain/sessions.ts';
 import { coinList, balances } from '../../src/api-contract/markets.ts';
@@ -247,6 +248,21 @@ describe('RequestCounter', () => {
     // 'a' was the oldest window and went; 'b' is still counted.
     expect(counter.take('a', 1, reply(), 30)).toBeUndefined();
     expect(counter.take('c', 1, reply(), 30)).toEqual({ statusCode: 429, rateLimited: true });
+  });
+
+  it('as a merged counter, keeps an ended window whose calls are not merged while there is room, and its keys when full', () => {
+    // No merge is asked for here: the database is never reached.
+    const counter = new MergedCounter({} as Db, 3);
+    for (const key of ['a', 'b']) counter.take(key, 1, reply(), 0);
+    // Both windows have ended, but their calls would be lost to the shared table if they went.
+    counter.take('c', 1, reply(), 60_001);
+    expect(counter.size).toBe(3);
+    counter.take('d', 1, reply(), 60_002);
+    expect(counter.size).toBe(3);
+    // Full, the oldest went whatever it owed: 'a' starts afresh (and 'b' goes for it); 'c' is still counted.
+    expect(counter.take('a', 1, reply(), 60_003)).toBeUndefined();
+    expect(counter.size).toBe(3);
+    expect(counter.take('c', 1, reply(), 60_004)).toEqual({ statusCode: 429, rateLimited: true });
   });
 });
 

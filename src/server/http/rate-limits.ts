@@ -82,6 +82,23 @@ function answer({ count, startedAt }: Window, max: number, reply: FastifyReply, 
   return { statusCode: 429, rateLimited: true } as RateLimited;
 }
 
+/**
+ * Makes room in a map of windows kept in the order they started (oldest first) before a new key is added: drops the
+ * oldest while it has ended and `busy` (work still owed on it) says no, and the oldest whatever their state while the
+ * map holds `maxKeys` or more, so memory never grows with what callers send.
+ */
+function makeRoom<K, W extends { startedAt: number }>(
+  windows: Map<K, W>,
+  maxKeys: number,
+  now: number,
+  busy: (window: W) => boolean = () => false,
+): void {
+  for (const [key, window] of windows) {
+    if (windows.size < maxKeys && (window.startedAt + WINDOW_MS > now || busy(window))) break;
+    windows.delete(key);
+  }
+}
+
 /** Requests per key in fixed windows, in this process's memory: a key's window starts at its first request and lasts
  * WINDOW_MS. */
 export class RequestCounter<K> {
@@ -97,7 +114,7 @@ export class RequestCounter<K> {
   take(key: K, max: number, reply: FastifyReply, now = Date.now()): RateLimited | undefined {
     let window = this.windows.get(key);
     if (!window) {
-      this.makeRoom(now);
+      makeRoom(this.windows, this.maxKeys, now);
       this.windows.set(key, (window = { count: 0, startedAt: now }));
     } else if (window.startedAt + WINDOW_MS <= now) {
       // A new window: moved to the end, so the map stays ordered by start (the oldest go first).
@@ -112,14 +129,6 @@ export class RequestCounter<K> {
 
   get size() {
     return this.windows.size;
-  }
-
-  /** Drops the oldest window if it has ended, and the oldest ones whatever their state when full. */
-  private makeRoom(now: number) {
-    for (const [key, window] of this.windows) {
-      if (this.windows.size < this.maxKeys && window.startedAt + WINDOW_MS > now) break;
-      this.windows.delete(key);
-    }
   }
 }
 
@@ -156,7 +165,8 @@ export class MergedCounter {
   take(name: string, max: number, reply: FastifyReply, now = Date.now()): RateLimited | undefined {
     let window = this.windows.get(name);
     if (!window) {
-      this.makeRoom(now);
+      // One with calls not yet merged is kept while there is room: dropped, they would never reach the table.
+      makeRoom(this.windows, this.maxKeys, now, (held) => held.pending > 0 || held.sending > 0);
       this.windows.set(name, (window = { startedAt: now, merged: 0, pending: 0, sending: 0 }));
     } else if (window.startedAt + WINDOW_MS <= now) {
       this.windows.delete(name);
@@ -206,16 +216,6 @@ export class MergedCounter {
       throw error;
     } finally {
       for (const window of sent) window.sending = 0;
-    }
-  }
-
-  /** Drops the oldest window if it has ended and has nothing to merge, and the oldest ones whatever their state when
-   * full. */
-  private makeRoom(now: number) {
-    for (const [key, window] of this.windows) {
-      if (this.windows.size < this.maxKeys && (window.startedAt + WINDOW_MS > now || window.pending || window.sending))
-        break;
-      this.windows.delete(key);
     }
   }
 }
