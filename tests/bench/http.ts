@@ -3,7 +3,9 @@
 // the logged-in reads, on the embedded database and on PostgreSQL (BENCH_DATABASE_URL, an empty
 // database, or else a throwaway cluster like the server tests'). Each call is measured in two
 // halves, each right after half a measure of the bare app: on a shared machine the load drifts
-// within seconds, and the percentage compares figures taken under the same load.
+// within seconds, and the percentage compares figures taken under the same load. Last, a bare Fastify sending the
+// very bytes /users/info answers: the floor no app sending that answer can pass.
+import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { type Database } from '../../src/server/db/connection.ts';
@@ -29,6 +31,25 @@ const line = (name: string, { rate, p99, errors }: { rate: number; p99: number; 
 async function bareFastify() {
   const app = Fastify();
   app.get('/', async () => ({ ret: 1, msg: 'Success', data: { ok: true } }));
+  return { url: await app.listen({ port: 0, host: '127.0.0.1' }), close: () => app.close() };
+}
+
+/** Headers Node writes itself, and those that change from answer to answer (set again on each): not replayed. */
+const OWN_HEADERS = new Set(['content-length', 'date', 'connection', 'keep-alive', 'x-request-id']);
+
+/**
+ * The floor under a call: a bare Fastify sending the bytes `url` answered (its headers and body, a fresh request id
+ * each time), doing nothing else. What separates the call from this is the app's own work; what separates this from
+ * the bare app is the size of what goes out (the socket write is most of a small answer's cost on loopback).
+ */
+async function sameBytesAs(url: string, headers: Record<string, string>) {
+  const sample = await fetch(url, { headers });
+  const body = await sample.text();
+  const replayed = Object.fromEntries([...sample.headers].filter(([name]) => !OWN_HEADERS.has(name)));
+  const app = Fastify();
+  app.get('/', (_request, reply) => {
+    void reply.headers(replayed).header('x-request-id', randomUUID()).send(body);
+  });
   return { url: await app.listen({ port: 0, host: '127.0.0.1' }), close: () => app.close() };
 }
 
@@ -89,6 +110,9 @@ async function run(label: string, database: Database) {
   ] as const) {
     await compare(name, `${url}${path}`, headers, bare.url);
   }
+  const floor = await sameBytesAs(`${url}/api/users/info`, token);
+  await compare("bare Fastify sending /users/info's bytes", floor.url, {}, bare.url);
+  await floor.close();
   await bare.close();
   await market.stop();
   await app.close();
