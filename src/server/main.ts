@@ -113,6 +113,7 @@ const app = await buildApp(
   {
     ...serviceSettings(config),
     db,
+    reads: database.reads,
     clock,
     market,
     sender: outboxSender(db, () => deliverNow()),

@@ -95,7 +95,7 @@ export async function openTestDatabase(): Promise<Database> {
   };
   await admin(`create database ${name} template ${inject('pgTemplate')}`);
   const database = await openDatabase({ kind: 'postgres', url: adminUrl.replace(/\/[^/]*$/, `/${name}`) });
-  refuseOuterQueriesInTransactions(database.db);
+  refuseOuterQueriesInTransactions([database.db, database.reads]);
   return {
     ...database,
     async close() {
@@ -113,7 +113,7 @@ const OUTER_QUERY_IN_TRANSACTION =
   'would wait for it forever.';
 
 /** The transaction whose work is running, in this async context: open until its work ends. */
-const transactionWork = new AsyncLocalStorage<{ db: Db; open: boolean }>();
+const transactionWork = new AsyncLocalStorage<{ database: object; open: boolean }>();
 
 /**
  * Makes PostgreSQL refuse what hangs the embedded database: a query (or another transaction) on the outer `db` from
@@ -121,23 +121,28 @@ const transactionWork = new AsyncLocalStorage<{ db: Db; open: boolean }>();
  * connection, so there such a query waits for the transaction that waits for it; a pool gives it another connection,
  * where it runs outside the transaction. Most server files run on PostgreSQL only (tests/projects.ts): this keeps
  * them finding what their run on PGlite found. The work's async context marks the transaction open until the work
- * ends; the pool's `query` and `connect` throw OUTER_QUERY_IN_TRANSACTION within it.
+ * ends; the pool's `query` and `connect` throw OUTER_QUERY_IN_TRANSACTION within it. `pools`: the database's `db` and
+ * its read calls' `reads`, one database to this check.
  */
-function refuseOuterQueriesInTransactions(db: Db) {
-  const transaction = db.transaction.bind(db);
-  db.transaction = ((work, config) =>
-    transaction((tx) => {
-      const mark = { db, open: true };
-      return transactionWork.run(mark, () => work(tx)).finally(() => (mark.open = false));
-    }, config)) as Db['transaction'];
-  const pool = (db as unknown as { $client: Record<'query' | 'connect', (...args: unknown[]) => unknown> }).$client;
-  for (const method of ['query', 'connect'] as const) {
-    const original = pool[method].bind(pool);
-    pool[method] = (...args: unknown[]) => {
-      const running = transactionWork.getStore();
-      if (running?.open && running.db === db) throw new Error(OUTER_QUERY_IN_TRANSACTION);
-      return original(...args);
-    };
+function refuseOuterQueriesInTransactions(pools: Db[]) {
+  // The read calls' pool is the same database (on the embedded one, the same connection): a query on either counts.
+  const database = {};
+  for (const db of pools) {
+    const transaction = db.transaction.bind(db);
+    db.transaction = ((work, config) =>
+      transaction((tx) => {
+        const mark = { database, open: true };
+        return transactionWork.run(mark, () => work(tx)).finally(() => (mark.open = false));
+      }, config)) as Db['transaction'];
+    const pool = (db as unknown as { $client: Record<'query' | 'connect', (...args: unknown[]) => unknown> }).$client;
+    for (const method of ['query', 'connect'] as const) {
+      const original = pool[method].bind(pool);
+      pool[method] = (...args: unknown[]) => {
+        const running = transactionWork.getStore();
+        if (running?.open && running.database === database) throw new Error(OUTER_QUERY_IN_TRANSACTION);
+        return original(...args);
+      };
+    }
   }
 }
 
@@ -159,6 +164,7 @@ export function otherProcessApp(h: Harness, options: Partial<AppOptions> = {}): 
   return buildApp(
     testServices({
       db: h.database.db,
+      reads: h.database.reads,
       clock: h.clock,
       sender: { send: async () => {} },
       market: h.market,
@@ -215,6 +221,7 @@ export async function startHarness(
   const app = await buildApp(
     testServices({
       db: database.db,
+      reads: database.reads,
       clock,
       sender,
       market,

@@ -14,7 +14,8 @@ export const unconfigured = loadConfig({ WEB_ROOT: '' });
 
 /**
  * A test app's services: `given`, the rest as an unconfigured server has them (its settings, the development build),
- * with the process's own two-factor key and no change notices (every read goes to the database) unless given.
+ * with the process's own two-factor key and no change notices (every read goes to the database) unless given; read-only
+ * calls on `db` unless `reads` is given (a Database's own).
  */
 export function testServices(
   given: Pick<Services, 'db' | 'clock' | 'market' | 'sender'> & Partial<Services>,
@@ -25,6 +26,7 @@ export function testServices(
     twoFactorKey: ephemeralTwoFactorKey(),
     receiptKeys: ephemeralReceiptKeys(),
     build: buildInfo(null, unconfigured.buildId),
+    reads: given.db,
     ...given,
   };
 }

@@ -24,6 +24,8 @@ import type { ReceiptKeyRing } from '../domain/receipt-keys.ts';
  */
 export interface Services extends ServiceSettings {
   db: Db;
+  /** The database for calls declared read-only (db/connection.ts Database.reads): their handlers get it as `db`. */
+  reads: Db;
   clock: Clock;
   sender: CodeSender;
   market: Market;

@@ -104,6 +104,8 @@ async function answer<S extends FormSchema, R>(
 
   const ctx = handlerContext(services, cache, caller as Caller, operator as OperatorCaller, locale, t, request);
   const input = parsed.output as ParsedOf<Endpoint<S, R>>;
+  // A read-only call on the read calls' connections: it never waits for one behind write transactions.
+  if (endpoint.readOnly) ctx.db = services.reads;
   const key = header(request, IDEMPOTENCY_HEADER);
   if (endpoint.readOnly || endpoint.multipart || !key) return runRead(handler, input, ctx, reply);
   const run = (context: HandlerContext) => runHandler(handler, input, context);
@@ -183,6 +185,7 @@ function handlerContext(
 ): HandlerContext {
   const {
     db,
+    reads,
     clock,
     sender,
     market,
@@ -198,6 +201,7 @@ function handlerContext(
   } = services;
   return {
     db,
+    reads,
     clock,
     sender,
     market,
