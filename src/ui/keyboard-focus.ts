@@ -27,6 +27,8 @@ export function tabbables(dialog: Element): HTMLElement[] {
 const open: { dialog: HTMLElement; opener: HTMLElement | null }[] = [];
 /** The element last focused outside any dialog: the opener of the next dialog. */
 let lastOutside: HTMLElement | null = null;
+/** The element that has the focus, or had it when it went away; null once the focus was moved off it to nothing. */
+let lastFocused: HTMLElement | null = null;
 
 const inDialog = (element: Element) => !!element.closest('[aria-modal="true"]');
 /** Nothing has the focus (it was on an element that went away, or on none). */
@@ -51,6 +53,12 @@ function sync(): void {
     if (open.some((entry) => entry.dialog === dialog)) continue;
     open.push({ dialog, opener: lastOutside?.isConnected ? lastOutside : null });
     if (!dialog.contains(document.activeElement)) (tabbables(dialog)[0] ?? dialog).focus();
+  }
+  // The focused control went away (a list drawn again, a button replaced): the open dialog or the page's heading takes
+  // the focus, so the next Tab goes on from there instead of from the top of the document.
+  if (lost() && lastFocused && !lastFocused.isConnected) {
+    lastFocused = null;
+    (open.at(-1)?.dialog ?? heading())?.focus({ preventScroll: true });
   }
 }
 
@@ -87,7 +95,18 @@ function onKeyDown(event: KeyboardEvent): void {
 function watch(): void {
   document.addEventListener('focusin', (event) => {
     const target = event.target;
-    if (target instanceof HTMLElement && !inDialog(target)) lastOutside = target;
+    if (!(target instanceof HTMLElement)) return;
+    lastFocused = target;
+    if (!inDialog(target)) lastOutside = target;
+  });
+  // Focus moved to nothing (a tap on the background, blur()): the person's choice, kept. Chromium also sends this as a
+  // focused element is removed, while it is still in the document: only one still there a moment later was left.
+  document.addEventListener('focusout', (event) => {
+    const target = event.target;
+    if (event.relatedTarget || !(target instanceof HTMLElement)) return;
+    queueMicrotask(() => {
+      if (target.isConnected && lastFocused === target) lastFocused = null;
+    });
   });
   document.addEventListener('keydown', onKeyDown);
   if (document.activeElement instanceof HTMLElement && document.activeElement !== document.body)

@@ -181,6 +181,51 @@ describe('dialogs', () => {
   });
 });
 
+describe('a focused control that goes away', () => {
+  it("gives the focus to the page's heading, or to the open dialog it was in", async () => {
+    function Redrawn({ shown, version }: { shown: boolean; version: number }) {
+      return (
+        <main>
+          <h1 tabIndex={-1}>List</h1>
+          {/* A new key: React draws another element in its place, as a list redrawn does. */}
+          {shown && (
+            <button key={version} type="button">
+              more
+            </button>
+          )}
+        </main>
+      );
+    }
+    await render(<Redrawn shown version={1} />);
+    button('more').focus();
+    await render(<Redrawn shown version={2} />);
+    expect(focused()).toBe('List');
+    // A focus the person moved nowhere (a tap on the page's background) stays there when the list is drawn again later.
+    button('more').focus();
+    (document.activeElement as HTMLElement).blur();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    await render(<Redrawn shown={false} version={2} />);
+    expect(focused()).toBe('nothing');
+
+    function InDialog({ version }: { version: number }) {
+      return (
+        <main>
+          <h1 tabIndex={-1}>Page</h1>
+          <div role="dialog" aria-modal="true" aria-label="sheet" tabIndex={-1}>
+            <button key={version} type="button">
+              choice
+            </button>
+          </div>
+        </main>
+      );
+    }
+    await render(<InDialog version={1} />);
+    button('choice').focus();
+    await render(<InDialog version={2} />);
+    expect(focused()).toBe('sheet');
+  });
+});
+
 describe('a new page', () => {
   it('gives its heading the focus once the page draws it', async () => {
     await render(<main />);
