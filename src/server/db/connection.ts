@@ -68,7 +68,8 @@ const POOL_SIZE = 10;
 /**
  * Connections a process holds for read-only calls beside them. At 10,000 customers on two cores (the capacity bench,
  * two processes) reads waited behind write transactions for the main pool (20 of 20 busy, 14 of them idle in a
- * transaction) and missed their 100 ms p99 (106 ms); with this pool beside it, 62 ms.
+ * transaction, up to 17 queries waiting); with this pool beside it, 3–6 waited at most and reads' p99 fell in each of
+ * the runs compared (figures in tests/bench/README.md, Capacity).
  */
 const READ_POOL_SIZE = 4;
 
