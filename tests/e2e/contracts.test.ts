@@ -169,29 +169,20 @@ it('fills a resting DOGE limit when the recorded feed crosses it, at its own pri
   await screenshot(page, '47-contract-order-details');
   await details.getByRole('button', { name: 'Close' }).click();
 
-  // Whatever is still open is revoked from the list. The feed may fill it at any moment (each limit is 0.1 % from the
-  // price): before the tap, and the order leaves the list with its Revoke (and the confirmation, if open); or after it,
-  // and the revoke is refused with a message. Either way the order leaves the list.
+  // Whatever is still open is revoked, through the API: the feed may fill it at any moment (each limit is 0.1 % from
+  // the price), and a revoke refused because it filled first does as well. (Tapping Revoke here raced the fill, and a
+  // tap still waiting when the order left the list pressed the next DOGE order to appear: the next test's stop.)
+  const { data: session } = await callApi<{ token: string }>('/users/login', {
+    form: { username: 'demo', password: 'demo1234' },
+  });
+  const { data: left } = await callApi<{ lists: { id: number }[] }>('/coin/trans/lists', {
+    token: session.token,
+    form: { status: 'open', code: 'DOGE' },
+  });
+  for (const { id } of left.lists)
+    await callApi('/coin/trans/close', { token: session.token, form: { id: String(id) } });
   await page.getByRole('button', { name: 'Open orders' }).click();
-  const stillOpen = page.locator('.ct-order', { hasText: 'DOGE' });
-  if (await stillOpen.count()) {
-    const order = stillOpen.first();
-    const left = order.waitFor({ state: 'detached', timeout: 100_000 }).then(() => 'left' as const);
-    const tapped = (async () => {
-      await order.getByRole('button', { name: 'Revoke' }).click();
-      await page.getByRole('alertdialog').getByRole('button', { name: 'Revoke' }).click();
-      return 'tapped' as const;
-    })();
-    // The one that loses is still waiting when the other settles: its end is of no interest then.
-    left.catch(() => undefined);
-    tapped.catch(() => undefined);
-    if ((await Promise.race([tapped, left])) === 'tapped') {
-      await expect
-        .poll(() => toastsShown(page))
-        .toContainEqual(expect.stringMatching(/^Cancellation (succeeded!|failed, please try again!)$/));
-    }
-    await expect.poll(() => stillOpen.count()).toBe(0);
-  }
+  await expect.poll(() => page.locator('.ct-order', { hasText: 'DOGE' }).count()).toBe(0);
 });
 
 it('a stop waits; a DOGE buy with TP/SL arms two legs, a recorded move triggers one and the other is cancelled', async () => {
