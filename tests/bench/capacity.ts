@@ -16,6 +16,8 @@
 // CAPACITY_METRICS_TOKEN, CAPACITY_PROCESSES (label=pid,…: processes of this machine whose CPU,
 // children included, is shown: hosts, the balancer). Or from code: runCapacity(target, steps). CAPACITY_PROFILE=folder:
 // the server's processes write CPU profiles (.cpuprofile, for Chrome's DevTools) there as they stop.
+// CAPACITY_STATEMENTS=N (own server only): PostgreSQL loads pg_stat_statements, and each step prints its N statements
+// that took the most of PostgreSQL's time (calls, total and mean ms, the text).
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, getPriority, tmpdir } from 'node:os';
@@ -52,6 +54,8 @@ import {
 const TARGET = { customers: 10_000, writesP99: 250, readsP99: 100, tickP99: 1_000 };
 const DEFAULT_STEPS = [1_000, 2_000, 5_000, 10_000, 20_000];
 const SECONDS = Number(process.env.CAPACITY_SECONDS ?? 60);
+/** How many of a step's statements to print by PostgreSQL's time (0: none; pg_stat_statements is then not loaded). */
+const TOP_STATEMENTS = Number(process.env.CAPACITY_STATEMENTS ?? 0);
 const SETTLE_SECONDS = Number(process.env.CAPACITY_SETTLE_SECONDS ?? 15);
 /**
  * The metrics are read this often while a step is measured (the event-loop delay is each reading's, since the last).
@@ -160,7 +164,9 @@ export async function startServer(
 /** A throwaway PostgreSQL and the server with WORKERS=2 on it. */
 export async function ownTarget(): Promise<CapacityTarget> {
   if (!postgresBinaries()) throw new Error('PostgreSQL is not installed (apt-get install -y postgresql).');
-  const cluster = await startPostgres();
+  const cluster = await startPostgres({
+    settings: TOP_STATEMENTS > 0 ? ['shared_preload_libraries=pg_stat_statements'] : [],
+  });
   const work = mkdtempSync(join(tmpdir(), 'coinvest-capacity-'));
   try {
     const tcpUrl = await cluster.createDatabase('coinvest');
@@ -363,7 +369,23 @@ interface Window {
   activeStatements: number;
   /** Connections the server held in a transaction while PostgreSQL had nothing to do for them. */
   idleInTransaction: number;
+  /** The step's statements that took the most of PostgreSQL's time (CAPACITY_STATEMENTS). */
+  topStatements: string[];
   generatorFiles: { open: number; max: number };
+}
+
+/** The TOP_STATEMENTS statements of PostgreSQL's time since the step's reset, one line each. */
+async function statementsByTime(database: Database): Promise<string[]> {
+  const rows = rowsOf<{ calls: number | string; total: number | string; mean: number | string; query: string }>(
+    await database.db.execute(sql`select calls, total_exec_time as total, mean_exec_time as mean, query
+      from pg_stat_statements where dbid = (select oid from pg_database where datname = current_database())
+      order by total_exec_time desc limit ${TOP_STATEMENTS}`),
+  );
+  return rows.map(
+    (row) =>
+      `${String(row.calls).padStart(8)} calls ${Number(row.total).toFixed(0).padStart(7)} ms ` +
+      `(${Number(row.mean).toFixed(2)} ms)  ${row.query.replace(/\s+/g, ' ').slice(0, 160)}`,
+  );
 }
 
 async function measure(
@@ -378,6 +400,7 @@ async function measure(
   const cpuFrom = performance.now();
   const machineBefore = machineCpu();
   const selfBefore = process.cpuUsage();
+  if (TOP_STATEMENTS > 0) await database.db.execute(sql`select pg_stat_statements_reset()`);
   for (const generator of generators) generator.send({ type: 'measure' });
   const started = performance.now();
   const loops = new Map<string, number>();
@@ -425,6 +448,7 @@ async function measure(
   }
   const seconds = (performance.now() - started) / 1000;
   const cpuAfter = cpuNow(groups());
+  const topStatements = TOP_STATEMENTS > 0 ? await statementsByTime(database) : [];
   // Shares of the time between the two readings (reading /proc takes a while on a busy machine).
   const cpuWindow = (performance.now() - cpuFrom) / 1000;
   const machineAfter = machineCpu();
@@ -524,6 +548,7 @@ async function measure(
     lockWaits,
     activeStatements,
     idleInTransaction,
+    topStatements,
     generatorFiles,
   };
 }
@@ -731,6 +756,8 @@ function printStep(customers: number, ramp: { ms: number; failed: number }, wind
   );
   const { first, saturated } = pressures(window);
   console.log(`  ${first.ratio >= 1 ? 'saturates first' : 'nothing saturated; nearest its limit'}: ${first.what}`);
+  if (window.topStatements.length)
+    console.log(`  statements by PostgreSQL's time:\n    ${window.topStatements.join('\n    ')}`);
   if (first.ratio >= 1) console.log(`    what would move it: ${first.change}`);
   if (saturated.length > 1)
     console.log(
@@ -788,6 +815,7 @@ export async function runCapacity(target: CapacityTarget, steps: number[]): Prom
   const database = await openDatabase({ kind: 'postgres', url: target.databaseUrl });
   const generators: ChildProcess[] = [];
   try {
+    if (TOP_STATEMENTS > 0) await database.db.execute(sql`create extension if not exists pg_stat_statements`);
     const url = new URL(target.base);
     const loopback = url.hostname.startsWith('127.') && process.env.CAPACITY_SOURCE_ADDRESSES !== 'off';
     const databasePort = new URL(target.databaseUrl);

@@ -44,9 +44,15 @@ export interface PostgresOptions {
   listen?: string[];
   /** Client networks (CIDR, e.g. 10.47.0.2/32) let in without a password, beside loopback. */
   trust?: string[];
+  /** More server settings (`name=value`), each passed as `-c name=value`. */
+  settings?: string[];
 }
 
-export async function startPostgres({ listen = [], trust = [] }: PostgresOptions = {}): Promise<PostgresCluster> {
+export async function startPostgres({
+  listen = [],
+  trust = [],
+  settings = [],
+}: PostgresOptions = {}): Promise<PostgresCluster> {
   const bin = postgresBinaries();
   if (!bin)
     throw new Error('PostgreSQL is not installed: apt-get install -y postgresql (the server tests run on it too).');
@@ -76,7 +82,7 @@ export async function startPostgres({ listen = [], trust = [] }: PostgresOptions
     join(dir, 'log'),
     '-w',
     '-o',
-    `-p ${port} -k ${dir} -c listen_addresses=${['127.0.0.1', ...listen].join(',')} -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300`,
+    `-p ${port} -k ${dir} -c listen_addresses=${['127.0.0.1', ...listen].join(',')} -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300${settings.map((setting) => ` -c ${setting}`).join('')}`,
     'start',
   ]);
   const url = (database = 'postgres') => `postgres://postgres@127.0.0.1:${port}/${database}`;
