@@ -11,6 +11,7 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { rowsOf, type Db, type Executor } from '../db/connection.ts';
+import { preparedOnce } from '../db/prepared.ts';
 import { idempotencyKeys } from '../db/schema.ts';
 
 /** How long a duplicate waits for the first copy of a request to answer before it says "busy". */
@@ -53,12 +54,21 @@ export async function claimIdempotencyKey(
   now: Date,
 ): Promise<Claim> {
   const deadline = Date.now() + WAIT_FOR_FIRST_MS;
-  for (;;) {
-    const inserted = await db
+  // Every keyed write's first statement: prepared once, not built each time.
+  const claim = preparedOnce(db, 'claim idempotency key', (name) =>
+    db
       .insert(idempotencyKeys)
-      .values({ key, fingerprint, createdAt: now })
+      .values({
+        key: sql.placeholder('key'),
+        fingerprint: sql.placeholder('fingerprint'),
+        createdAt: sql.placeholder('createdAt'),
+      })
       .onConflictDoNothing()
-      .returning({ key: idempotencyKeys.key });
+      .returning({ key: idempotencyKeys.key })
+      .prepare(name),
+  );
+  for (;;) {
+    const inserted = await claim.execute({ key, fingerprint, createdAt: now });
     if (inserted.length) return { kind: 'claimed' };
 
     const [existing] = await db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key));
