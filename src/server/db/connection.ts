@@ -12,6 +12,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { embeddedChanges, listeningConnections, postgresChanges, type Changes } from './changes.ts';
 import { timePglite, timePool } from '../observability/db-metrics.ts';
+import { nameStatements } from './named-statements.ts';
 import { sql, type SQL } from 'drizzle-orm';
 
 // Made without the schema: nothing uses drizzle's relational queries (db.query), and with it every transaction and
@@ -84,6 +85,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     // An idle connection lost (a database restart): the pool drops it and opens another when next needed.
     for (const each of [pool, readPool])
       each.on('error', (error) => console.error(`A database connection was lost: ${error.message}`));
+    // Their statements with parameters named, so PostgreSQL parses and plans each once a connection.
+    for (const each of [pool, readPool]) nameStatements(each);
     // Each statement's time and the pools' use, in the metrics.
     const uncountPools = [timePool(pool), timePool(readPool)];
     const db = drizzlePg(pool) as unknown as Db;
