@@ -356,6 +356,8 @@ interface Window {
     statementSeconds: number;
     /** The API calls the server answered (the stream's excepted). */
     served: number;
+    /** The API calls each server process answered, by pid: how evenly the processes shared them. */
+    servedByPid: Map<string, number>;
     loopP99: Map<string, number>;
     poolBusy: number;
     poolMax: number;
@@ -492,6 +494,18 @@ async function measure(
       .filter(({ labels }) => labels.route?.startsWith('/api/') && !labels.route.endsWith(PRICE_STREAM_PATH))
       .reduce((sum, sample) => sum + sample.value, 0);
   const apiDelta = (name: string) => api(last, name) - api(first, name);
+  /** The API calls each process answered in the window, by its pid. */
+  const servedByPid = () => {
+    const byProcess = (metrics: Map<string, Sample[]> | null) => {
+      const sums = new Map<string, number>();
+      for (const sample of metrics?.get('coinvest_http_request_duration_seconds_count') ?? [])
+        if (sample.labels.route?.startsWith('/api/') && !sample.labels.route.endsWith(PRICE_STREAM_PATH))
+          sums.set(sample.labels.pid ?? '', (sums.get(sample.labels.pid ?? '') ?? 0) + sample.value);
+      return sums;
+    };
+    const before = byProcess(first);
+    return new Map([...byProcess(last)].map(([pid, after]) => [pid, after - (before.get(pid) ?? 0)]));
+  };
   const cpuByPid = (metrics: Map<string, Sample[]> | null) =>
     byPid(metrics ?? new Map(), 'coinvest_process_cpu_seconds_total');
   const cpuFirst = cpuByPid(first);
@@ -533,6 +547,7 @@ async function measure(
           statements: counterDelta('coinvest_db_query_duration_seconds_count'),
           statementSeconds: counterDelta('coinvest_db_query_duration_seconds_sum'),
           served: apiDelta('coinvest_http_request_duration_seconds_count'),
+          servedByPid: servedByPid(),
           loopP99: loops,
           poolBusy,
           poolMax: total(last, 'coinvest_db_pool_max_connections') ?? 0,
@@ -740,6 +755,10 @@ function printStep(customers: number, ramp: { ms: number; failed: number }, wind
           ? `; ${(metrics.statements / metrics.served).toFixed(1)} statements a call (the jobs' counted in)`
           : ''),
     );
+    if (metrics.servedByPid.size > 1 && metrics.served)
+      console.log(
+        `  calls by process: ${[...metrics.servedByPid.values()].map((n) => pct(n / metrics.served)).join(' / ')}`,
+      );
     console.log(
       `  event-loop delay p99 (worst ${SAMPLE_MS / 1000} s): server ${[...metrics.loopP99.values()].map(ms).join(' / ') || '–'}, load generators ${ms(window.generatorLoopP99)}`,
     );
