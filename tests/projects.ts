@@ -74,12 +74,17 @@ export const NO_DATABASE_FILES = serverFiles(
   'trades-fifo',
 );
 
+// Time limits: they catch a hang; they time nothing, and a run is short of CPU throughout (its cores 97–100 %
+// busy), so a test's time grows with the machine's slowness. On 2026-12-01 a clean-clone run on a core hashing 1,312
+// MB/s SHA-256 (the usual figure 1,967) took 2,326 s and 4,587 core-seconds, 2.3 times the usual: server tests took
+// 22–28 s of a 30 s limit and some end-to-end ones 96 s of 120. The defaults below leave three times a usual run's
+// time: 90 s a test in the unit and server projects (hooks 180 s), 300 s in the end-to-end ones.
 /** What the end-to-end projects share: the one server of the run (tests/e2e/global-setup.ts) and their time limits. */
 const E2E_PROJECT = {
   environment: 'node',
   globalSetup: ['tests/e2e/global-setup.ts'],
-  testTimeout: 120_000,
-  hookTimeout: 120_000,
+  testTimeout: 300_000,
+  hookTimeout: 300_000,
   // A screen waited for (expect.poll) may take a server round trip and a render on a machine also running the server
   // suites (tests/run.ts): 10 s, not vitest's 1 s. A poll that passes returns at once.
   expect: { poll: { timeout: 10_000 } },
@@ -100,8 +105,8 @@ export const testProjects: TestProjectInlineConfiguration[] = [
       include: ['tests/unit/**/*.test.{ts,tsx}'],
       setupFiles: ['tests/unit/setup.ts'],
       // Beside the end-to-end files (tests/run.ts) a test that imports the app's modules afresh may wait
-      // seconds for a core: 30 s, like the server suites, not vitest's 5 s.
-      testTimeout: 30_000,
+      // seconds for a core: 90 s, like the server suites, not vitest's 5 s (see the note on time limits above).
+      testTimeout: 90_000,
       // Two files at a time (vitest's default is one fewer than the cores: one on a 2-core machine); the
       // unit, server and server-pg projects run together and must agree on it.
       maxWorkers: 2,
@@ -113,8 +118,8 @@ export const testProjects: TestProjectInlineConfiguration[] = [
       environment: 'node',
       include: [...EMBEDDED_FILES, ...EMBEDDED_SMOKE, ...BOTH_FILES, ...NO_DATABASE_FILES],
       globalSetup: ['tests/server/global-setup.ts'],
-      testTimeout: 30_000,
-      hookTimeout: 60_000,
+      testTimeout: 90_000,
+      hookTimeout: 180_000,
       maxWorkers: 2,
       // A worker runs file after file with the modules it has loaded (the server, the API contract): each file builds
       // its own app on its own database, and the server's module state is caches only.
@@ -128,8 +133,8 @@ export const testProjects: TestProjectInlineConfiguration[] = [
       include: ['tests/server/**/*.test.ts'],
       exclude: [...EMBEDDED_FILES, ...NO_DATABASE_FILES, ...NETWORK_FILES],
       globalSetup: ['tests/server/global-setup-pg.ts'],
-      testTimeout: 30_000,
-      hookTimeout: 60_000,
+      testTimeout: 90_000,
+      hookTimeout: 180_000,
       maxWorkers: 2,
       // A worker runs file after file with the modules it has loaded (the server, the API contract): each file builds
       // its own app on its own database, and the server's module state is caches only.
@@ -137,7 +142,7 @@ export const testProjects: TestProjectInlineConfiguration[] = [
     },
   },
   // Its own PostgreSQL, HAProxy and servers: no global setup.
-  { test: { name: 'hosts', environment: 'node', include: NETWORK_FILES, testTimeout: 30_000, hookTimeout: 60_000 } },
+  { test: { name: 'hosts', environment: 'node', include: NETWORK_FILES, testTimeout: 90_000, hookTimeout: 180_000 } },
   {
     test: {
       ...E2E_PROJECT,

@@ -69,7 +69,7 @@ beforeAll(async () => {
     createdAt: new Date(),
   });
   await db.insert(configEntries).values({ act: 'test', key: 'kept', value: 'before the backup' });
-}, 60_000);
+}, 180_000);
 
 afterAll(async () => {
   await stopServerLike();
@@ -106,7 +106,7 @@ it('backs up the live database through the running server while it writes, and r
     code: 1,
     output: `${join(root, 'live.tar.gz')} already exists: choose a new file name (a backup never overwrites one).`,
   });
-}, 60_000);
+}, 180_000);
 
 it('refuses to restore while a server holds the folder, and changes nothing', async () => {
   expect(await ops('restore', join(root, 'live.tar.gz'))).toEqual({
@@ -115,7 +115,7 @@ it('refuses to restore while a server holds the folder, and changes nothing', as
   });
   expect(await marker(database!.db, 'kept')).toEqual(['before the backup']);
   expect(readdirSync(dataDir).filter((name) => name.includes('before-restore'))).toEqual([]);
-}, 30_000);
+}, 90_000);
 
 it('restores the backup: the change made after it is gone, the backed-up data is back, the old one kept aside', async () => {
   const db = database!.db;
@@ -145,7 +145,7 @@ it('restores the backup: the change made after it is gone, the backed-up data is
   // The database it replaced is intact in its folder.
   await stopServerLike();
   expect(existsSync(join(dataDir, aside[0]!, 'PG_VERSION'))).toBe(true);
-}, 90_000);
+}, 240_000);
 
 it('backs up from the folder when no server runs, and refuses a file that is not a backup', async () => {
   expect(await ops('backup', join(root, 'offline.tar.gz'))).toMatchObject({
@@ -165,7 +165,7 @@ it('backs up from the folder when no server runs, and refuses a file that is not
     output: `${join(root, 'missing.tar.gz')} does not exist.`,
   });
   expect(readdirSync(dataDir)).toEqual(before);
-}, 60_000);
+}, 180_000);
 
 it('restores a backup into a new, empty data folder (a new machine): the server starts on it with every record', async () => {
   // The records of the live backup, read from the folder it was taken from.
@@ -197,7 +197,7 @@ it('restores a backup into a new, empty data folder (a new machine): the server 
   } finally {
     await copy.close();
   }
-}, 60_000);
+}, 180_000);
 
 it('on PostgreSQL both commands print the pg_dump and pg_restore commands to use', async () => {
   const answer = await new Promise<{ code: number; output: string }>((resolve) => {
@@ -214,4 +214,4 @@ it('on PostgreSQL both commands print the pg_dump and pg_restore commands to use
   expect(answer.output).toContain(
     'pg_restore --clean --if-exists --no-owner --single-transaction --dbname="$DATABASE_URL" nightly.dump',
   );
-}, 30_000);
+}, 90_000);

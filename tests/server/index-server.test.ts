@@ -98,7 +98,7 @@ describe('a server on the market index', () => {
       .toBe('97301');
     await expect.poll(async () => (await buy()).ret, { timeout: 10_000 }).toBe(1);
     await again.stop();
-  }, 120_000);
+  }, 240_000);
 
   it('starts with no exchange reachable: one line per exchange, every coin halted, the rest of the app working', async () => {
     const nowhere = `ws://127.0.0.1:${await freePort()}`;
@@ -118,5 +118,5 @@ describe('a server on the market index', () => {
       body: 'username=demo&password=demo1234',
     });
     expect(login.ret).toBe(1);
-  }, 120_000);
+  }, 240_000);
 });

@@ -35,7 +35,7 @@ let folder: string;
 beforeAll(async () => {
   h = await startHarness();
   folder = mkdtempSync(join(tmpdir(), 'coinvest-liabilities-'));
-}, 120_000);
+}, 240_000);
 afterAll(async () => {
   await h.close();
   rmSync(folder, { recursive: true, force: true });
@@ -126,7 +126,7 @@ it('builds a tree of 10,000 customers whose every proof the stand-alone verifier
   expect(aliceProof.leaf.sums[btc]).toBe('1500000');
   const idle = proofs.find((proof) => Number(proof.account) % 7 === 0 && proof.account !== String(alice.id))!;
   expect(idle.leaf.sums.every((sum) => sum === '0')).toBe(true);
-}, 240_000);
+}, 480_000);
 
 it('refuses a changed balance, a changed path, a negative sum node and a leaf missing from the tree', async () => {
   const [proof] = (await everyLiabilityProof(h.database.db, treeId)).filter((one) => one.account === String(bob.id));
@@ -237,7 +237,7 @@ it('builds the day’s tree once however many builds race, from the entries befo
   // The first minute after midnight still belongs to the day before.
   h.clock.set(new Date('2026-11-24T00:00:30Z'));
   expect(await ensureDailyLiabilities(h.database.db, h.clock.now(), 'test')).toBe(false);
-}, 60_000);
+}, 180_000);
 
 it('runs from the command line: verified for a real proof, the reason for a changed one', async () => {
   const { data } = await h.call(myLiabilityProof, {}, { token: bob.token });
@@ -255,7 +255,7 @@ it('runs from the command line: verified for a real proof, the reason for a chan
     code: 1,
     stdout: expect.stringContaining('NOT verified (root)'),
   });
-}, 60_000);
+}, 180_000);
 
 it('builds one on demand from the operator command, audited, and lists the published roots', async () => {
   const printed = await opsOk(h, 'liabilities', 'build');

@@ -106,7 +106,7 @@ describe('the operator command on a stopped server', () => {
 
   it(
     'refuses test balances on the data folder of a stopped production server, outside production mode; credits on a development one',
-    { timeout: 180_000 },
+    { timeout: 360_000 },
     async () => {
       const productionDir = join(root, 'production', 'data');
       const developmentDir = join(root, 'development', 'data');

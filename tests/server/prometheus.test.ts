@@ -98,7 +98,7 @@ describe('a server process watched', () => {
     console.log(`SIGTERM → /readyz 503 in ${Math.round(notReadyMs)} ms; process gone after ${Math.round(closedMs)} ms`);
     expect(closedMs).toBeGreaterThanOrEqual(3000);
     await expect(fetch(`${server.base}/healthz`)).rejects.toThrow();
-  }, 120_000);
+  }, 240_000);
 
   it.skipIf(!existsSync(PROMETHEUS))(
     'a real Prometheus fires the feed-halted alert when the exchanges stop trading',
@@ -222,6 +222,6 @@ describe('a server process watched', () => {
       expect(sample(halted, 'coinvest_market_halted_coins')).toBeGreaterThanOrEqual(10);
       expect(sample(halted, 'coinvest_market_coin_halted{coin="BTC"}')).toBe(1);
     },
-    180_000,
+    360_000,
   );
 });
