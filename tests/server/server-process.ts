@@ -45,6 +45,11 @@ export interface ServerOptions {
   launcher?: string[];
   /** Https: the base says so. */
   tls?: boolean;
+  /**
+   * How long it may take to say it is ready (240 s): a start compiles the server and migrates its database, and beside
+   * the other suites and the browsers of a run on a slow machine (one core 1,312 MB/s SHA-256) starts took 70–90 s,
+   * some longer than 90.
+   */
   timeoutMs?: number;
   /**
    * Its scheduling priority (os.setPriority; below 0 is ahead of the test runners), where the system allows
@@ -63,7 +68,7 @@ export async function startServer({
   host = '127.0.0.1',
   launcher = [],
   tls = false,
-  timeoutMs = 90_000,
+  timeoutMs = 240_000,
   priority,
 }: ServerOptions = {}): Promise<ServerProcess> {
   const listenPort = port ?? (await freePort());
