@@ -116,6 +116,18 @@ describe('own limits across two server processes on one PostgreSQL', () => {
       ),
     )[0]!;
 
+  /**
+   * Checks that every refusal among `answers` is the limit's `limitText` or the price not being available: a machine
+   * busy enough to hold the feed back 10 s leaves no fresh price, and that refusal takes nothing. Returns how many were
+   * the latter: the limit refuses only once it is reached, so the rest were accepted up to the limit.
+   */
+  function refusedAs(answers: Answer[], limitText: string): number {
+    const stale = 'The price is not available right now, please try again later!';
+    const refusals = answers.filter((answer) => answer.ret !== 1);
+    for (const answer of refusals) expect([limitText, stale]).toContain(answer.msg);
+    return refusals.filter((answer) => answer.msg === stale).length;
+  }
+
   it('200 orders sent to both processes at once never pass a stake limit', async () => {
     await bothTaking();
     const user = await holder('10000');
@@ -125,11 +137,10 @@ describe('own limits across two server processes on one PostgreSQL', () => {
     const answers = await Promise.all(Array.from({ length: 200 }, (_, n) => buy(n % 2, user.token, '10')));
     const { voided, orders, staked } = await stakedBy(user.id);
     const accepted = answers.filter((answer) => answer.ret === 1).length;
+    const stale = refusedAs(answers, 'Your limit of 555 USDT staked in 24 hours leaves 5 USDT for now!');
     // Exactly 55 when none was voided; a void during the burst lets one more in, one after it does not.
-    expect(accepted).toBeGreaterThanOrEqual(55);
+    expect(accepted).toBeGreaterThanOrEqual(Math.min(55, 200 - stale));
     expect(accepted).toBeLessThanOrEqual(55 + voided);
-    for (const answer of answers.filter((one) => one.ret !== 1))
-      expect(answer.msg).toBe('Your limit of 555 USDT staked in 24 hours leaves 5 USDT for now!');
     expect(orders).toBe(accepted - voided);
     expect(Number(staked)).toBeLessThanOrEqual(555);
     if (!voided) expect(staked).toBe('550.00000000');
@@ -144,10 +155,9 @@ describe('own limits across two server processes on one PostgreSQL', () => {
     const answers = await Promise.all(Array.from({ length: 200 }, (_, n) => buy(n % 2, user.token, '2')));
     const { voided, orders } = await stakedBy(user.id);
     const accepted = answers.filter((answer) => answer.ret === 1).length;
-    expect(accepted).toBeGreaterThanOrEqual(37);
+    const stale = refusedAs(answers, 'You have reached your limit of 37 open options at once!');
+    expect(accepted).toBeGreaterThanOrEqual(Math.min(37, 200 - stale));
     expect(accepted).toBeLessThanOrEqual(37 + voided);
-    for (const answer of answers.filter((one) => one.ret !== 1))
-      expect(answer.msg).toBe('You have reached your limit of 37 open options at once!');
     expect(orders).toBe(accepted - voided);
     expect(orders).toBeLessThanOrEqual(37);
   }, 120_000);
