@@ -119,7 +119,11 @@ afterAll(async () => {
   await stopServer();
 });
 
-/** One call as the PWA makes it; null when no answer came back (the server died under it). */
+/**
+ * One call as the PWA makes it; null when no answer came back (the server died under it). An answer of 503 (the
+ * server shedding load: on a busy machine a server just restarted is) is sent again with the same key after its
+ * Retry-After, as the PWA does, up to BUSY_TRIES times: it is not an answer to the call.
+ */
 async function call(
   endpoint: Endpoint,
   input: Record<string, string>,
@@ -132,26 +136,36 @@ async function call(
     headers['content-type'] = 'application/x-www-form-urlencoded';
     headers['idempotency-key'] = options.key ?? randomUUID();
   }
-  let response: Response;
-  try {
-    response = await fetch(
-      `http://127.0.0.1:${port}/api${endpoint.path}${endpoint.method === 'GET' && form ? `?${form}` : ''}`,
-      {
-        method: endpoint.method,
-        headers,
-        body: endpoint.method === 'POST' ? form : undefined,
-        signal: AbortSignal.timeout(30_000),
-      },
-    );
-  } catch {
-    return null;
-  }
-  try {
-    return (await response.json()) as Answer;
-  } catch {
-    return null; // the connection dropped while the body was on its way
+  for (let tries = 1; ; tries++) {
+    let response: Response;
+    try {
+      response = await fetch(
+        `http://127.0.0.1:${port}/api${endpoint.path}${endpoint.method === 'GET' && form ? `?${form}` : ''}`,
+        {
+          method: endpoint.method,
+          headers,
+          body: endpoint.method === 'POST' ? form : undefined,
+          signal: AbortSignal.timeout(30_000),
+        },
+      );
+    } catch {
+      return null;
+    }
+    if (response.status === 503 && tries < BUSY_TRIES) {
+      await response.body?.cancel();
+      const after = Number(response.headers.get('retry-after') ?? 1);
+      await new Promise((resolve) => setTimeout(resolve, Math.max(1, after) * 1000));
+      continue;
+    }
+    try {
+      return (await response.json()) as Answer;
+    } catch {
+      return null; // the connection dropped while the body was on its way
+    }
   }
 }
+/** How many times a call answered 503 (busy) is sent: the PWA's own retries are as many as its time allows. */
+const BUSY_TRIES = 30;
 
 async function answered(endpoint: Endpoint, input: Record<string, string>, token?: string): Promise<Answer> {
   const answer = await call(endpoint, input, { token });
