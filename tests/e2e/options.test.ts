@@ -125,7 +125,9 @@ it('shows a new option as "Opening…" until the first price recorded after it, 
     await route.continue().catch(() => undefined);
   });
   try {
-    await page.getByRole('radio', { name: /^1\b/ }).first().click();
+    // A 15-minute option: 45 s of real time on the run's 20× clock. A 1-minute one (3 s) could open and settle while
+    // the gate below held its answers on a busy machine, and then never show its countdown in the pending list.
+    await page.getByRole('radio', { name: /^15\b/ }).first().click();
     await page.getByLabel('Amount (USDT)').fill('5');
     await page.getByRole('button', { name: 'Buy short' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Confirm' }).click();
@@ -148,7 +150,6 @@ it('shows a new option as "Opening…" until the first price recorded after it, 
   expect(amountOf(await startPrice.textContent())).toBeGreaterThan(0);
 
   // On the order's own page and across its reload: the start price with the time it was recorded, after the order.
-  // The link is read at once: a 1-minute option settles within seconds here and then leaves the pending list.
   const link = await card.getAttribute('href');
   expect(link).toMatch(/orderRecord\?id=\d+/);
   await page.goto(`/${link}`);
