@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject, it } from 'vitest';
 import { ROUTES } from '../../src/api-contract/routes.ts';
-import { launch, phoneContext, sameTarget, screenshot } from './browser.ts';
+import { launch, phoneContext, recordToasts, sameTarget, screenshot, toastSeen } from './browser.ts';
 import { callApi, controlledByServiceWorker, goOffline, goOnline, logIn, markAllRead } from './pwa.ts';
 import { startServer, type ServerProcess } from '../server/server-process.ts';
 import { operatorOn } from './operator.ts';
@@ -186,7 +186,9 @@ afterEach(async ({ task }) => {
 });
 
 it('tells the figure in the confirmation of the first order, not of the next', async () => {
-  // Back online: a reload's answers come from the network, and the app knows it is online again.
+  // Back online: a reload's answers come from the network, and the app knows it is online again. Every toast of the
+  // reloaded page is recorded: a busy machine can show and remove one between two looks from here.
+  await recordToasts(page);
   await page.reload();
   // The app's own render.
   const note = page.locator('#root > .app .opt-trade .opt-risk');
@@ -195,14 +197,15 @@ it('tells the figure in the confirmation of the first order, not of the next', a
   const text = await note.textContent();
   // As a customer does: buys once the balance is shown (before it the form says the balance is not enough).
   await expect.poll(() => page.locator('.opt-trade .opt-amount-notes .opt-num').first().textContent()).not.toBe('—');
-  await page.getByRole('radio', { name: /^1\b/ }).first().click();
+  // A 15-minute option (45 s of real time on this 20× clock): it is still pending when the next order is asked for.
+  await page.getByRole('radio', { name: /^15\b/ }).first().click();
   await page.getByLabel('Amount (USDT)').fill('10');
   await page.getByRole('button', { name: 'Buy up' }).click();
   const dialog = page.getByRole('alertdialog');
   await expect.poll(() => dialog.locator('.opt-risk').textContent()).toBe(text);
   await screenshot(page, 'risk-2-first-order-confirm');
   await dialog.getByRole('button', { name: 'Confirm' }).click();
-  await expect.poll(() => page.getByRole('alert').textContent()).toBe('Successful transaction!');
+  await toastSeen(page, 'Successful transaction!', 30_000);
   // The first order on this device offers notifications: not now.
   await page.getByRole('alertdialog').getByRole('button', { name: 'Not now' }).click();
   await page.locator('.opt-order').first().waitFor();
