@@ -13,6 +13,7 @@ import pg from 'pg';
 import { embeddedChanges, listeningConnections, postgresChanges, type Changes } from './changes.ts';
 import { timePglite, timePool } from '../observability/db-metrics.ts';
 import { nameStatements } from './named-statements.ts';
+import { shareRoundTrips } from './transaction-control.ts';
 import { sql, type SQL } from 'drizzle-orm';
 
 // Made without the schema: nothing uses drizzle's relational queries (db.query), and with it every transaction and
@@ -87,6 +88,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       each.on('error', (error) => console.error(`A database connection was lost: ${error.message}`));
     // Their statements with parameters named, so PostgreSQL parses and plans each once a connection.
     for (const each of [pool, readPool]) nameStatements(each);
+    // A transaction's BEGIN and COMMIT go in the round trips of the statements beside them.
+    for (const each of [pool, readPool]) shareRoundTrips(each);
     // Each statement's time and the pools' use, in the metrics.
     const uncountPools = [timePool(pool), timePool(readPool)];
     const db = drizzlePg(pool) as unknown as Db;

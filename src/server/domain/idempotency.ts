@@ -12,6 +12,7 @@ import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { rowsOf, type Db, type Executor } from '../db/connection.ts';
 import { preparedOnce } from '../db/prepared.ts';
+import { atCommit } from '../db/transaction-control.ts';
 import { idempotencyKeys } from '../db/schema.ts';
 
 /** How long a duplicate waits for the first copy of a request to answer before it says "busy". */
@@ -92,6 +93,13 @@ async function unheldPendingClaim(db: Db, key: string): Promise<boolean> {
 }
 
 /**
+ * What may be inlined in a statement sent with a BEGIN or a COMMIT (db/transaction-control.ts): a key's id (SHA-256 in
+ * hex) and a sealed answer (base64).
+ */
+const HEX_ID = /^[0-9a-f]{64}$/;
+const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
+
+/**
  * First step of the transaction that applies a keyed write: locks the claim row and says whether this transaction is
  * the one to apply the write, or another copy already answered while this one waited. The row claimed just before is
  * there as a rule, so it is looked for first; a failed attempt may have released it, and then it is made again.
@@ -102,7 +110,12 @@ export async function holdIdempotencyKey(
   fingerprint: string,
   now: Date,
 ): Promise<Claim> {
-  const held = () => tx.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key)).for('update');
+  // Without parameters (the key's id is hex), so on PostgreSQL it goes in one round trip with the transaction's BEGIN
+  // (db/transaction-control.ts).
+  const lockSql = HEX_ID.test(key)
+    ? sql.raw(`select fingerprint, response from idempotency_keys where key = '${key}' for update`)
+    : sql`select fingerprint, response from idempotency_keys where key = ${key} for update`;
+  const held = async () => rowsOf<{ fingerprint: string; response: unknown }>(await tx.execute(lockSql));
   let [row] = await held();
   // A copy that failed may delete its pending claim while this one waits for it: claim it again.
   for (let tries = 0; !row && tries < 3; tries++) {
@@ -115,16 +128,28 @@ export async function holdIdempotencyKey(
   return { kind: 'claimed' };
 }
 
-/** Stores the answer; call it on the transaction that applied the write, so both commit together. */
+/**
+ * Stores the answer; call it on the transaction that applied the write, so both commit together. With `withCommit`
+ * on PostgreSQL the update goes in the COMMIT's round trip (db/transaction-control.ts): one round trip fewer while the
+ * transaction holds its locks, and an error of the update then rejects the commit instead of this call. A caller that
+ * must see the update's own error here (a refusal answered in a failed transaction, handle.ts) leaves it off.
+ */
 export async function completeIdempotencyKey(
   db: Executor,
   { id, secret }: ScopedKey,
   response: unknown,
+  { withCommit = false }: { withCommit?: boolean } = {},
 ): Promise<void> {
-  await db
-    .update(idempotencyKeys)
-    .set({ response: seal(secret, response) })
-    .where(eq(idempotencyKeys.key, id));
+  const sealed = seal(secret, response);
+  if (
+    withCommit &&
+    HEX_ID.test(id) &&
+    BASE64.test(sealed) &&
+    // The column is jsonb: the sealed answer is stored as a JSON string, as drizzle stores it.
+    atCommit(db, `update idempotency_keys set response = to_jsonb('${sealed}'::text) where key = '${id}'`)
+  )
+    return;
+  await db.update(idempotencyKeys).set({ response: sealed }).where(eq(idempotencyKeys.key, id));
 }
 
 export async function releaseIdempotencyKey(db: Db, { id }: ScopedKey): Promise<void> {

@@ -131,7 +131,11 @@ async function answer<S extends FormSchema, R>(
         const held = await holdIdempotencyKey(tx, scopedKey, fingerprint, services.clock.now());
         if (held.kind !== 'claimed') return held;
         const response = await respond(tx);
-        await storingRefusal(response, () => completeIdempotencyKey(tx, scopedKey, response));
+        // An answer of success is stored in the COMMIT's round trip; a refusal at once, as a refusal answered in a
+        // failed transaction is told by its update's error (storingRefusal).
+        await storingRefusal(response, () =>
+          completeIdempotencyKey(tx, scopedKey, response, { withCommit: response.ret === RET_OK }),
+        );
         return { kind: 'answered' as const, response };
       });
     // ctx.db is the transaction: the handler's first transaction runs in it directly when nothing went through it

@@ -1,0 +1,97 @@
+// A transaction's BEGIN and COMMIT sent in the round trips of the statements beside them, on PostgreSQL.
+//
+// Drizzle sends `begin` and `commit` each as a query of its own: two round trips of a transaction's that do nothing
+// else, and under load each round trip also waits for its process's event loop while the transaction holds its locks.
+// - BEGIN waits for the transaction's first statement: one without parameters goes with it as one simple-protocol
+//   query (`begin; select …`), one with parameters after it (the extended protocol takes one statement, so that costs
+//   what it did). A transaction that sent nothing ends without a round trip.
+// - A statement may wait for the COMMIT (atCommit): a keyed write stores its answer last (domain/idempotency.ts), and
+//   sent with the COMMIT (`update …; commit`) it holds the customer's balance and the side's row of house_exposure one
+//   round trip less.
+// PostgreSQL runs a simple query's statements in order in the open transaction: when one fails, the rest of the query
+// is skipped and the transaction stays aborted until the driver's ROLLBACK, so what a transaction writes still commits
+// whole or not at all. Only statements without parameters can go so: their caller inlines values whose alphabet it has
+// checked (hex, base64), never text a customer typed.
+import type pg from 'pg';
+
+const BEGIN_WAITING = Symbol('BEGIN not sent yet');
+const TAIL = Symbol('statement sent with the commit');
+/** A connection of a pool made by shareRoundTrips. */
+interface ControlledClient {
+  /** The BEGIN of a transaction that has sent nothing yet; null when none waits. */
+  [BEGIN_WAITING]?: string | null;
+  /** A statement that waits for its transaction's COMMIT; null when none waits. */
+  [TAIL]?: string | null;
+}
+
+/** Drizzle's transaction control as it sends it (drizzle-orm/node-postgres session.js). */
+const COMMIT = /^commit$/i;
+const ROLLBACK = /^rollback$/i;
+const BEGIN = /^begin\b/i;
+
+/** What a query of transaction control answers when it sent nothing: nothing was there to begin or end. */
+const nothingSent = (command: string) => ({ command, rowCount: null, oid: 0, fields: [], rows: [] });
+
+/**
+ * Makes every connection `pool` opens send a BEGIN with its transaction's first statement, and a statement given to
+ * atCommit with the COMMIT (see the top of this file). A ROLLBACK or a BEGIN drops whatever still waits, so nothing
+ * waits past its own transaction. Queries with a callback or a submittable go as they are.
+ */
+export function shareRoundTrips(pool: pg.Pool): void {
+  pool.on('connect', (client) => {
+    const controlled = client as pg.PoolClient & ControlledClient;
+    controlled[BEGIN_WAITING] = null;
+    controlled[TAIL] = null;
+    const query = client.query.bind(client) as (...args: unknown[]) => Promise<unknown>;
+    /** `config` with another text. */
+    const withText = (config: unknown, text: string) =>
+      typeof config === 'string' ? text : { ...(config as pg.QueryConfig), text };
+    client.query = ((config: unknown, values?: unknown, callback?: unknown) => {
+      const text = typeof config === 'string' ? config : (config as pg.QueryConfig | null)?.text;
+      if (
+        typeof text !== 'string' ||
+        callback !== undefined ||
+        typeof (config as { submit?: unknown }).submit === 'function'
+      )
+        return query(config, values, callback);
+      const parameters = Array.isArray(values) && values.length > 0;
+      const begin = controlled[BEGIN_WAITING];
+      const tail = controlled[TAIL];
+      if (!parameters && BEGIN.test(text)) {
+        controlled[BEGIN_WAITING] = text;
+        controlled[TAIL] = null;
+        return Promise.resolve(nothingSent('BEGIN'));
+      }
+      const commit = COMMIT.test(text);
+      if (!parameters && (commit || ROLLBACK.test(text))) {
+        controlled[BEGIN_WAITING] = null;
+        controlled[TAIL] = null;
+        const sent = [begin, commit ? tail : null, text].filter((part) => part !== null);
+        // Nothing of the transaction was sent: nothing to end.
+        if (begin !== null && sent.length === 2) return Promise.resolve(nothingSent(text.toUpperCase()));
+        return query(withText(config, sent.join(';\n')), values);
+      }
+      if (begin === null) return query(config, values);
+      controlled[BEGIN_WAITING] = null;
+      if (parameters) return query(begin).then(() => query(config, values));
+      // Both answers come back; the statement's is the last.
+      return query(withText(config, `${begin};\n${text}`), values).then((results) =>
+        Array.isArray(results) ? results[results.length - 1] : results,
+      );
+    }) as typeof client.query;
+  });
+}
+
+/**
+ * Sends `statement` (SQL without parameters) with the COMMIT of `tx` instead of now, when `tx` is the outermost
+ * transaction of a connection made by shareRoundTrips (PostgreSQL) with no statement waiting already; returns false
+ * otherwise (the embedded database, a savepoint), and the caller sends it as usual. An error of the statement surfaces
+ * as the commit's: the transaction's call rejects with it and nothing of the transaction is committed.
+ */
+export function atCommit(tx: unknown, statement: string): boolean {
+  const transaction = tx as { nestedIndex?: number; session?: { client?: ControlledClient } };
+  const client = transaction.session?.client;
+  if (transaction.nestedIndex !== 0 || !client || client[TAIL] !== null) return false;
+  client[TAIL] = statement;
+  return true;
+}
