@@ -2,6 +2,7 @@
 // PostgreSQL: every statement still runs inside its transaction, and what it writes commits whole or not at all; a
 // statement sent with the COMMIT is written with its transaction, never before, never with another. A keyed write's
 // lock and answer go so (idempotency.test.ts replays those answers).
+import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { openTestDatabase } from './harness.ts';
@@ -138,4 +139,21 @@ it('ends a transaction that sent nothing, and the next ones begin afresh', async
     }),
   ).rejects.toThrow('nothing sent');
   expect(await everyOtherCommitted('after-nothing')).toBe(6);
+});
+
+it('sends a waiting BEGIN before a query asked with a callback', async () => {
+  const key = `round-trips-callback-${++keys}`;
+  await expect(
+    database.db.transaction(async (tx) => {
+      // The driver's own form, as a library beside drizzle would use it on the transaction's connection.
+      const client = (tx as unknown as { session: { client: pg.PoolClient } }).session.client;
+      await new Promise<void>((resolve, reject) =>
+        client.query(`insert into idempotency_keys (key, fingerprint) values ('${key}', 'f')`, (error) =>
+          error ? reject(error) : resolve(),
+        ),
+      );
+      throw new Error('the handler failed');
+    }),
+  ).rejects.toThrow('the handler failed');
+  expect(await database.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key))).toEqual([]);
 });

@@ -35,7 +35,7 @@ const nothingSent = (command: string) => ({ command, rowCount: null, oid: 0, fie
 /**
  * Makes every connection `pool` opens send a BEGIN with its transaction's first statement, and a statement given to
  * atCommit with the COMMIT (see the top of this file). A ROLLBACK or a BEGIN drops whatever still waits, so nothing
- * waits past its own transaction. Queries with a callback or a submittable go as they are.
+ * waits past its own transaction. Queries with a callback or a submittable go as they are, after a BEGIN still waiting.
  */
 export function shareRoundTrips(pool: pg.Pool): void {
   pool.on('connect', (client) => {
@@ -51,9 +51,16 @@ export function shareRoundTrips(pool: pg.Pool): void {
       if (
         typeof text !== 'string' ||
         callback !== undefined ||
+        typeof values === 'function' ||
         typeof (config as { submit?: unknown }).submit === 'function'
-      )
+      ) {
+        // As it is, after a BEGIN still waiting: the driver sends its queries in the order they were asked, and a
+        // failed BEGIN (a lost connection) fails this one too.
+        const begin = controlled[BEGIN_WAITING];
+        controlled[BEGIN_WAITING] = null;
+        if (begin) void query(begin).catch(() => undefined);
         return query(config, values, callback);
+      }
       const parameters = Array.isArray(values) && values.length > 0;
       const begin = controlled[BEGIN_WAITING];
       const tail = controlled[TAIL];
