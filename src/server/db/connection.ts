@@ -88,10 +88,11 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       each.on('error', (error) => console.error(`A database connection was lost: ${error.message}`));
     // Their statements with parameters named, so PostgreSQL parses and plans each once a connection.
     for (const each of [pool, readPool]) nameStatements(each);
-    // A transaction's BEGIN and COMMIT go in the round trips of the statements beside them.
-    for (const each of [pool, readPool]) shareRoundTrips(each);
     // Each statement's time and the pools' use, in the metrics.
     const uncountPools = [timePool(pool), timePool(readPool)];
+    // A transaction's BEGIN and COMMIT go in the round trips of the statements beside them. Installed after the timing,
+    // so it wraps it: the metrics time and count what is sent, a BEGIN that went with a statement not apart.
+    for (const each of [pool, readPool]) shareRoundTrips(each);
     const db = drizzlePg(pool) as unknown as Db;
     const exclusive = async <T>(work: () => Promise<T>): Promise<T> => {
       const session = await pool.connect();
