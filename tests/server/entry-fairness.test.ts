@@ -263,7 +263,7 @@ describe('entry at the next tick', () => {
     }
   }, 240_000);
 
-  it('100 options bought in the direction of a jump just made win no more often than chance (99 %, binomial)', async () => {
+  it('100 options bought in the direction of a jump just made (a void bought again) win no more often than chance (99 %, binomial)', async () => {
     // The clock 20 times faster: a 1-minute option ends in 3 s; a market second (one step) is 50 ms.
     const speed = 20;
     const origin = Date.now();
@@ -297,7 +297,10 @@ describe('entry at the next tick', () => {
       const outcomes: string[] = [];
       await Promise.all(
         coins.map(async (coin) => {
-          for (let round = 0; round < 10; round++) {
+          // Ten options a coin that are not void: a void (the coin paused at the option's start or end, likelier on a
+          // machine busy with the rest of the run: 41 of 100 once) is refunded and decides nothing, so the coin buys
+          // again, 20 times at most.
+          for (let round = 0, decidedHere = 0; decidedHere < 10 && round < 20; round++) {
             const up = randomInt(2) === 1;
             exchanges.jump(coin, up ? '1.005' : '0.995');
             await new Promise((resolve) => setTimeout(resolve, 21 + randomInt(5)));
@@ -327,6 +330,7 @@ describe('entry at the next tick', () => {
               (order) => order.outcome !== null,
             );
             outcomes.push(settled.outcome!);
+            if (settled.outcome !== 'void') decidedHere++;
           }
         }),
       );
@@ -334,10 +338,12 @@ describe('entry at the next tick', () => {
       const decided = outcomes.filter((outcome) => outcome === 'win' || outcome === 'loss').length;
       const chance = binomialTail(decided, wins);
       console.log(
-        `entry fairness: ${outcomes.length} options bought with the jump: ${wins} won, ${decided - wins} lost, ${outcomes.length - decided} tie or void; P(≥ ${wins} wins of ${decided} by chance) = ${chance.toFixed(4)}`,
+        `entry fairness: ${outcomes.length} options bought with the jump: ${wins} won, ${decided - wins} lost, ${outcomes.filter((outcome) => outcome === 'tie').length} tie, ${outcomes.filter((outcome) => outcome === 'void').length} void; P(≥ ${wins} wins of ${decided} by chance) = ${chance.toFixed(4)}`,
       );
-      expect(outcomes.length).toBe(100);
-      // A coin paused at an option's start or end makes it void (refunded): neither a win nor a loss.
+      expect(outcomes.length).toBeGreaterThanOrEqual(100);
+      expect(outcomes.length).toBeLessThanOrEqual(200);
+      // A coin paused at an option's start or end makes it void (refunded): neither a win nor a loss. A tie (the end
+      // price equal to the start) decides nothing either.
       expect(decided).toBeGreaterThanOrEqual(75);
       // Better than chance at 99 % would be a tail probability under 1 % — which a fair feed also
       // shows once in a hundred runs, so the check is at 99.99 %: entry at the recorded tick won
@@ -346,5 +352,7 @@ describe('entry at the next tick', () => {
     } finally {
       await exchanges.stop();
     }
-  }, 300_000);
+    // Ten rounds a coin took 110 s in a clean-clone run with the machine 100 % busy (2026-12-01); twenty, when half are
+    // void, take twice that.
+  }, 600_000);
 });
