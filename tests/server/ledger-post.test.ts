@@ -28,6 +28,9 @@ async function posted(asset: string, amount: string, reference = `ledger-post:${
   const posting: Posting = { userId, asset, amount, kind: 'test_credit', reference };
   const thrown = await h.database.db
     .transaction(async (tx) => {
+      // The transaction's BEGIN goes with its first statement (db/transaction-control.ts): sent first, it is not
+      // counted as the posting's.
+      await tx.execute(sql`select 1`);
       const before = await statements();
       try {
         await post(tx, posting, h.clock.now());
