@@ -69,8 +69,9 @@ export function shareRoundTrips(pool: pg.Pool): void {
         controlled[TAIL] = null;
         return Promise.resolve(nothingSent('BEGIN'));
       }
-      const commit = COMMIT.test(text);
-      if (!parameters && (commit || ROLLBACK.test(text))) {
+      // Transaction control has no parameters: a statement with them is never tested for it.
+      const commit = !parameters && COMMIT.test(text);
+      if (commit || (!parameters && ROLLBACK.test(text))) {
         controlled[BEGIN_WAITING] = null;
         controlled[TAIL] = null;
         const sent = [begin, commit ? tail : null, text].filter((part) => part !== null);
