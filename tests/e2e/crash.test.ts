@@ -479,4 +479,4 @@ it('survives SIGKILL in the middle of withdrawals, option buys and settlement: e
   expect(totals.finalRefused).toBeGreaterThan(0);
   expect(totals.finalOk).toBeGreaterThan(0);
   expect(figures.dueAtKillSettledAfterRestart).toBeGreaterThan(0);
-}, 110_000);
+});
