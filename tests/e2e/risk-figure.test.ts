@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject, it } from 'vitest';
 import { ROUTES } from '../../src/api-contract/routes.ts';
-import { launch, phoneContext, recordToasts, sameTarget, screenshot, toastSeen } from './browser.ts';
+import { texts } from '../../src/api-contract/texts.ts';
+import { launch, phoneContext, recordToasts, sameTarget, screenshot, toastsShown } from './browser.ts';
 import { callApi, controlledByServiceWorker, goOffline, goOnline, logIn, markAllRead } from './pwa.ts';
 import { startServer, type ServerProcess } from '../server/server-process.ts';
 import { operatorOn } from './operator.ts';
@@ -66,6 +67,9 @@ async function fundedCustomer(phone: string, usdt: string): Promise<string> {
   expect(await operator('recharge', 'approve', String(sent.data.id))).toContain('approved');
   return data.token;
 }
+
+/** The refusal of a buy when no fresh price is there: nothing is taken, and the customer may try again. */
+const PRICE_NOT_AVAILABLE = texts.priceUnavailable.message;
 
 interface Figure {
   day: string;
@@ -129,7 +133,7 @@ it('shows the day’s share of customers who lost on options under the buy butto
     await expect
       .poll(
         async () => {
-          if (placed.msg === 'The price is not available right now, please try again later!') placed = await place();
+          if (placed.msg === PRICE_NOT_AVAILABLE) placed = await place();
           return placed;
         },
         { timeout: 30_000, interval: 250 },
@@ -200,12 +204,21 @@ it('tells the figure in the confirmation of the first order, not of the next', a
   // A 15-minute option (45 s of real time on this 20× clock): it is still pending when the next order is asked for.
   await page.getByRole('radio', { name: /^15\b/ }).first().click();
   await page.getByLabel('Amount (USDT)').fill('10');
-  await page.getByRole('button', { name: 'Buy up' }).click();
   const dialog = page.getByRole('alertdialog');
-  await expect.poll(() => dialog.locator('.opt-risk').textContent()).toBe(text);
-  await screenshot(page, 'risk-2-first-order-confirm');
-  await dialog.getByRole('button', { name: 'Confirm' }).click();
-  await toastSeen(page, 'Successful transaction!', 30_000);
+  // Refused as the price not being available (a busy machine held a step back: see the first test), nothing is
+  // taken and no order is made, so the next try is still the first order: the customer taps Buy up again.
+  for (let tries = 1; ; tries++) {
+    await page.getByRole('button', { name: 'Buy up' }).click();
+    await expect.poll(() => dialog.locator('.opt-risk').textContent()).toBe(text);
+    if (tries === 1) await screenshot(page, 'risk-2-first-order-confirm');
+    const before = (await toastsShown(page)).length;
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    const answer = async () => (await toastsShown(page)).slice(before).find((shown) => shown !== '') ?? null;
+    await expect.poll(answer, { timeout: 30_000 }).not.toBeNull();
+    if ((await answer()) === PRICE_NOT_AVAILABLE && tries < 20) continue;
+    expect(await answer()).toBe('Successful transaction!');
+    break;
+  }
   // The first order on this device offers notifications: not now.
   await page.getByRole('alertdialog').getByRole('button', { name: 'Not now' }).click();
   await page.locator('.opt-order').first().waitFor();
