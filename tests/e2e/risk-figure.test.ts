@@ -213,10 +213,14 @@ it('tells the figure in the confirmation of the first order, not of the next', a
     if (tries === 1) await screenshot(page, 'risk-2-first-order-confirm');
     const before = (await toastsShown(page)).length;
     await dialog.getByRole('button', { name: 'Confirm' }).click();
-    const answer = async () => (await toastsShown(page)).slice(before).find((shown) => shown !== '') ?? null;
-    await expect.poll(answer, { timeout: 30_000 }).not.toBeNull();
-    if ((await answer()) === PRICE_NOT_AVAILABLE && tries < 20) continue;
-    expect(await answer()).toBe('Successful transaction!');
+    let answer: string | null = null;
+    await expect
+      .poll(async () => (answer = (await toastsShown(page)).slice(before).find((shown) => shown !== '') ?? null), {
+        timeout: 30_000,
+      })
+      .not.toBeNull();
+    if (answer === PRICE_NOT_AVAILABLE && tries < 20) continue;
+    expect(answer).toBe('Successful transaction!');
     break;
   }
   // The first order on this device offers notifications: not now.
