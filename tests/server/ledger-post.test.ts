@@ -2,14 +2,15 @@
 // already has is moved and the entry inserted from the moved row in one statement (the move holds the account, so the
 // entry's seq is in commit order); an asset's first movement makes the row first; too little on hand is refused and,
 // with the transaction rolled back, leaves neither entry nor move; a debit posted again is told as already posted even
-// when too little is left. Balances are read in one statement. A posting can read what its caller needs next in its own
-// statement.
+// when too little is left. Balances are read in one statement. A debit can be made in the statement of the work that
+// precedes it (an order's insert), after that work.
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startHarness, type Harness } from './harness.ts';
 import { customer, statementsSent as statements } from './helpers.ts';
 import { balances, ledgerEntries } from '../../src/server/db/schema.ts';
-import { AlreadyPosted, balancesIn, post, type Posting } from '../../src/server/domain/ledger.ts';
+import type { Tx } from '../../src/server/db/connection.ts';
+import { AlreadyPosted, balancesIn, post, postWithin, type Posting } from '../../src/server/domain/ledger.ts';
 import { Refusal } from '../../src/server/domain/refusal.ts';
 
 let h: Harness;
@@ -105,36 +106,49 @@ it('a debit posted again when too little is left is told as already posted, whic
   expect(await entriesOf('ledger-post:debit-twice')).toBe(1);
 });
 
-it('reads what the caller asks in the posting’s own statement, seeing what its transaction wrote before', async () => {
-  await posted('SOL', '10');
-  const read = await h.database.db.transaction(async (tx) => {
-    // Written earlier in the same transaction: the read sees it, and the balance as moved by this posting.
-    await post(
-      tx,
-      { userId, asset: 'SOL', amount: '2', kind: 'test_credit', reference: `ledger-post:${++references}` },
-      h.clock.now(),
-    );
-    const before = await statements();
-    const value = await post(
-      tx,
-      { userId, asset: 'SOL', amount: '-1.5', kind: 'test_credit', reference: `ledger-post:${++references}` },
-      h.clock.now(),
-      sql`(select available::text from balances where user_id = ${userId} and asset = 'SOL')`,
-    );
-    return { value, sent: (await statements()) - before };
-  });
-  // The statement's snapshot is taken before its own move: 10 + 2 on hand, read with the 1.5 debit in one statement.
-  expect(read).toEqual({ value: '12.00000000', sent: 1 });
-  expect(await balanceOf('SOL')).toBe('10.50000000');
-  // Not asked: null.
-  const none = await h.database.db.transaction((tx) =>
-    post(
-      tx,
-      { userId, asset: 'SOL', amount: '1', kind: 'test_credit', reference: `ledger-post:${++references}` },
-      h.clock.now(),
-    ),
+/** A debit of SOL made in the statement of a CTE `first` that names its reference and reads the balance. */
+function debitWithin(tx: Tx, amount: string) {
+  const reference = `ledger-post:${++references}`;
+  return postWithin<{ reference: string; available: string }>(
+    tx,
+    { userId, asset: 'SOL', amount, kind: 'test_credit' },
+    {
+      with: sql`first as (select ${reference}::text as reference)`,
+      gate: sql`exists (select 1 from first)`,
+      reference: sql`(select reference from first)`,
+      select: sql`f.reference, (select available::text from balances where user_id = ${userId} and asset = 'SOL') as available`,
+      from: sql`from first f`,
+    },
+    h.clock.now(),
   );
-  expect(none).toBeNull();
+}
+
+it('a debit made in the statement of the work before it: one statement, the entry under that work’s reference', async () => {
+  await posted('SOL', '10');
+  const { row, sent } = await h.database.db.transaction(async (tx) => {
+    await tx.execute(sql`select 1`);
+    const before = await statements();
+    const row = await debitWithin(tx, '-1.5');
+    return { row, sent: (await statements()) - before };
+  });
+  expect(sent).toBe(1);
+  // The statement's snapshot is taken before its own move: 10 on hand, read with the 1.5 debit in one statement.
+  expect(row.available).toBe('10.00000000');
+  expect(await entriesOf(row.reference)).toBe(1);
+  expect(await balanceOf('SOL')).toBe('8.50000000');
+});
+
+it('a debit within a statement beyond the balance is refused and, rolled back, leaves nothing; a credit is no debit', async () => {
+  const thrown = await h.database.db
+    .transaction((tx) => debitWithin(tx, '-9'))
+    .then(
+      () => null,
+      (error: unknown) => error,
+    );
+  expect(thrown).toBeInstanceOf(Refusal);
+  expect(await balanceOf('SOL')).toBe('8.50000000');
+  expect(await entriesOf(`ledger-post:${references}`)).toBe(0);
+  await expect(h.database.db.transaction((tx) => debitWithin(tx, '1'))).rejects.toThrow('no debit');
 });
 
 it('two first movements of one asset at once both land: one makes the row, the other finds it made', async () => {

@@ -8,13 +8,13 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { PgDatabase, PgQueryResultHKT, PgTable } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { embeddedChanges, listeningConnections, postgresChanges, type Changes } from './changes.ts';
 import { timePglite, timePool } from '../observability/db-metrics.ts';
 import { nameStatements } from './named-statements.ts';
 import { shareRoundTrips } from './transaction-control.ts';
-import { sql, type SQL } from 'drizzle-orm';
+import { getTableColumns, sql, type InferSelectModel, type SQL } from 'drizzle-orm';
 
 // Made without the schema: nothing uses drizzle's relational queries (db.query), and with it every transaction and
 // savepoint built one query builder per table (74) it would never use.
@@ -205,6 +205,20 @@ function isAlive(pid: number): boolean {
 /** Rows of a raw `db.execute(sql…)` from either driver (both answer `{ rows }`). */
 export function rowsOf<T>(result: unknown): T[] {
   return (result as { rows?: T[] }).rows ?? [];
+}
+
+/**
+ * A row of `table` read by raw SQL (the columns of an insert's `returning *` in a CTE, by their database names), as
+ * Drizzle's own select gives it: each column under its key in the schema, read through that column's mapping (a
+ * timestamp a Date, a numeric its decimal string, jsonb its value), a missing or null column null.
+ */
+export function tableRow<T extends PgTable>(table: T, raw: Record<string, unknown>): InferSelectModel<T> {
+  const row: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(getTableColumns(table))) {
+    const value = raw[column.name];
+    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return row as InferSelectModel<T>;
 }
 
 /** A boolean column or expression as either driver answers it (true, or the text 'true'); false for null. */

@@ -3,7 +3,8 @@
 // `house`, changed from the console with an audit entry); an order beyond one is refused, before any
 // money moves, with a text the customer reads. Placements that could pass a cap together wait for each other: on the
 // customer's transaction-scoped advisory lock for the per-minute cap, on their side's row of house_exposure (kept by
-// triggers, locked by the order's insert) for the exposure cap, so two orders at once cannot both take the last room.
+// triggers, locked first in the order's statement: sideLockCte) for the exposure cap, so two orders at once cannot
+// both take the last room.
 import Big from 'big.js';
 import { sql } from 'drizzle-orm';
 import { type Executor, type Tx } from '../db/connection.ts';
@@ -97,19 +98,29 @@ export function refuseBeyondHouseLimits(order: PlacedOption, caps: HouseCaps, mi
 }
 
 /**
- * The open payout of one side (coin and direction) of house_exposure, as an SQL expression of a decimal text (USDT;
- * null while the side has no row), for a statement of the placing transaction after the order's insert: the insert's
- * trigger has added the order's win (winPayout) to the side's row and holds that row's lock until the transaction
- * ends, so what is read is every open order's payout with this one, and a concurrent order of the same side reads it
- * only after this one is committed or rolled back. placeOptionOrder reads it in the stake's posting (post's
- * `alsoRead`), so it costs no round trip of its own and the row's lock one round trip less.
+ * The CTE `side` of an option order's statement: the side's (coin and direction) row of house_exposure, made if the
+ * side has none and locked either way (an upsert that changes nothing locks the row it finds), answering its
+ * `open_payout` before the order. It comes first in the order's statement (placeOptionOrder), before the customer's
+ * balance row, the order every writer of this row keeps (settlement and opening move it, then pay): a concurrent order
+ * of the same side waits here until this one is committed or rolled back, so two cannot both take the last room. The
+ * insert's trigger then adds the order's win to the row, which this transaction already holds.
  */
-export const sideExposureSql = (coin: string, direction: Direction) =>
-  sql`(select open_payout::text from house_exposure where coin = ${coin} and direction = ${direction})`;
+export const sideLockCte = (coin: string, direction: Direction) =>
+  sql`side as (
+          insert into house_exposure as e (coin, direction) values (${coin}, ${direction})
+          on conflict (coin, direction) do update set open_payout = e.open_payout
+          returning open_payout
+        )`;
+
+/**
+ * The side's open payout with the order `o` (an option_orders row of the same statement), as SQL text: what `side`
+ * held before it plus the order's win (openPayoutSql), the figure refuseBeyondExposure weighs.
+ */
+export const sideWithOrderSql = sql`(select s.open_payout + ${openPayoutSql} from side s)::text`;
 
 /**
  * Refuses an option order of real money whose side would owe more than the exposure cap if every open order of that
- * side won, given `openPayout` (sideExposureSql as read after the order's insert, in its transaction; null: no row).
+ * side won, given `openPayout` (sideWithOrderSql, read in the order's statement under the side's lock).
  * Reaching the cap exactly is allowed; a refusal rolls the insert and the stake's debit back with the rest of the
  * transaction. A practice order takes none of the house's room: the caller does not ask.
  */

@@ -50,37 +50,22 @@ export class AlreadyPosted extends Error {}
  * the balance row first (locking the account, so the entry's seq is in commit order), then the entry. Throws
  * AlreadyPosted for an event already in the ledger and a Refusal (insufficient balance) for a move below zero, in that
  * order of precedence; either way the caller's transaction must roll back. A zero amount posts nothing.
- * `alsoRead`: an SQL expression of text the caller needs next, read in the same statement (it sees what the
- * transaction wrote before it), so it costs no round trip of its own; its value is returned (null when not asked, or
- * for a zero amount).
  */
-export async function post(tx: Executor, posting: Posting, now: Date, alsoRead?: SQL): Promise<string | null> {
+export async function post(tx: Executor, posting: Posting, now: Date): Promise<void> {
   const bucket = posting.bucket ?? 'available';
   const amount = new Big(posting.amount);
-  if (amount.eq(0)) return null;
-  const delta = sql`${amount.toFixed(8)}::numeric`;
-  const column = sql.raw(bucket === 'available' ? 'available' : 'frozen');
+  if (amount.eq(0)) return;
   const { userId, asset, kind, reference } = posting;
   // One statement: the balance row is moved (and so locked) first, and the entry is inserted from the moved row, so
   // its seq is drawn only while the account is held; a move that would go below zero moves nothing and enters nothing.
+  const moves = moveAndEnterCtes({ ...posting, bucket, reference: sql`${reference}` }, now);
   const moveAndEnter = async () => {
-    const [row] = rowsOf<{ moved: number | string; entered: number | string; also: string | null }>(
+    const [row] = rowsOf<{ moved: number | string; entered: number | string }>(
       await tx.execute(sql`
-        with moved as (
-          update balances set ${column} = ${column} + ${delta}
-          where user_id = ${userId} and asset = ${asset} and ${column} + ${delta} >= 0
-          returning user_id
-        ), entered as (
-          insert into ledger_entries (user_id, asset, bucket, amount, kind, reference, created_at)
-          select user_id, ${asset}, ${bucket}, ${delta}, ${kind}, ${reference}, ${now.toISOString()}::timestamptz
-          from moved
-          on conflict do nothing
-          returning id
-        )
-        select (select count(*) from moved)::int as moved, (select count(*) from entered)::int as entered,
-          ${alsoRead ?? sql`null`}::text as also`),
+        with ${moves}
+        select (select count(*) from moved)::int as moved, (select count(*) from entered)::int as entered`),
     );
-    return { moved: Number(row!.moved) > 0, entered: Number(row!.entered) > 0, also: row!.also ?? null };
+    return { moved: Number(row!.moved) > 0, entered: Number(row!.entered) > 0 };
   };
   let done = await moveAndEnter();
   if (!done.moved) {
@@ -89,7 +74,7 @@ export async function post(tx: Executor, posting: Posting, now: Date, alsoRead?:
     await tx.insert(balances).values({ userId, asset }).onConflictDoNothing();
     done = await moveAndEnter();
   }
-  if (done.moved && done.entered) return done.also;
+  if (done.moved && done.entered) return;
   // Moved but not entered, or still nothing moved: the event may already be in the ledger, which is told first; else
   // too little on hand. The transaction rolls back either way.
   const [posted] = await tx
@@ -106,6 +91,83 @@ export async function post(tx: Executor, posting: Posting, now: Date, alsoRead?:
     );
   if (posted) throw new AlreadyPosted(`${kind} ${reference} is already in the ledger`);
   throw new Refusal(texts.insufficientBalance.id);
+}
+
+/**
+ * A posting's balance move and entry as the CTEs `moved` (the balance row, moved only if it stays at or above zero and
+ * `gate` holds) and `entered` (the entry, from the moved row; nothing on a second posting of the same event): the one
+ * statement of post() and postWithin(). `reference` is an SQL text expression; `gate`, an SQL boolean that does not
+ * depend on the balance row, is evaluated once before the row is moved, so whatever CTE it reads runs first.
+ */
+function moveAndEnterCtes(
+  posting: Omit<Posting, 'reference'> & { bucket: Bucket; reference: SQL; gate?: SQL },
+  now: Date,
+): SQL {
+  const delta = sql`${new Big(posting.amount).toFixed(8)}::numeric`;
+  const column = sql.raw(posting.bucket === 'available' ? 'available' : 'frozen');
+  const gate = posting.gate ? sql` and ${posting.gate}` : sql``;
+  return sql`moved as (
+          update balances set ${column} = ${column} + ${delta}
+          where user_id = ${posting.userId} and asset = ${posting.asset} and ${column} + ${delta} >= 0${gate}
+          returning user_id
+        ), entered as (
+          insert into ledger_entries (user_id, asset, bucket, amount, kind, reference, created_at)
+          select user_id, ${posting.asset}, ${posting.bucket}, ${delta}, ${posting.kind}, ${posting.reference},
+            ${now.toISOString()}::timestamptz
+          from moved
+          on conflict do nothing
+          returning id
+        )`;
+}
+
+/** What a statement runs before a posting in it (postWithin). */
+export interface Preceding {
+  /** Its CTEs, `name as (…)` separated by commas: an order's insert, a row's lock. */
+  with: SQL;
+  /** An SQL boolean over those CTEs, true when the posting may be made; evaluated once, before the balance row is
+   * moved, so the CTEs it reads run (and take their locks) first. */
+  gate: SQL;
+  /** The posting's reference, as an SQL text expression over those CTEs (`'option:' || id` of an inserted order). */
+  reference: SQL;
+  /** The answer's columns, `expression as name, …` over those CTEs (the row the statement answers is `from`). */
+  select: SQL;
+  /** The answer's source (`from placed`): one row. */
+  from: SQL;
+}
+
+/**
+ * A debit (`posting.amount` below zero, USDT or another asset, 8 decimals) made in the same statement as the work
+ * `preceding` describes, so the two take one round trip and their locks in the order the CTEs give them (the preceding
+ * ones first, then the account's balance row). Answers the row `preceding.select` reads. When that statement moved
+ * nothing (too little on hand as its snapshot saw the account, or no balance row), the posting is made as post() makes
+ * it, under the reference the statement gave: the balance row is made or waited for (a writer holding it, a revoke
+ * that frees the money, commits first) and the move tried once more. Throws what post() throws: a Refusal
+ * (insufficient balance), or AlreadyPosted for an event already in the ledger; either way the caller's transaction
+ * must roll back, with whatever the preceding CTEs wrote.
+ */
+export async function postWithin<Row extends Record<string, unknown>>(
+  tx: Executor,
+  posting: Omit<Posting, 'reference'>,
+  preceding: Preceding,
+  now: Date,
+): Promise<Row> {
+  if (!new Big(posting.amount).lt(0)) throw new Error(`postWithin debits: ${posting.amount} is no debit`);
+  const moves = moveAndEnterCtes(
+    { ...posting, bucket: posting.bucket ?? 'available', reference: preceding.reference, gate: preceding.gate },
+    now,
+  );
+  const [row] = rowsOf<Row & { posting_reference: string; moved: number | string; entered: number | string }>(
+    await tx.execute(sql`
+      with ${preceding.with}, ${moves}
+      select ${preceding.select}, ${preceding.reference}::text as posting_reference,
+        (select count(*) from moved)::int as moved, (select count(*) from entered)::int as entered
+      ${preceding.from}`),
+  );
+  if (!row) throw new Error('postWithin: the preceding work answered no row');
+  if (Number(row.moved) === 0) await post(tx, { ...posting, reference: row.posting_reference }, now);
+  else if (Number(row.entered) === 0)
+    throw new AlreadyPosted(`${posting.kind} ${row.posting_reference} is already in the ledger`);
+  return row;
 }
 
 /**

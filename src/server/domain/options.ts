@@ -4,7 +4,7 @@
 import Big from 'big.js';
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { countedKeysetQuery, idKey, timeKey, type KeysetOrder } from './paged-query.ts';
-import { isTrue, rowsOf, sqlFlags, type Executor, type Tx } from '../db/connection.ts';
+import { isTrue, rowsOf, sqlFlags, tableRow, type Executor, type Tx } from '../db/connection.ts';
 import { optionOrders, optionProducts } from '../db/schema.ts';
 import { texts } from '../../api-contract/texts.ts';
 import { type PriceSource } from '../../api-contract/markets.ts';
@@ -20,10 +20,16 @@ import {
 } from '../../api-contract/options.ts';
 import type { CursorPage } from '../../api-contract/envelope.ts';
 import { Refusal, refuseIfBroken } from './refusal.ts';
-import { USDT, ledgerAsset, ledgerAssetSql, post, postRows } from './ledger.ts';
+import { USDT, ledgerAsset, ledgerAssetSql, postRows, postWithin } from './ledger.ts';
 import { MAX_QUOTE_AGE_MS, answerConstituents, haltedRefusal } from './prices.ts';
 import { queueSettledOptionNotices } from './notices.ts';
-import { refuseBeyondExposure, refuseBeyondHouseLimits, sideExposureSql, type HouseCaps } from './house-limits.ts';
+import {
+  refuseBeyondExposure,
+  refuseBeyondHouseLimits,
+  sideLockCte,
+  sideWithOrderSql,
+  type HouseCaps,
+} from './house-limits.ts';
 import type { MarketNow } from '../market/market.ts';
 import { refusePreTrade } from './pre-trade-checks.ts';
 
@@ -105,37 +111,36 @@ export async function placeOptionOrder(
   if (!quote || now.getTime() - quote.at.getTime() > MAX_QUOTE_AGE_MS) throw new Refusal(texts.priceUnavailable.id);
   refuseBeyondHouseLimits({ amount: input.amount, practice }, terms.caps, minuteStaked);
 
-  const [order] = await tx
-    .insert(optionOrders)
-    .values({
-      userId,
-      coin: input.code,
-      productId: product.id,
-      direction: input.direction,
-      amount: new Big(input.amount).toFixed(8),
-      minutes: product.minutes,
-      yieldRate: product.yield_rate,
-      status: 'opening',
-      startAt: now,
-      practice,
-    })
-    .returning();
-  // The side's exposure with this order is read in the stake's posting, right after the insert that moved and locked
-  // it: a debit too large for the balance is told before the house's cap.
-  const openPayout = await post(
+  // One statement: the side's exposure row locked (a real-money order), the order inserted, the stake debited with its
+  // ledger entry, and the side's open payout with this order read, so the side's row is held for one round trip (the
+  // commit) rather than two (the stake's posting and the commit). A debit too large for the balance is told before the
+  // house's cap.
+  const values = sql`${userId}::int, ${input.code}::text, ${product.id}::int, ${input.direction}::text,
+    ${new Big(input.amount).toFixed(8)}::numeric, ${product.minutes}::int, ${product.yield_rate}::numeric,
+    'opening', ${now.toISOString()}::timestamptz, ${practice}::boolean`;
+  const insert = sql`insert into option_orders
+    (user_id, coin, product_id, direction, amount, minutes, yield_rate, status, start_at, practice)`;
+  const placed = await postWithin<Record<string, unknown> & { side_payout: string | null }>(
     tx,
     {
       userId,
       asset: ledgerAsset(USDT, practice),
       amount: new Big(input.amount).neg().toFixed(8),
       kind: 'option_stake',
-      reference: `option:${order!.id}`,
+    },
+    {
+      with: practice
+        ? sql`placed as (${insert} values (${values}) returning *)`
+        : sql`${sideLockCte(input.code, input.direction)}, placed as (${insert} select ${values} from side returning *)`,
+      gate: sql`exists (select 1 from placed)`,
+      reference: sql`(select 'option:' || id from placed)`,
+      select: sql`o.*, ${practice ? sql`null` : sideWithOrderSql}::text as side_payout`,
+      from: sql`from placed o`,
     },
     now,
-    practice ? undefined : sideExposureSql(input.code, input.direction),
   );
-  if (!practice) refuseBeyondExposure(openPayout, terms.caps);
-  return order!;
+  if (!practice) refuseBeyondExposure(placed.side_payout, terms.caps);
+  return tableRow(optionOrders, placed);
 }
 
 /** Where an order's payout goes, over option_orders: USDT, or the practice account's USDT for a practice order. */
