@@ -257,34 +257,42 @@ describe('an order beyond a cap is refused with the customer’s text and moves 
 });
 
 describe('orders placed at once cannot together pass a cap', () => {
-  it('the exposure cap: of eight orders from eight customers at once, five fit and three are refused, moving nothing', async () => {
-    await setCaps({ exposure: '100' });
-    const buyers = [];
-    for (let i = 0; i < 8; i++) buyers.push(await customer(h, '100'));
-    await freshPrices();
-    const { id } = await product('LTC', 1);
-    const answers = await Promise.all(
-      buyers.map((buyer) =>
-        h.call(
-          placeOption,
-          { code: 'LTC', direction: 'up', amount: '10', product_id: String(id) },
-          { token: buyer.token },
-        ),
-      ),
-    );
-    expect(answers.filter((answer) => answer.ret === 1)).toHaveLength(5);
-    expect(answers.filter((answer) => answer.ret !== 1)).toEqual(Array.from({ length: 3 }, () => EXPOSURE_LIMIT));
-    expect(await openPayout('LTC', 'up')).toBe('90.00000000');
-    expect(await keptPayout('LTC', 'up')).toBe('90.00000000');
-    for (const [index, buyer] of buyers.entries()) {
-      const state = await moneyState(h, buyer.id);
-      expect(state.orders, `buyer ${index}`).toHaveLength(answers[index]!.ret === 1 ? 1 : 0);
-      expect(state.balances[0]!.available, `buyer ${index}`).toBe(
-        answers[index]!.ret === 1 ? '90.00000000' : '100.00000000',
+  // A side's first order finds no row to lock (its insert makes it); a later one locks the row it finds: both ways, the
+  // orders of one side wait for each other.
+  it.each([
+    { side: 'up' as const, before: 0, open: 'no order', fit: 5 },
+    { side: 'down' as const, before: 1, open: 'one order', fit: 4 },
+  ])(
+    'the exposure cap: of eight orders from eight customers at once on a side with $open open before, $fit fit and the rest are refused, moving nothing',
+    async ({ side, before, fit }) => {
+      await setCaps({ exposure: '100' });
+      const { id } = await product('LTC', 1);
+      const order = { code: 'LTC', direction: side, amount: '10', product_id: String(id) };
+      const earlier = [];
+      for (let i = 0; i < before; i++) earlier.push(await customer(h, '100'));
+      await freshPrices();
+      for (const buyer of earlier)
+        expect(await h.call(placeOption, order, { token: buyer.token })).toMatchObject({ ret: 1 });
+      const buyers = [];
+      for (let i = 0; i < 8; i++) buyers.push(await customer(h, '100'));
+      await freshPrices();
+      const answers = await Promise.all(buyers.map((buyer) => h.call(placeOption, order, { token: buyer.token })));
+      expect(answers.filter((answer) => answer.ret === 1)).toHaveLength(fit);
+      expect(answers.filter((answer) => answer.ret !== 1)).toEqual(
+        Array.from({ length: 8 - fit }, () => EXPOSURE_LIMIT),
       );
-    }
-    await expectLedgerBalanced(h);
-  });
+      expect(await openPayout('LTC', side)).toBe('90.00000000');
+      expect(await keptPayout('LTC', side)).toBe('90.00000000');
+      for (const [index, buyer] of buyers.entries()) {
+        const state = await moneyState(h, buyer.id);
+        expect(state.orders, `buyer ${index}`).toHaveLength(answers[index]!.ret === 1 ? 1 : 0);
+        expect(state.balances[0]!.available, `buyer ${index}`).toBe(
+          answers[index]!.ret === 1 ? '90.00000000' : '100.00000000',
+        );
+      }
+      await expectLedgerBalanced(h);
+    },
+  );
 
   it('the per-minute cap: of five orders of one customer at once, two fit', async () => {
     await setCaps({ per_minute: '50' });

@@ -98,29 +98,35 @@ export function refuseBeyondHouseLimits(order: PlacedOption, caps: HouseCaps, mi
 }
 
 /**
- * The CTE `side` of an option order's statement: the side's (coin and direction) row of house_exposure, made if the
- * side has none and locked either way (an upsert that changes nothing locks the row it finds), answering its
- * `open_payout` before the order. It comes first in the order's statement (placeOptionOrder), before the customer's
- * balance row, the order every writer of this row keeps (settlement and opening move it, then pay): a concurrent order
- * of the same side waits here until this one is committed or rolled back, so two cannot both take the last room. The
- * insert's trigger then adds the order's win to the row, which this transaction already holds.
+ * The CTE `side` of an option order's statement: the side's (coin and direction) row of house_exposure, locked
+ * (FOR UPDATE, which waits for an order of the same side in flight and then reads what it committed), answering its
+ * `open_payout` before the order; no row while the side has never had an order. It comes first in the order's statement
+ * (placeOptionOrder), before the customer's balance row, the order every writer of this row keeps (settlement and
+ * opening move it, then pay), so two orders of one side cannot both take the last room. The insert's trigger then adds
+ * the order's win to the row this transaction holds (or makes the row, and so holds it).
  */
 export const sideLockCte = (coin: string, direction: Direction) =>
   sql`side as (
-          insert into house_exposure as e (coin, direction) values (${coin}, ${direction})
-          on conflict (coin, direction) do update set open_payout = e.open_payout
-          returning open_payout
+          select open_payout from house_exposure where coin = ${coin} and direction = ${direction} for update
         )`;
 
 /**
  * The side's open payout with the order `o` (an option_orders row of the same statement), as SQL text: what `side`
- * held before it plus the order's win (openPayoutSql), the figure refuseBeyondExposure weighs.
+ * held before it plus the order's win (openPayoutSql), the figure refuseBeyondExposure weighs; null when the side had
+ * no row (read it then with sideExposureSql, after the statement that made it).
  */
 export const sideWithOrderSql = sql`(select s.open_payout + ${openPayoutSql} from side s)::text`;
 
 /**
+ * The side's open payout as its row holds it (SQL text), for a side's first order: its insert's trigger made the row
+ * with this order's win and holds it until the commit, so what is read is exact.
+ */
+export const sideExposureSql = (coin: string, direction: Direction) =>
+  sql`select open_payout::text as open_payout from house_exposure where coin = ${coin} and direction = ${direction}`;
+
+/**
  * Refuses an option order of real money whose side would owe more than the exposure cap if every open order of that
- * side won, given `openPayout` (sideWithOrderSql, read in the order's statement under the side's lock).
+ * side won, given `openPayout` (sideWithOrderSql, or sideExposureSql for a side's first order; under the side's lock).
  * Reaching the cap exactly is allowed; a refusal rolls the insert and the stake's debit back with the rest of the
  * transaction. A practice order takes none of the house's room: the caller does not ask.
  */

@@ -26,6 +26,7 @@ import { queueSettledOptionNotices } from './notices.ts';
 import {
   refuseBeyondExposure,
   refuseBeyondHouseLimits,
+  sideExposureSql,
   sideLockCte,
   sideWithOrderSql,
   type HouseCaps,
@@ -131,7 +132,8 @@ export async function placeOptionOrder(
     {
       with: practice
         ? sql`placed as (${insert} values (${values}) returning *)`
-        : sql`${sideLockCte(input.code, input.direction)}, placed as (${insert} select ${values} from side returning *)`,
+        : sql`${sideLockCte(input.code, input.direction)},
+          placed as (${insert} select ${values} where (select count(*) from side) >= 0 returning *)`,
       gate: sql`exists (select 1 from placed)`,
       reference: sql`(select 'option:' || id from placed)`,
       select: sql`o.*, ${practice ? sql`null` : sideWithOrderSql}::text as side_payout`,
@@ -139,7 +141,14 @@ export async function placeOptionOrder(
     },
     now,
   );
-  if (!practice) refuseBeyondExposure(placed.side_payout, terms.caps);
+  if (!practice) {
+    // A side's first order: the side had no row to lock; its insert's trigger made it, and holds it.
+    const openPayout =
+      placed.side_payout ??
+      rowsOf<{ open_payout: string }>(await tx.execute(sideExposureSql(input.code, input.direction)))[0]?.open_payout ??
+      null;
+    refuseBeyondExposure(openPayout, terms.caps);
+  }
   return tableRow(optionOrders, placed);
 }
 
