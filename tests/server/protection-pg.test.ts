@@ -144,8 +144,10 @@ describe('own limits across two server processes on one PostgreSQL', () => {
     expect(accepted).toBeLessThanOrEqual(55 + voided);
     expect(orders).toBe(accepted - voided);
     expect(Number(staked)).toBeLessThanOrEqual(555);
-    // Every order kept stakes its 10 USDT; with no void and no stale refusal that is the limit's 55 of them.
-    expect(staked).toBe(`${10 * orders}.00000000`);
+    // Every order kept stakes its 10 USDT (compared as a number: with none kept, as when a machine too busy to record
+    // a price in time refused all 200 as stale, the sum is the text '0'); with no void and no stale refusal that is the
+    // limit's 55 of them.
+    expect(Number(staked)).toBe(10 * orders);
     if (!voided && !stale) expect(staked).toBe('550.00000000');
   }, 120_000);
 
