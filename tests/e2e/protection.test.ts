@@ -188,14 +188,37 @@ const figureOf = (text: string | null) =>
       .replace(/^\+/, ''),
   );
 
+/**
+ * A fixed-offset zone ("Etc/GMT-7" is seven hours east of UTC, as the IANA database spells it) in which `at` falls in
+ * the hour after 01:00: the day that began just before it lasts 22 more hours of the server's clock.
+ */
+const zoneWhereDayBeganJustBefore = (at: Date) => {
+  const east = ((1 - at.getUTCHours() + 36) % 24) - 12;
+  return east === 0 ? 'UTC' : `Etc/GMT${east > 0 ? '-' : '+'}${Math.abs(east)}`;
+};
+
 it('in Arabic on a phone: the referral page lists an invited friend, and the reminder shows this session’s and today’s money', async () => {
+  // The test server's clock runs 20 times real time, so its day may turn between the orders above and the reminder.
+  // The phone's zone is chosen so that the day of the first order began just before it: "today" then holds both
+  // orders for 22 hours of that clock (66 real minutes).
+  const placedAt: number[] = [];
+  for (const status of ['holding', 'history']) {
+    const listed = await callApi<{ lists: { start_at: string }[] }>('/coin/order/lists', {
+      method: 'GET',
+      token,
+      form: { status },
+    });
+    placedAt.push(...listed.data.lists.map((order) => Date.parse(order.start_at)));
+  }
+  expect(placedAt).toHaveLength(2);
+  const timezoneId = zoneWhereDayBeganJustBefore(new Date(Math.min(...placedAt)));
   const me = await callApi<{ invite_code: string }>('/users/info', { method: 'GET', token });
   const friend = `065${String(Date.now()).slice(-7)}`;
   await registerUser(friend, password, '135790', { invite: me.data.invite_code });
   expect(
     (await callApi('/users/protection/set', { token, form: { setting: 'reminder_minutes', value: '5' } })).ret,
   ).toBe(1);
-  const context = await phoneContext(page.context().browser()!, { locale: 'ar-EG' });
+  const context = await phoneContext(page.context().browser()!, { locale: 'ar-EG', timezoneId });
   try {
     const arabic = await context.newPage();
     await arabic.goto('/favicon.svg');
@@ -224,6 +247,7 @@ it('in Arabic on a phone: the referral page lists an invited friend, and the rem
     const cell = (span: string, column: number) => dialog.locator(`tr[data-span="${span}"] td`).nth(column);
     await expect.poll(() => cell('today', 0).textContent()).not.toBe('—');
     const zone = await arabic.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+    expect(zone).toBe(timezoneId);
     const today = await callApi<{ today: { stakes: string; payouts: string; net: string } }>(
       '/users/protection/money',
       {
