@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from './harness.ts';
 import { contractKit } from './contract-helpers.ts';
-import { customer, expectLedgerBalanced, grant } from './helpers.ts';
+import { customer, expectLedgerBalanced, grant, statementsSent } from './helpers.ts';
 import {
   cancelContract,
   contractAmounts,
@@ -512,6 +512,36 @@ describe('limit orders', () => {
       usdt_frozen: '0.00000000',
     });
     await expectLedgerBalanced(h);
+  });
+
+  it('a keyed limit buy and its revoke send their statements within a bound', async () => {
+    const user = await customer(h, '1000');
+    await tick('DOT', '7.0000');
+    const order = { code: 'DOT', side: 'buy', type: 'limit', price: '6.5000', quantity: '1' } as const;
+    expect((await h.call(placeContract, order, { token: user.token, idempotencyKey: 'dot-count-0' })).ret).toBe(1);
+    // The fewest of three: what the process keeps in memory (the halt, the latest price) may have expired for one.
+    const placing: number[] = [];
+    const revoking: number[] = [];
+    const ids: number[] = [];
+    for (const key of ['dot-count-1', 'dot-count-2', 'dot-count-3']) {
+      const before = await statementsSent();
+      const placed = await h.call(placeContract, order, { token: user.token, idempotencyKey: key });
+      placing.push((await statementsSent()) - before);
+      expect(placed.ret).toBe(1);
+      ids.push(placed.data.id);
+    }
+    for (const id of ids) {
+      const before = await statementsSent();
+      expect((await h.call(cancelContract, { id: String(id) }, { token: user.token })).ret).toBe(1);
+      revoking.push((await statementsSent()) - before);
+    }
+    // Measured on both databases: 8 for the buy (the claim of the key; begin, the claim held, the pre-trade checks' two
+    // statements; the pair's rules, held for share; the order's insert; its reserve frozen, both buckets and both
+    // entries in one statement, two before; the answer with the commit), 9 before the freeze was one statement. A
+    // revoke: 5 on PostgreSQL and 3 on the embedded database, 6 and 4 before.
+    expect(Math.min(...placing)).toBeLessThanOrEqual(8);
+    expect(Math.min(...revoking)).toBeLessThanOrEqual(5);
+    expect(await amounts(user.token, 'DOT')).toMatchObject({ usdt_available: '993.49350000' });
   });
 });
 

@@ -3,14 +3,23 @@
 // entry's seq is in commit order); an asset's first movement makes the row first; too little on hand is refused and,
 // with the transaction rolled back, leaves neither entry nor move; a debit posted again is told as already posted even
 // when too little is left. Balances are read in one statement. A debit can be made in the statement of the work that
-// precedes it (an order's insert), after that work.
+// precedes it (an order's insert), after that work. A freeze (or its return) moves one balance row between its two
+// buckets and writes its two entries in one statement, the debited bucket's entry first.
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startHarness, type Harness } from './harness.ts';
 import { customer, statementsSent as statements } from './helpers.ts';
 import { balances, ledgerEntries } from '../../src/server/db/schema.ts';
 import type { Tx } from '../../src/server/db/connection.ts';
-import { AlreadyPosted, balancesIn, post, postWithin, type Posting } from '../../src/server/domain/ledger.ts';
+import {
+  AlreadyPosted,
+  balancesIn,
+  freeze,
+  post,
+  postWithin,
+  unfreeze,
+  type Posting,
+} from '../../src/server/domain/ledger.ts';
 import { Refusal } from '../../src/server/domain/refusal.ts';
 
 let h: Harness;
@@ -149,6 +158,75 @@ it('a debit within a statement beyond the balance is refused and, rolled back, l
   expect(await balanceOf('SOL')).toBe('8.50000000');
   expect(await entriesOf(`ledger-post:${references}`)).toBe(0);
   await expect(h.database.db.transaction((tx) => debitWithin(tx, '1'))).rejects.toThrow('no debit');
+});
+
+/** Freezes (or, `back`, unfreezes) AVAX in a transaction of its own: what it threw (or null), the statements sent. */
+async function frozen(amount: string, reference: string, back = false) {
+  let sent = 0;
+  const thrown = await h.database.db
+    .transaction(async (tx) => {
+      await tx.execute(sql`select 1`);
+      const before = await statements();
+      try {
+        await (back ? unfreeze : freeze)(tx, userId, 'AVAX', amount, 'withdraw_freeze', reference, h.clock.now());
+      } finally {
+        sent = (await statements()) - before;
+      }
+    })
+    .then(
+      () => null,
+      (error: unknown) => error,
+    );
+  return { thrown, sent };
+}
+
+const bucketsOf = async () => (await balancesIn(h.database.db, userId, ['AVAX']))[0];
+/** An event's entries in the order they took effect: [bucket, amount]. */
+const entriesInOrder = async (reference: string) =>
+  (
+    await h.database.db
+      .select({ bucket: ledgerEntries.bucket, amount: ledgerEntries.amount })
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.reference, reference))
+      .orderBy(ledgerEntries.seq)
+  ).map((entry) => [entry.bucket, entry.amount]);
+
+it('a freeze and its return each move both buckets in one statement, the debited bucket entered first', async () => {
+  await posted('AVAX', '10');
+  const hold = await frozen('4.25', 'ledger-post:freeze');
+  expect(hold).toEqual({ thrown: null, sent: 1 });
+  expect(await bucketsOf()).toEqual({ available: '5.75000000', frozen: '4.25000000' });
+  expect(await entriesInOrder('ledger-post:freeze')).toEqual([
+    ['available', '-4.25000000'],
+    ['frozen', '4.25000000'],
+  ]);
+  const back = await frozen('4.25', 'ledger-post:unfreeze', true);
+  expect(back).toEqual({ thrown: null, sent: 1 });
+  expect(await bucketsOf()).toEqual({ available: '10.00000000', frozen: '0.00000000' });
+  expect(await entriesInOrder('ledger-post:unfreeze')).toEqual([
+    ['frozen', '-4.25000000'],
+    ['available', '4.25000000'],
+  ]);
+});
+
+it('a freeze beyond what is available, or its return beyond what is frozen, is refused and leaves nothing', async () => {
+  const hold = await frozen('10.00000001', 'ledger-post:freeze-short');
+  expect(hold.thrown).toBeInstanceOf(Refusal);
+  const back = await frozen('0.00000001', 'ledger-post:unfreeze-short', true);
+  expect(back.thrown).toBeInstanceOf(Refusal);
+  expect(await bucketsOf()).toEqual({ available: '10.00000000', frozen: '0.00000000' });
+  expect(await entriesInOrder('ledger-post:freeze-short')).toEqual([]);
+  expect(await entriesInOrder('ledger-post:unfreeze-short')).toEqual([]);
+});
+
+it('the same freeze twice is refused as already posted, even with too little left, and moves once', async () => {
+  expect((await frozen('6', 'ledger-post:freeze-twice')).thrown).toBeNull();
+  expect((await frozen('6', 'ledger-post:freeze-twice')).thrown).toBeInstanceOf(AlreadyPosted);
+  expect(await bucketsOf()).toEqual({ available: '4.00000000', frozen: '6.00000000' });
+  expect(await entriesInOrder('ledger-post:freeze-twice')).toHaveLength(2);
+  expect((await frozen('2', 'ledger-post:freeze-twice-too')).thrown).toBeNull();
+  expect((await frozen('2', 'ledger-post:freeze-twice-too')).thrown).toBeInstanceOf(AlreadyPosted);
+  expect(await bucketsOf()).toEqual({ available: '2.00000000', frozen: '8.00000000' });
 });
 
 it('two first movements of one asset at once both land: one makes the row, the other finds it made', async () => {

@@ -295,7 +295,80 @@ export async function postRows(tx: Executor, rows: SQL, now: Date): Promise<numb
   return posted;
 }
 
-/** Moves `amount` from available to frozen (a withdrawal, an open order): two entries. */
+/**
+ * Moves `amount` (a decimal string above zero, 8 decimals, in `asset`) of one account from bucket `from` to the other
+ * in one statement: the balance row is moved (and so locked) first, only if `from` stays at or above zero, then the
+ * two entries of `kind` and `reference` are inserted from it, `from`'s debit first (the lower seq), as two post()s one
+ * after the other would write them. Throws AlreadyPosted for an event already in the ledger and a Refusal
+ * (insufficient balance) when `from` holds too little or the account has no balance row for the asset, in that order
+ * of precedence; either way the caller's transaction must roll back. A zero amount moves nothing. When the first try
+ * moves nothing, the balance row is made or waited for and the move tried once more, as post() does: two statements
+ * more (three in all) only where the money is short or held by another writer.
+ */
+async function moveBetweenBuckets(
+  tx: Executor,
+  move: { userId: number; asset: string; amount: string; from: Bucket; kind: LedgerKind; reference: string },
+  now: Date,
+): Promise<void> {
+  const amount = new Big(move.amount);
+  if (amount.eq(0)) return;
+  if (amount.lt(0)) throw new Error(`moveBetweenBuckets: ${move.amount} is below zero`);
+  const to: Bucket = move.from === 'available' ? 'frozen' : 'available';
+  const delta = sql`${amount.toFixed(8)}::numeric`;
+  const fromColumn = sql.raw(move.from);
+  const toColumn = sql.raw(to);
+  const { userId, asset, kind, reference } = move;
+  const moveAndEnter = async () => {
+    const [row] = rowsOf<{ moved: number | string; entered: number | string }>(
+      await tx.execute(sql`
+      with moved as (
+        update balances set ${fromColumn} = ${fromColumn} - ${delta}, ${toColumn} = ${toColumn} + ${delta}
+        where user_id = ${userId} and asset = ${asset} and ${fromColumn} - ${delta} >= 0
+        returning user_id
+      ), entered as (
+        insert into ledger_entries (user_id, asset, bucket, amount, kind, reference, created_at)
+        select m.user_id, ${asset}, leg.bucket, leg.amount, ${kind}, ${reference}, ${now.toISOString()}::timestamptz
+        from moved m cross join (values (1, ${move.from}::text, -${delta}), (2, ${to}::text, ${delta}))
+          as leg(n, bucket, amount)
+        order by leg.n
+        on conflict do nothing
+        returning id
+      )
+      select (select count(*) from moved)::int as moved, (select count(*) from entered)::int as entered`),
+    );
+    return { moved: Number(row!.moved) > 0, entered: Number(row!.entered) };
+  };
+  let done = await moveAndEnter();
+  if (!done.moved) {
+    // Moved nothing as this statement's snapshot saw the account: as in post(), the row is made, or found made, which
+    // waits for a transaction holding it (a revoke whose return frees the money commits first), and the move is tried
+    // once more.
+    await tx.insert(balances).values({ userId, asset }).onConflictDoNothing();
+    done = await moveAndEnter();
+  }
+  if (done.moved && done.entered === 2) return;
+  // Moved but not both entered, or nothing moved: the event may already be in the ledger, which is told first; else
+  // too little on hand. The transaction rolls back either way.
+  const [posted] = await tx
+    .select({ id: ledgerEntries.id })
+    .from(ledgerEntries)
+    .where(
+      and(
+        eq(ledgerEntries.kind, kind),
+        eq(ledgerEntries.reference, reference),
+        eq(ledgerEntries.userId, userId),
+        eq(ledgerEntries.asset, asset),
+      ),
+    )
+    .limit(1);
+  if (posted) throw new AlreadyPosted(`${kind} ${reference} is already in the ledger`);
+  throw new Refusal(texts.insufficientBalance.id);
+}
+
+/**
+ * Moves `amount` (a decimal string, 8 decimals) of `asset` from available to frozen (a withdrawal, an open order):
+ * two entries of `kind` and `reference`, one statement (moveBetweenBuckets, whose errors it throws).
+ */
 export async function freeze(
   tx: Executor,
   userId: number,
@@ -305,15 +378,13 @@ export async function freeze(
   reference: string,
   now: Date,
 ) {
-  await post(
-    tx,
-    { userId, asset, amount: new Big(amount).neg().toFixed(8), kind, reference, bucket: 'available' },
-    now,
-  );
-  await post(tx, { userId, asset, amount, kind, reference, bucket: 'frozen' }, now);
+  await moveBetweenBuckets(tx, { userId, asset, amount, from: 'available', kind, reference }, now);
 }
 
-/** Moves `amount` back from frozen to available (a rejected withdrawal, a revoked order): two entries. */
+/**
+ * Moves `amount` back from frozen to available (a rejected withdrawal, a revoked order): two entries of `kind` and
+ * `reference`, one statement (moveBetweenBuckets, whose errors it throws).
+ */
 export async function unfreeze(
   tx: Executor,
   userId: number,
@@ -323,8 +394,7 @@ export async function unfreeze(
   reference: string,
   now: Date,
 ) {
-  await post(tx, { userId, asset, amount: new Big(amount).neg().toFixed(8), kind, reference, bucket: 'frozen' }, now);
-  await post(tx, { userId, asset, amount, kind, reference, bucket: 'available' }, now);
+  await moveBetweenBuckets(tx, { userId, asset, amount, from: 'frozen', kind, reference }, now);
 }
 
 export interface BalanceRow {
