@@ -11,5 +11,7 @@ export const CONTRACT_ENTRY = {
   expire: 'contract_expire',
 } as const;
 
+/** What every contract order's ledger reference starts with. */
+export const CONTRACT_REFERENCE_PREFIX = 'contract:';
 /** The ledger reference of contract order `id`: "contract:42". */
-export const contractReference = (id: number) => `contract:${id}`;
+export const contractReference = (id: number) => `${CONTRACT_REFERENCE_PREFIX}${id}`;

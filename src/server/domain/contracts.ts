@@ -7,7 +7,7 @@
 import Big from 'big.js';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { idKey, keysetQuery, type KeysetOrder } from './paged-query.ts';
-import { isTrue, rowsOf, type Executor, type Tx } from '../db/connection.ts';
+import { isTrue, rowsOf, tableRow, type Executor, type Tx } from '../db/connection.ts';
 import { contractOrders, contractPairs } from '../db/schema.ts';
 import { texts } from '../../api-contract/texts.ts';
 import type { CursorPage } from '../../api-contract/envelope.ts';
@@ -35,10 +35,10 @@ import type { PriceSource } from '../../api-contract/markets.ts';
 import { Refusal, refusalOf } from './refusal.ts';
 import { lastRecordedPrice, type MarketNow } from '../market/market.ts';
 import { MAX_QUOTE_AGE_MS, answerConstituents, haltedRefusal, refuseWhileHalted } from './prices.ts';
-import { freeze, ledgerAsset, postMany, unfreeze, type Posting } from './ledger.ts';
+import { freezeWithin, ledgerAsset, postMany, unfreeze, type Posting } from './ledger.ts';
 import { queueNotices } from './notices.ts';
 import { refusePreTrade } from './pre-trade-checks.ts';
-import { CONTRACT_ENTRY, contractReference } from './contract-entries.ts';
+import { CONTRACT_ENTRY, CONTRACT_REFERENCE_PREFIX, contractReference } from './contract-entries.ts';
 import {
   afterCancel,
   afterFills,
@@ -154,16 +154,43 @@ export async function placeContractOrder(
     return order;
   };
 
+  // One statement: the order inserted, then its reserve frozen (both buckets of the balance row, two entries) under
+  // the order's reference, so the account's row is held from then on for the commit's round trip only.
+  const insertAndFreeze = async (
+    values: typeof contractOrders.$inferInsert & { frozenAsset: string; frozen: string },
+  ) =>
+    tableRow(
+      contractOrders,
+      await freezeWithin(
+        tx,
+        {
+          userId,
+          asset: ledgerAsset(values.frozenAsset, practice),
+          amount: values.frozen,
+          kind: CONTRACT_ENTRY.freeze,
+        },
+        {
+          with: sql`placed as (${tx.insert(contractOrders).values(values).returning().getSQL()})`,
+          gate: sql`exists (select 1 from placed)`,
+          reference: sql`(select ${CONTRACT_REFERENCE_PREFIX}::text || id from placed)`,
+          select: sql`o.*`,
+          from: sql`from placed o`,
+        },
+        now,
+      ),
+    );
+
   if (input.type === 'market') {
     // Filled by fillPendingMarketOrders at the first tick after now; what it may spend is frozen until then.
     const reserve = marketReserve(input.side, input.code, market, quantity, input.total, pair.price_band);
-    const [order] = await tx
-      .insert(contractOrders)
-      .values({ ...base, status: 'filling', frozenAsset: reserve.asset, frozen: reserve.amount, eligibleAfter: now })
-      .returning();
-    const frozenAsset = ledgerAsset(reserve.asset, practice);
-    await freeze(tx, userId, frozenAsset, reserve.amount, CONTRACT_ENTRY.freeze, reference(order!.id), now);
-    return withLegs(order!);
+    const order = await insertAndFreeze({
+      ...base,
+      status: 'filling',
+      frozenAsset: reserve.asset,
+      frozen: reserve.amount,
+      eligibleAfter: now,
+    });
+    return withLegs(order);
   }
 
   // A limit, even one the latest recorded price already crosses, rests: only a tick recorded after now fills it; a
@@ -182,19 +209,14 @@ export async function placeContractOrder(
         expiresAt: expiryOf(now),
       }
     : { status: 'open' };
-  const [order] = await tx
-    .insert(contractOrders)
-    .values({
-      ...base,
-      ...conditional,
-      frozenAsset: reserve.asset,
-      frozen: reserve.amount,
-      eligibleAfter: now.getTime() > matchedThrough.getTime() ? now : matchedThrough,
-    })
-    .returning();
-  const frozenAsset = ledgerAsset(reserve.asset, practice);
-  await freeze(tx, userId, frozenAsset, reserve.amount, CONTRACT_ENTRY.freeze, reference(order!.id), now);
-  return withLegs(order!);
+  const order = await insertAndFreeze({
+    ...base,
+    ...conditional,
+    frozenAsset: reserve.asset,
+    frozen: reserve.amount,
+    eligibleAfter: now.getTime() > matchedThrough.getTime() ? now : matchedThrough,
+  });
+  return withLegs(order);
 }
 
 /**

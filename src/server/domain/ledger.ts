@@ -296,6 +296,37 @@ export async function postRows(tx: Executor, rows: SQL, now: Date): Promise<numb
 }
 
 /**
+ * A move between the two buckets of one balance row as the CTEs `moved` (the row, moved only if `from` stays at or
+ * above zero and `gate` holds) and `entered` (the two entries, `from`'s debit first; nothing on a second posting of
+ * the same event): the one statement of moveBetweenBuckets() and freezeWithin(). `amount` is above zero;
+ * `reference` is an SQL text expression; `gate`, an SQL boolean that does not depend on the balance row.
+ */
+function bucketMoveCtes(
+  move: { userId: number; asset: string; amount: string; from: Bucket; kind: LedgerKind; reference: SQL; gate?: SQL },
+  now: Date,
+): SQL {
+  const to: Bucket = move.from === 'available' ? 'frozen' : 'available';
+  const delta = sql`${new Big(move.amount).toFixed(8)}::numeric`;
+  const fromColumn = sql.raw(move.from);
+  const toColumn = sql.raw(to);
+  const gate = move.gate ? sql` and ${move.gate}` : sql``;
+  return sql`moved as (
+        update balances set ${fromColumn} = ${fromColumn} - ${delta}, ${toColumn} = ${toColumn} + ${delta}
+        where user_id = ${move.userId} and asset = ${move.asset} and ${fromColumn} - ${delta} >= 0${gate}
+        returning user_id
+      ), entered as (
+        insert into ledger_entries (user_id, asset, bucket, amount, kind, reference, created_at)
+        select m.user_id, ${move.asset}, leg.bucket, leg.amount, ${move.kind}, ${move.reference},
+          ${now.toISOString()}::timestamptz
+        from moved m cross join (values (1, ${move.from}::text, -${delta}), (2, ${to}::text, ${delta}))
+          as leg(n, bucket, amount)
+        order by leg.n
+        on conflict do nothing
+        returning id
+      )`;
+}
+
+/**
  * Moves `amount` (a decimal string above zero, 8 decimals, in `asset`) of one account from bucket `from` to the other
  * in one statement: the balance row is moved (and so locked) first, only if `from` stays at or above zero, then the
  * two entries of `kind` and `reference` are inserted from it, `from`'s debit first (the lower seq), as two post()s one
@@ -313,28 +344,12 @@ async function moveBetweenBuckets(
   const amount = new Big(move.amount);
   if (amount.eq(0)) return;
   if (amount.lt(0)) throw new Error(`moveBetweenBuckets: ${move.amount} is below zero`);
-  const to: Bucket = move.from === 'available' ? 'frozen' : 'available';
-  const delta = sql`${amount.toFixed(8)}::numeric`;
-  const fromColumn = sql.raw(move.from);
-  const toColumn = sql.raw(to);
   const { userId, asset, kind, reference } = move;
   const moveAndEnter = async () => {
     const [row] = rowsOf<{ moved: number | string; entered: number | string }>(
       await tx.execute(sql`
-      with moved as (
-        update balances set ${fromColumn} = ${fromColumn} - ${delta}, ${toColumn} = ${toColumn} + ${delta}
-        where user_id = ${userId} and asset = ${asset} and ${fromColumn} - ${delta} >= 0
-        returning user_id
-      ), entered as (
-        insert into ledger_entries (user_id, asset, bucket, amount, kind, reference, created_at)
-        select m.user_id, ${asset}, leg.bucket, leg.amount, ${kind}, ${reference}, ${now.toISOString()}::timestamptz
-        from moved m cross join (values (1, ${move.from}::text, -${delta}), (2, ${to}::text, ${delta}))
-          as leg(n, bucket, amount)
-        order by leg.n
-        on conflict do nothing
-        returning id
-      )
-      select (select count(*) from moved)::int as moved, (select count(*) from entered)::int as entered`),
+        with ${bucketMoveCtes({ ...move, reference: sql`${reference}` }, now)}
+        select (select count(*) from moved)::int as moved, (select count(*) from entered)::int as entered`),
     );
     return { moved: Number(row!.moved) > 0, entered: Number(row!.entered) };
   };
@@ -379,6 +394,41 @@ export async function freeze(
   now: Date,
 ) {
   await moveBetweenBuckets(tx, { userId, asset, amount, from: 'available', kind, reference }, now);
+}
+
+/**
+ * A freeze (`amount` at or above zero, 8 decimals, of `asset`, from available to frozen; two entries of `kind`)
+ * made in the same statement as the work `preceding` describes (an order's insert), after it, so the two take one
+ * round trip: answers the row `preceding.select` reads. When that statement moved nothing (too little on hand as its
+ * snapshot saw the account, or no balance row), the freeze is made as freeze() makes it, under the reference the
+ * statement gave: the balance row is made or waited for and the move tried once more. Throws what freeze() throws: a
+ * Refusal (insufficient balance) or AlreadyPosted; either way the caller's transaction must roll back, with whatever
+ * the preceding CTEs wrote.
+ */
+export async function freezeWithin<Row extends Record<string, unknown>>(
+  tx: Executor,
+  move: { userId: number; asset: string; amount: string; kind: LedgerKind },
+  preceding: Preceding,
+  now: Date,
+): Promise<Row> {
+  const amount = new Big(move.amount);
+  if (amount.lt(0)) throw new Error(`freezeWithin: ${move.amount} is below zero`);
+  // A zero amount moves nothing (as in freeze()): the preceding work alone runs.
+  const gate = amount.eq(0) ? sql`false` : preceding.gate;
+  const moves = bucketMoveCtes({ ...move, from: 'available', reference: preceding.reference, gate }, now);
+  const [row] = rowsOf<Row & { posting_reference: string; moved: number | string; entered: number | string }>(
+    await tx.execute(sql`
+      with ${preceding.with}, ${moves}
+      select ${preceding.select}, ${preceding.reference}::text as posting_reference,
+        (select count(*) from moved)::int as moved, (select count(*) from entered)::int as entered
+      ${preceding.from}`),
+  );
+  if (!row) throw new Error('freezeWithin: the preceding work answered no row');
+  if (Number(row.moved) === 0)
+    await freeze(tx, move.userId, move.asset, move.amount, move.kind, row.posting_reference, now);
+  else if (Number(row.entered) !== 2)
+    throw new AlreadyPosted(`${move.kind} ${row.posting_reference} is already in the ledger`);
+  return row;
 }
 
 /**
