@@ -46,6 +46,52 @@ export interface Posting {
 export class AlreadyPosted extends Error {}
 
 /**
+ * Runs a posting's one statement, `moves` being its CTEs `moved` (the balance row) and `entered` (the event's
+ * `entries` entries); when it moved nothing, makes the account's balance row of `event.asset`, or finds it made
+ * (waiting for a transaction that holds it: a revoke whose return frees the money commits first), and runs it once
+ * more. Throws AlreadyPosted when the event (`kind` and `reference` of the account's asset, in `bucket` when given) is
+ * already in the ledger, which is told first, else a Refusal (insufficient balance); the caller's transaction must
+ * roll back.
+ */
+async function postOrTell(
+  tx: Executor,
+  event: { userId: number; asset: string; kind: LedgerKind; reference: string; bucket?: Bucket },
+  moves: SQL,
+  entries: number,
+): Promise<void> {
+  const attempt = async () => {
+    const [row] = rowsOf<{ moved: number | string; entered: number | string }>(
+      await tx.execute(sql`
+        with ${moves}
+        select (select count(*) from moved)::int as moved, (select count(*) from entered)::int as entered`),
+    );
+    return { moved: Number(row!.moved) > 0, complete: Number(row!.entered) === entries };
+  };
+  const { userId, asset, kind, reference, bucket } = event;
+  let done = await attempt();
+  if (!done.moved) {
+    await tx.insert(balances).values({ userId, asset }).onConflictDoNothing();
+    done = await attempt();
+  }
+  if (done.moved && done.complete) return;
+  const [posted] = await tx
+    .select({ id: ledgerEntries.id })
+    .from(ledgerEntries)
+    .where(
+      and(
+        eq(ledgerEntries.kind, kind),
+        eq(ledgerEntries.reference, reference),
+        eq(ledgerEntries.userId, userId),
+        eq(ledgerEntries.asset, asset),
+        bucket ? eq(ledgerEntries.bucket, bucket) : undefined,
+      ),
+    )
+    .limit(1);
+  if (posted) throw new AlreadyPosted(`${kind} ${reference} is already in the ledger`);
+  throw new Refusal(texts.insufficientBalance.id);
+}
+
+/**
  * Posts one entry and moves its balance in the caller's transaction, in one statement when the balance row exists:
  * the balance row first (locking the account, so the entry's seq is in commit order), then the entry. Throws
  * AlreadyPosted for an event already in the ledger and a Refusal (insufficient balance) for a move below zero, in that
@@ -59,38 +105,7 @@ export async function post(tx: Executor, posting: Posting, now: Date): Promise<v
   // One statement: the balance row is moved (and so locked) first, and the entry is inserted from the moved row, so
   // its seq is drawn only while the account is held; a move that would go below zero moves nothing and enters nothing.
   const moves = moveAndEnterCtes({ ...posting, bucket, reference: sql`${reference}` }, now);
-  const moveAndEnter = async () => {
-    const [row] = rowsOf<{ moved: number | string; entered: number | string }>(
-      await tx.execute(sql`
-        with ${moves}
-        select (select count(*) from moved)::int as moved, (select count(*) from entered)::int as entered`),
-    );
-    return { moved: Number(row!.moved) > 0, entered: Number(row!.entered) > 0 };
-  };
-  let done = await moveAndEnter();
-  if (!done.moved) {
-    // Moved nothing: the row may not exist yet (an asset's first movement), so it is made, or found made by another
-    // transaction meanwhile, and the move tried once more.
-    await tx.insert(balances).values({ userId, asset }).onConflictDoNothing();
-    done = await moveAndEnter();
-  }
-  if (done.moved && done.entered) return;
-  // Moved but not entered, or still nothing moved: the event may already be in the ledger, which is told first; else
-  // too little on hand. The transaction rolls back either way.
-  const [posted] = await tx
-    .select({ id: ledgerEntries.id })
-    .from(ledgerEntries)
-    .where(
-      and(
-        eq(ledgerEntries.kind, kind),
-        eq(ledgerEntries.reference, reference),
-        eq(ledgerEntries.userId, userId),
-        eq(ledgerEntries.asset, asset),
-        eq(ledgerEntries.bucket, bucket),
-      ),
-    );
-  if (posted) throw new AlreadyPosted(`${kind} ${reference} is already in the ledger`);
-  throw new Refusal(texts.insufficientBalance.id);
+  await postOrTell(tx, { userId, asset, kind, reference, bucket }, moves, 1);
 }
 
 /**
@@ -136,6 +151,33 @@ export interface Preceding {
 }
 
 /**
+ * The statement of postWithin() and freezeWithin(): `preceding`'s CTEs, then the posting's `moves` (CTEs `moved` and
+ * `entered`, the event's `entries` entries of `kind`), answering the row `preceding.select` reads. When it moved
+ * nothing, `again` makes the posting alone under the reference the statement gave (which waits for a balance row
+ * another writer holds, and throws its Refusal or AlreadyPosted); moved but not every entry entered is AlreadyPosted.
+ */
+async function postingWithin<Row extends Record<string, unknown>>(
+  tx: Executor,
+  preceding: Preceding,
+  moves: SQL,
+  event: { kind: LedgerKind; entries: number },
+  again: (reference: string) => Promise<void>,
+): Promise<Row> {
+  const [row] = rowsOf<Row & { posting_reference: string; moved: number | string; entered: number | string }>(
+    await tx.execute(sql`
+      with ${preceding.with}, ${moves}
+      select ${preceding.select}, ${preceding.reference}::text as posting_reference,
+        (select count(*) from moved)::int as moved, (select count(*) from entered)::int as entered
+      ${preceding.from}`),
+  );
+  if (!row) throw new Error(`${event.kind}: the work before the posting answered no row`);
+  if (Number(row.moved) === 0) await again(row.posting_reference);
+  else if (Number(row.entered) !== event.entries)
+    throw new AlreadyPosted(`${event.kind} ${row.posting_reference} is already in the ledger`);
+  return row;
+}
+
+/**
  * A debit (`posting.amount` below zero, USDT or another asset, 8 decimals) made in the same statement as the work
  * `preceding` describes, so the two take one round trip and their locks in the order the CTEs give them (the preceding
  * ones first, then the account's balance row). Answers the row `preceding.select` reads. When that statement moved
@@ -156,18 +198,9 @@ export async function postWithin<Row extends Record<string, unknown>>(
     { ...posting, bucket: posting.bucket ?? 'available', reference: preceding.reference, gate: preceding.gate },
     now,
   );
-  const [row] = rowsOf<Row & { posting_reference: string; moved: number | string; entered: number | string }>(
-    await tx.execute(sql`
-      with ${preceding.with}, ${moves}
-      select ${preceding.select}, ${preceding.reference}::text as posting_reference,
-        (select count(*) from moved)::int as moved, (select count(*) from entered)::int as entered
-      ${preceding.from}`),
+  return postingWithin<Row>(tx, preceding, moves, { kind: posting.kind, entries: 1 }, (reference) =>
+    post(tx, { ...posting, reference }, now),
   );
-  if (!row) throw new Error('postWithin: the preceding work answered no row');
-  if (Number(row.moved) === 0) await post(tx, { ...posting, reference: row.posting_reference }, now);
-  else if (Number(row.entered) === 0)
-    throw new AlreadyPosted(`${posting.kind} ${row.posting_reference} is already in the ledger`);
-  return row;
 }
 
 /**
@@ -345,39 +378,8 @@ async function moveBetweenBuckets(
   if (amount.eq(0)) return;
   if (amount.lt(0)) throw new Error(`moveBetweenBuckets: ${move.amount} is below zero`);
   const { userId, asset, kind, reference } = move;
-  const moveAndEnter = async () => {
-    const [row] = rowsOf<{ moved: number | string; entered: number | string }>(
-      await tx.execute(sql`
-        with ${bucketMoveCtes({ ...move, reference: sql`${reference}` }, now)}
-        select (select count(*) from moved)::int as moved, (select count(*) from entered)::int as entered`),
-    );
-    return { moved: Number(row!.moved) > 0, entered: Number(row!.entered) };
-  };
-  let done = await moveAndEnter();
-  if (!done.moved) {
-    // Moved nothing as this statement's snapshot saw the account: as in post(), the row is made, or found made, which
-    // waits for a transaction holding it (a revoke whose return frees the money commits first), and the move is tried
-    // once more.
-    await tx.insert(balances).values({ userId, asset }).onConflictDoNothing();
-    done = await moveAndEnter();
-  }
-  if (done.moved && done.entered === 2) return;
-  // Moved but not both entered, or nothing moved: the event may already be in the ledger, which is told first; else
-  // too little on hand. The transaction rolls back either way.
-  const [posted] = await tx
-    .select({ id: ledgerEntries.id })
-    .from(ledgerEntries)
-    .where(
-      and(
-        eq(ledgerEntries.kind, kind),
-        eq(ledgerEntries.reference, reference),
-        eq(ledgerEntries.userId, userId),
-        eq(ledgerEntries.asset, asset),
-      ),
-    )
-    .limit(1);
-  if (posted) throw new AlreadyPosted(`${kind} ${reference} is already in the ledger`);
-  throw new Refusal(texts.insufficientBalance.id);
+  const moves = bucketMoveCtes({ ...move, reference: sql`${reference}` }, now);
+  await postOrTell(tx, { userId, asset, kind, reference }, moves, 2);
 }
 
 /**
@@ -416,19 +418,9 @@ export async function freezeWithin<Row extends Record<string, unknown>>(
   // A zero amount moves nothing (as in freeze()): the preceding work alone runs.
   const gate = amount.eq(0) ? sql`false` : preceding.gate;
   const moves = bucketMoveCtes({ ...move, from: 'available', reference: preceding.reference, gate }, now);
-  const [row] = rowsOf<Row & { posting_reference: string; moved: number | string; entered: number | string }>(
-    await tx.execute(sql`
-      with ${preceding.with}, ${moves}
-      select ${preceding.select}, ${preceding.reference}::text as posting_reference,
-        (select count(*) from moved)::int as moved, (select count(*) from entered)::int as entered
-      ${preceding.from}`),
+  return postingWithin<Row>(tx, preceding, moves, { kind: move.kind, entries: 2 }, (reference) =>
+    freeze(tx, move.userId, move.asset, move.amount, move.kind, reference, now),
   );
-  if (!row) throw new Error('freezeWithin: the preceding work answered no row');
-  if (Number(row.moved) === 0)
-    await freeze(tx, move.userId, move.asset, move.amount, move.kind, row.posting_reference, now);
-  else if (Number(row.entered) !== 2)
-    throw new AlreadyPosted(`${move.kind} ${row.posting_reference} is already in the ledger`);
-  return row;
 }
 
 /**
