@@ -1,18 +1,16 @@
-// The console's House page in Chromium: an admin (made with the real command) sees what a win of a
+// The console's House page in Chromium: an admin (made with the operator command) sees what a win of a
 // customer's open options would pay against the exposure cap and the house's result per product,
 // lowers the per-order cap from the page, and the customer's next order beyond it is refused with
 // the customer's text. Its own server at real speed: the authenticator follows real time.
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject, it } from 'vitest';
 import { launch, screenshot } from './browser.ts';
+import { enrolOperator, firstSignIn, opsOn } from './console-kit.ts';
 import { callApi } from './pwa.ts';
 import { startServer, type ServerProcess } from '../server/server-process.ts';
-import { base32Decode, totpAt, totpStep } from '../../src/server/domain/totp.ts';
 import { DEMO_ACCOUNT } from '../../src/server/db/seed.ts';
 import { seededDataDir } from './own-server.ts';
 
@@ -50,22 +48,6 @@ afterAll(async () => {
   rmSync(work, { recursive: true, force: true });
 });
 
-/** `npm run ops -- operator add NAME admin` against this test's server, read as a person reads it. */
-async function enrolAdmin(name: string) {
-  const { stdout } = await promisify(execFile)(
-    process.execPath,
-    ['src/server/ops/main.ts', 'operator', 'add', name, 'admin'],
-    {
-      env: { ...process.env, DATA_DIR: join(work, 'data'), DATABASE_URL: '' },
-      timeout: 30_000,
-    },
-  );
-  const password = /First password \(to be changed at the first sign-in\): (\S+)/.exec(stdout)?.[1];
-  const uri = /^(otpauth:\/\/totp\/\S+)$/m.exec(stdout)?.[1];
-  expect(password && uri, stdout).toBeTruthy();
-  return { name, password: password!, uri: uri! };
-}
-
 let customerToken = '';
 /** A customer's option order through the app's call; resolves with the answer. */
 async function buy(code: string, direction: 'up' | 'down', amount: string, minutes: number) {
@@ -83,7 +65,7 @@ async function buy(code: string, direction: 'up' | 'down', amount: string, minut
 }
 
 it('shows an admin the open exposure and the result per product, and a cap lowered there refuses the next order beyond it', async () => {
-  const admin = await enrolAdmin('adam');
+  const admin = await enrolOperator(opsOn({ dataDir: join(work, 'data') }), 'adam', 'admin');
   customerToken = (
     await callApi<{ token: string }>('/users/login', {
       base: server.base,
@@ -98,17 +80,7 @@ it('shows an admin the open exposure and the result per product, and a cap lower
     expect(await buy(code, direction, amount, minutes), `${code} ${direction}`).toMatchObject({ ret: 1 });
 
   // The first sign-in, then the admin's own password, as the console insists.
-  await page.goto('/console/');
-  await page.getByLabel('Operator name').fill(admin.name);
-  await page.getByLabel('Password').fill(admin.password);
-  await page
-    .getByLabel('Authenticator code')
-    .fill(totpAt(base32Decode(new URL(admin.uri).searchParams.get('secret')!), totpStep(new Date())));
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByLabel('Current password').fill(admin.password);
-  await page.getByLabel(/^New password \(at least 12/).fill(NEW_PASSWORD);
-  await page.getByLabel('New password again').fill(NEW_PASSWORD);
-  await page.getByRole('button', { name: 'Save' }).click();
+  await firstSignIn(page, admin, NEW_PASSWORD, 'House');
   await page.getByRole('navigation').getByRole('link', { name: 'House' }).click();
 
   await page.getByRole('heading', { name: 'House', exact: true }).waitFor();
