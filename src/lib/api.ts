@@ -142,6 +142,12 @@ export async function api<E extends Endpoint>(
     return settle(endpoint, await asked, options, sentWith);
   } finally {
     if (showMask) endLoading(kind);
+    // A read asked after a write joins nothing asked before it: that answer may predate the write (a list read as a
+    // page opened, joined by the read after a deletion, would show the deleted row again).
+    if (write || post) {
+      sharedReads.clear();
+      prefetched.clear();
+    }
   }
 }
 

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 // Reads on their way are shared (lib/api.ts): at start several screens ask for the same coin list,
 // config or unread count at once, and the server hears each once. Writes, other inputs, another
-// session or language, and a read after the first has settled are asked again; a read the user
+// session or language, a read after a write, and a read after the first has settled are asked again; a read the user
 // cancels under the mask stops for that caller only.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@lingui/core';
@@ -80,6 +80,23 @@ describe('shared reads', () => {
       ['token-b', 'en'],
       ['token-b', 'zh'],
     ]);
+  });
+
+  it('does not let a read after a write join one asked before it, whose answer may predate the write', async () => {
+    const gate = held(quotes);
+    const { calls } = stubFetch(
+      gate.answer,
+      envelope(1, 'Success', {}),
+      envelope(1, 'Success', { lists: [{ code: 'BTC', price: '200' }] }),
+    );
+    const before = api(coinList, undefined, { loading: false });
+    const input = { nickname: 'Ann' } as Parameters<typeof api<typeof editProfile>>[1];
+    await api(editProfile, input, { loading: false });
+    const after = api(coinList, undefined, { loading: false });
+    gate.release();
+    expect((await before).lists[0]!.price).toBe('100');
+    expect((await after).lists[0]!.price).toBe('200');
+    expect(calls).toHaveLength(3);
   });
 
   it('never shares a write: each is sent with its own key', async () => {
