@@ -125,31 +125,45 @@ export async function api<E extends Endpoint>(
   // A read under the mask stops when the user cancels it there (the mask never offers it for a write).
   const signal = showMask && !write ? anySignal(options.signal, maskSignal()) : options.signal;
   const shareKey = write || post ? null : readKey(endpoint, fields, headers);
-  const inFlight = shareKey ? (takePrefetched(shareKey) ?? sharedReads.get(shareKey)) : undefined;
   if (showMask) startLoading(kind);
   try {
-    // A copy: each caller may do what it likes with its answer.
-    if (inFlight)
-      return settle(
-        endpoint,
-        structuredClone(await untilAborted(inFlight, signal)) as Envelope<ResultOf<E>>,
-        options,
-        sentWith,
-      );
-    const asked = send(endpoint, headers, fields, signal, options.formData);
-    // Only a read that nobody can cancel is shared: another caller's cancel must not end it for all.
-    if (shareKey && !signal) shareRead(shareKey, asked);
-    return settle(endpoint, await asked, options, sentWith);
+    if (!shareKey)
+      return settle(endpoint, await send(endpoint, headers, fields, signal, options.formData), options, sentWith);
+    // A read in flight while a write was answered may hold the state from before that write, and its caller would lay
+    // it over what the write's caller has just shown (a seed rotated, then the seed read as the page opened arriving
+    // after it): such a read is asked again, at most READ_ASKS times in all, so its answer is newer than the write.
+    let prefetchedAnswer = takePrefetched(shareKey);
+    for (let asks = 1; ; asks += 1) {
+      const writesBefore = writesAnswered;
+      const inFlight = prefetchedAnswer ?? sharedReads.get(shareKey);
+      prefetchedAnswer = undefined;
+      let envelope: Envelope<ResultOf<E>>;
+      // A copy: each caller may do what it likes with its answer.
+      if (inFlight) envelope = structuredClone(await untilAborted(inFlight, signal)) as Envelope<ResultOf<E>>;
+      else {
+        const asked = send(endpoint, headers, fields, signal);
+        // Only a read that nobody can cancel is shared: another caller's cancel must not end it for all.
+        if (!signal) shareRead(shareKey, asked);
+        envelope = await asked;
+      }
+      if (writesAnswered === writesBefore || asks >= READ_ASKS) return settle(endpoint, envelope, options, sentWith);
+    }
   } finally {
     if (showMask) endLoading(kind);
     // A read asked after a write joins nothing asked before it: that answer may predate the write (a list read as a
     // page opened, joined by the read after a deletion, would show the deleted row again).
     if (write || post) {
+      writesAnswered += 1;
       sharedReads.clear();
       prefetched.clear();
     }
   }
 }
+
+/** Writes (and other POSTs) answered or failed so far: a read that saw this change while in flight is asked again. */
+let writesAnswered = 0;
+/** The most times one read is asked because writes were answered while it was in flight (then its answer stands). */
+const READ_ASKS = 3;
 
 /** The headers of every call: JSON, the language, the session's token (or the one the call is sent with). */
 const requestHeaders = (token = session.token): Record<string, string> => callHeaders(currentLocale(), token);

@@ -94,9 +94,43 @@ describe('shared reads', () => {
     await api(editProfile, input, { loading: false });
     const after = api(coinList, undefined, { loading: false });
     gate.release();
-    expect((await before).lists[0]!.price).toBe('100');
     expect((await after).lists[0]!.price).toBe('200');
-    expect(calls).toHaveLength(3);
+    // The read asked before the write was in flight while it was answered: it is asked again (joining the read
+    // asked after the write, or afresh), so it too resolves with the state after the write.
+    expect((await before).lists[0]!.price).toBe('200');
+    expect(calls.map((call) => call.request.method)).toEqual(['GET', 'POST', 'GET']);
+  });
+
+  it('asks again a read that was in flight while a write was answered: its caller never gets the older state', async () => {
+    // As on the blind box page: the seed read as the page opened is on its way, the user rotates the seed and the
+    // page shows the new one; the old read's answer (nonce 2) must not then replace it.
+    const seedRead = (nonce: number) => envelope(1, 'Success', { lists: [{ code: 'BTC', price: String(nonce) }] });
+    const gate = held(() => seedRead(2));
+    const { calls } = stubFetch(gate.answer, envelope(1, 'Success', {}), seedRead(0));
+    const opened = api(coinList, undefined, { loading: false });
+    const input = { nickname: 'Ann' } as Parameters<typeof api<typeof editProfile>>[1];
+    await api(editProfile, input, { loading: false });
+    gate.release();
+    expect((await opened).lists[0]!.price).toBe('0');
+    expect(calls.map((call) => call.request.method)).toEqual(['GET', 'POST', 'GET']);
+  });
+
+  it('asks a read at most three times however many writes are answered while it is in flight', async () => {
+    const input = { nickname: 'Ann' } as Parameters<typeof api<typeof editProfile>>[1];
+    const { calls } = stubFetch(async (): Promise<Response> => {
+      // Every read: a write is answered while it is on its way (the write's own answer is the last one pushed).
+      if (calls.at(-1)!.request.method === 'POST') return envelope(1, 'Success', {});
+      await api(editProfile, input, { loading: false });
+      return quotes();
+    });
+    await expect(api(coinList, undefined, { loading: false })).resolves.toMatchObject({ lists: [{ code: 'BTC' }] });
+    expect(calls.map((call) => call.request.method)).toEqual(['GET', 'POST', 'GET', 'POST', 'GET', 'POST']);
+  });
+
+  it('does not ask again a read during which no write was answered', async () => {
+    const { calls } = stubFetch(quotes());
+    await api(coinList, undefined, { loading: false });
+    expect(calls).toHaveLength(1);
   });
 
   it('never shares a write: each is sent with its own key', async () => {
