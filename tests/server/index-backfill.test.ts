@@ -188,12 +188,16 @@ async function candleAt(coin: string, minute: number) {
   );
 }
 
-async function until(condition: () => Promise<boolean> | boolean, timeoutMs = 25_000) {
-  const deadline = performance.now() + timeoutMs;
+/**
+ * Waits until `condition` holds: the work awaited is paced by the exchanges' documented rates and by the machine, so
+ * no limit of its own is set here; the test's limit (the server project's 90 s) ends a wait that never comes.
+ * Measured: the first-start backfill takes 12.9 s alone, and passed 40 s in a clean-clone run sharing both cores with
+ * the journeys.
+ */
+async function until(condition: () => Promise<boolean> | boolean) {
   for (;;) {
     const asked = performance.now();
     if (await condition()) return;
-    if (performance.now() > deadline) throw new Error('timed out waiting');
     // A check is a query on the same database the awaited work writes to, and under load a check of every minute of a
     // day took as long as the pause after it (half the database's time, measured: 2.4 s of 5.3 s idle): the pause is at
     // least three times the check, so checking takes a quarter of it at most.
@@ -236,7 +240,7 @@ it('fills every minute of 24 h for all 10 coins on a first start while they trad
   running.push({ market: await startIndex(clock, documented, lines), trading });
 
   const [from, to] = dayBefore(startedAt);
-  await until(async () => (await present(from, to)) === COINS.length * 24 * 60, 40_000);
+  await until(async () => (await present(from, to)) === COINS.length * 24 * 60);
   expect(await holes(from, to)).toEqual([]);
   // Live ticks were recorded meanwhile: the backfill never waited for them, nor they for it. (The minute the test
   // started in may end before the feed's first step, so the ticks are looked at, not that minute's candle.)
@@ -266,7 +270,7 @@ it('fills every minute of 24 h for all 10 coins on a first start while they trad
   expect(await candleAt('ETH', from)).toMatchObject({ open: priced('ETH', '1.002'), volume: 4 });
   expect(await candleAt('ETH', krakenReach)).toMatchObject({ open: priced('ETH', '1.004'), volume: 6 });
   expect(lines.filter((line) => /no candles|not filled/.test(line))).toEqual([]);
-}, 60_000);
+});
 
 it('leaves no hole after a restart whose exchanges answer in 150 ms while live ticks flow, and completes the minutes the feed saw only part of', async () => {
   const clock = marketClock(Date.now());
@@ -297,12 +301,12 @@ it('leaves no hole after a restart whose exchanges answer in 150 ms while live t
   });
   // The minute this start began in, once over: the feed did not see its first second, so its open is the exchanges';
   // high and low reach theirs.
-  await until(async () => (await candleAt('BTC', start))?.open === priced('BTC', '1.004'), 20_000);
+  await until(async () => (await candleAt('BTC', start))?.open === priced('BTC', '1.004'));
   expect(await candleAt('BTC', start)).toMatchObject({
     high: priced('BTC', '1.004', '1.01'),
     low: priced('BTC', '1.004', '0.99'),
   });
-}, 60_000);
+});
 
 it('a restart just before a minute ends still has that minute, for every coin', async () => {
   // 300 ms of market time before the boundary: the feed's first tick falls in the next minute.
@@ -362,8 +366,8 @@ it('ends with no hole after restarts at random moments', async () => {
     market = await startIndex(clock, quick);
   }
   running.push({ market, trading });
-  await until(async () => (await holes(...lastDay(clock))).length === 0, 40_000);
-}, 60_000);
+  await until(async () => (await holes(...lastDay(clock))).length === 0);
+});
 
 it('waits out each exchange’s documented "too many requests" answer and asks again, keeping the exchange', async () => {
   const now = new Date();
@@ -475,7 +479,7 @@ describe('two server processes on one PostgreSQL', () => {
         const missing = new Set((await holes(...lastDay(clock), database.db)).map((hole) => hole.coin));
         return COINS.filter((code) => !missing.has(code)).length;
       };
-      await until(async () => (await wholeCoins()) >= 1, 60_000);
+      await until(async () => (await wholeCoins()) >= 1);
       const [lease] = rowsOf<{ holder: string }>(
         await database.db.execute(
           sql`select holder from leases where name = 'price-feed' and expires_at > clock_timestamp()`,
@@ -488,7 +492,7 @@ describe('two server processes on one PostgreSQL', () => {
         COINS.length,
       );
 
-      await until(async () => (await holes(...lastDay(clock), database.db)).length === 0, 90_000);
+      await until(async () => (await holes(...lastDay(clock), database.db)).length === 0);
       const [after] = rowsOf<{ holder: string }>(
         await database.db.execute(sql`select holder from leases where name = 'price-feed'`),
       );
