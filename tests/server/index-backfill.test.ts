@@ -239,9 +239,15 @@ it('fills every minute of 24 h for all 10 coins on a first start while they trad
   const lines: string[] = [];
   running.push({ market: await startIndex(clock, documented, lines), trading });
 
-  const [from, to] = dayBefore(startedAt);
-  await until(async () => (await present(from, to)) === COINS.length * 24 * 60);
-  expect(await holes(from, to)).toEqual([]);
+  // The last 24 h as the feed keeps them: a pass's window moves on with the market clock (a market minute is 6 real
+  // seconds), so on a busy machine whose first pass began a minute after this test's start, the day before the start
+  // has a first minute that no pass is asked for any more (a wait for it never ended, seen in a clean-clone run).
+  let [from, to] = lastDay(clock);
+  await until(async () => {
+    [from, to] = lastDay(clock);
+    return (await holes(from, to)).length === 0;
+  });
+  expect(await present(from, to)).toBe((COINS.length * (to - from)) / MINUTE);
   // Live ticks were recorded meanwhile: the backfill never waited for them, nor they for it. (The minute the test
   // started in may end before the feed's first step, so the ticks are looked at, not that minute's candle.)
   const filledAt = clock.now().getTime();
