@@ -104,7 +104,7 @@ describe('approval', () => {
         reviewed_at: null,
       },
     });
-    expect(submitted.data.order_no).toMatch(/^R20261122\d{6}$/);
+    expect(submitted.data.order_no).toBe(`R20261122${String(submitted.data.id).padStart(6, '0')}`);
     expect(await balanceOf(h, user.id)).toEqual({ available: '0.00000000', frozen: '0.00000000' });
     expect((await h.call(userInfo, {}, { token: user.token })).data).toMatchObject({
       level: 0,

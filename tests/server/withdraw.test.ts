@@ -3,9 +3,9 @@
 // balance and opens no order.
 import { serverTexts } from '../../src/api-contract/server-texts.ts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { startHarness, type Harness } from './harness.ts';
-import { PAYPASS, customer, expectLedgerBalanced, grant, refused } from './helpers.ts';
+import { PAYPASS, customer, expectLedgerBalanced, grant, refused, statementsSent } from './helpers.ts';
 import { addCard, addTronWallet, balanceOf, fundsState, ops, opsOk, withdraw, withdrawn } from './funds-helpers.ts';
 import {
   accountEntries,
@@ -78,11 +78,28 @@ describe('freeze, then reject or approve', () => {
       reason: '',
       reviewed_at: null,
     });
-    expect(order.order_no).toMatch(/^W20261122\d{6}$/);
+    // The order's number: W, the UTC day, its id padded to 6 digits.
+    expect(order.order_no).toBe(`W20261122${String(order.id).padStart(6, '0')}`);
     expect(await balanceOf(h, user.id)).toEqual({ available: '87.53086430', frozen: '12.46913570' });
     expect(await entriesOf(user.token)).toEqual([
       { kind: 'withdraw_freeze', amount: '-12.46913570', reference: `withdraw:${order.id}` },
     ]);
+  });
+
+  it('numbers an order whose id passes six digits with its whole id, in one statement with its freeze', async () => {
+    const user = await walletHolder('100');
+    await h.database.db.execute(sql`select setval(pg_get_serial_sequence('withdraw_orders', 'id'), 1234566)`);
+    const before = await statementsSent();
+    const order = await withdrawn(h, user.token, { target: 'wallet', target_id: String(user.wallet.id), amount: '10' });
+    const sent = (await statementsSent()) - before;
+    expect([order.id, order.order_no]).toEqual([1234567, 'W202611221234567']);
+    expect(await balanceOf(h, user.id)).toEqual({ available: '89.90000000', frozen: '10.10000000' });
+    expect(await entriesOf(user.token)).toEqual([
+      { kind: 'withdraw_freeze', amount: '-10.10000000', reference: 'withdraw:1234567' },
+    ]);
+    // Measured: 18 statements for the call on PostgreSQL, 14 on the embedded database; 20 and 16 when the order's
+    // insert, its freeze and its number were three statements.
+    expect(sent).toBeLessThanOrEqual(h.database.kind === 'postgres' ? 18 : 14);
   });
 
   it('a rejection returns amount + fee: available restored, nothing frozen, the reason shown, the return in the account details', async () => {

@@ -4,7 +4,7 @@
 import { serverTexts } from '../../api-contract/server-texts.ts';
 import Big from 'big.js';
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
-import type { Executor, Tx } from '../db/connection.ts';
+import { rowsOf, tableRow, type Executor, type Tx } from '../db/connection.ts';
 import { rechargeChannels, rechargeOrders, users } from '../db/schema.ts';
 import {
   FUNDS_PAGE_SIZE,
@@ -26,7 +26,7 @@ import { isUniqueViolation } from './accounts.ts';
 import { post } from './ledger.ts';
 import { ownsUploads } from './uploads.ts';
 import { currentLevel } from './vip.ts';
-import { claimForReview, orderNumber, requireReason, type Reviewable } from './reviews.ts';
+import { claimForReview, requireReason, selfNumbered, type Reviewable } from './reviews.ts';
 import { consoleTexts } from '../../api-contract/console-texts.ts';
 import { queueNotice } from './notices.ts';
 
@@ -135,11 +135,14 @@ export async function submitRecharge(
   const credit = rechargeCredit(request.amount, rate);
   if (new Big(credit).lte(0)) throw new Refusal(texts.amountFormat.id);
   try {
-    const [row] = await tx
+    // One statement: the order inserted with its number.
+    const numbered = selfNumbered(rechargeOrders, 'R', now);
+    const insert = tx
       .insert(rechargeOrders)
       .values({
+        id: numbered.id,
         userId,
-        orderNo: `pending:${userId}:${now.getTime()}:${Math.random()}`,
+        orderNo: numbered.orderNo,
         channelId: channel.id,
         kind: channel.kind,
         channelName: channel.name,
@@ -154,13 +157,9 @@ export async function submitRecharge(
         proof,
         createdAt: now,
       })
-      .returning({ id: rechargeOrders.id });
-    const [numbered] = await tx
-      .update(rechargeOrders)
-      .set({ orderNo: orderNumber('R', row!.id, now) })
-      .where(eq(rechargeOrders.id, row!.id))
       .returning();
-    return numbered!;
+    const [row] = rowsOf<Record<string, unknown>>(await tx.execute(sql`with ${numbered.with} ${insert.getSQL()}`));
+    return tableRow(rechargeOrders, row!);
   } catch (error) {
     // Two parallel submissions of one hash: the unique index lets one through.
     if (isUniqueViolation(error)) throw new Refusal(serverTexts.hashUsed.id);

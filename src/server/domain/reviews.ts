@@ -1,16 +1,27 @@
 // What the operator's reviews share: order numbers people can read out, claiming an item that waits
 // for review, and the reason a rejection must give. A review that cannot apply (already reviewed, no
 // such order, no reason given) is a Refusal like any other rule's, in the operator's language.
-import { and, eq } from 'drizzle-orm';
+import { and, eq, getTableName, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { checkRejectionReason } from '../../api-contract/console.ts';
 import type { Tx } from '../db/connection.ts';
 import { reviewClaims } from '../db/schema.ts';
 import { Refusal, refusalOf, type TextId } from './refusal.ts';
 
-/** "R20261122000042": a letter for the kind, the UTC day, the id padded to 6 digits. */
-export function orderNumber(prefix: string, id: number, at: Date): string {
-  return `${prefix}${at.toISOString().slice(0, 10).replaceAll('-', '')}${String(id).padStart(6, '0')}`;
+/**
+ * What an insert needs to number its own row in the same statement: the CTE `numbered` (the next value of `table`'s
+ * id sequence, a serial column `id`), and the SQL of the row's `id` and of its order number, one people can read out:
+ * "R20261122000042", `prefix` (a letter for the kind), the UTC day of `at`, the id padded to 6 digits (a longer id
+ * kept whole).
+ */
+export function selfNumbered(table: PgTable, prefix: string, at: Date): { with: SQL; id: SQL; orderNo: SQL } {
+  const id = sql`(select id from numbered)`;
+  const day = `${prefix}${at.toISOString().slice(0, 10).replaceAll('-', '')}`;
+  return {
+    with: sql`numbered as (select nextval(pg_get_serial_sequence(${getTableName(table)}, 'id'))::int as id)`,
+    id,
+    orderNo: sql`${day}::text || lpad(${id}::text, greatest(6, length(${id}::text)), '0')`,
+  };
 }
 
 /** A rejection must say why (the API contract's rule): the reason as kept, which the customer sees. */

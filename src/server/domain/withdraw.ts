@@ -2,8 +2,8 @@
 // transaction); an operator pays it out (the frozen funds leave) or rejects it with a reason the
 // customer sees (the frozen funds come back). Each outcome posts once, whatever is retried.
 import Big from 'big.js';
-import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { Executor, Tx } from '../db/connection.ts';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { tableRow, type Executor, type Tx } from '../db/connection.ts';
 import { users, withdrawOrders, withdrawRules } from '../db/schema.ts';
 import {
   FUNDS_PAGE_SIZE,
@@ -24,9 +24,9 @@ import { Refusal, refuseIfBroken, refusalOf } from './refusal.ts';
 import { idKey, keysetQuery, type KeysetOrder } from './paged-query.ts';
 import { fiatRateOf } from './fiat.ts';
 import { amountOutsideLimits } from '../../api-contract/amount-limits.ts';
-import { balancesOf, freeze, post, unfreeze } from './ledger.ts';
+import { balancesOf, freezeWithin, post, unfreeze } from './ledger.ts';
 import type { BankCardRow, WalletRow } from './payouts.ts';
-import { claimForReview, orderNumber, requireReason, type Reviewable } from './reviews.ts';
+import { claimForReview, requireReason, selfNumbered, type Reviewable } from './reviews.ts';
 import { consoleTexts } from '../../api-contract/console-texts.ts';
 import type { OpenWithdrawal } from '../../api-contract/console-service.ts';
 import { queueNotice } from './notices.ts';
@@ -135,11 +135,15 @@ export async function requestWithdrawal(
         fiatAmount: new Big(amount).times(rate.rate).round(2, Big.roundDown).toFixed(2),
       };
   }
-  const [created] = await tx
+  // One statement: the order inserted with its number, then amount + fee frozen under its reference (both buckets of
+  // the balance row, two entries), so the account's row is held from then on for the commit's round trip only.
+  const numbered = selfNumbered(withdrawOrders, 'W', now);
+  const insert = tx
     .insert(withdrawOrders)
     .values({
+      id: numbered.id,
       userId,
-      orderNo: `pending:${userId}:${now.getTime()}:${Math.random()}`,
+      orderNo: numbered.orderNo,
       target: payee.kind,
       asset: rule.asset,
       amount: new Big(amount).toFixed(8),
@@ -151,15 +155,22 @@ export async function requestWithdrawal(
       ...(fiat ?? {}),
       createdAt: now,
     })
-    .returning({ id: withdrawOrders.id });
-  const id = created!.id;
-  await freeze(tx, userId, rule.asset, total, 'withdraw_freeze', `withdraw:${id}`, now);
-  const [row] = await tx
-    .update(withdrawOrders)
-    .set({ orderNo: orderNumber('W', id, now) })
-    .where(eq(withdrawOrders.id, id))
     .returning();
-  return row!;
+  return tableRow(
+    withdrawOrders,
+    await freezeWithin(
+      tx,
+      { userId, asset: rule.asset, amount: total, kind: 'withdraw_freeze' },
+      {
+        with: sql`${numbered.with}, placed as (${insert.getSQL()})`,
+        gate: sql`exists (select 1 from placed)`,
+        reference: sql`(select 'withdraw:' || id from placed)`,
+        select: sql`o.*`,
+        from: sql`from placed o`,
+      },
+      now,
+    ),
+  );
 }
 
 const FILTER_STATUSES: Record<WithdrawFilter, WithdrawStatus[] | null> = {
