@@ -67,12 +67,18 @@ const entriesOf = async (reference: string) =>
   (await h.database.db.select().from(ledgerEntries).where(eq(ledgerEntries.reference, reference))).length;
 
 it("an asset's first movement makes its balance row and moves it", async () => {
-  expect(await balanceOf('LTC')).toBeNull();
-  const { thrown, sent } = await posted('LTC', '2.5');
-  expect(thrown).toBeNull();
-  expect(await balanceOf('LTC')).toBe('2.50000000');
+  // Three assets' first movements: the count is the process's, so a statement the harness sends meanwhile (a timer's)
+  // may be counted in one of them; the fewest is the posting's own.
+  const sent: number[] = [];
+  for (const asset of ['LTC', 'TRX', 'BCH']) {
+    expect(await balanceOf(asset)).toBeNull();
+    const posting = await posted(asset, '2.5');
+    expect(posting.thrown).toBeNull();
+    expect(await balanceOf(asset)).toBe('2.50000000');
+    sent.push(posting.sent);
+  }
   // The move that found no row (and entered nothing), the row, the move with its entry.
-  expect(sent).toBe(3);
+  expect(Math.min(...sent)).toBe(3);
 });
 
 it('a balance the customer has is moved, and its entry made, in one statement, to the last decimal', async () => {
