@@ -35,7 +35,7 @@ import type { PriceSource } from '../../api-contract/markets.ts';
 import { Refusal, refusalOf } from './refusal.ts';
 import { lastRecordedPrice, type MarketNow } from '../market/market.ts';
 import { MAX_QUOTE_AGE_MS, answerConstituents, haltedRefusal, refuseWhileHalted } from './prices.ts';
-import { freezeWithin, ledgerAsset, postMany, unfreeze, type Posting } from './ledger.ts';
+import { freezeWithin, insertedRow, ledgerAsset, postMany, unfreeze, type Posting } from './ledger.ts';
 import { queueNotices } from './notices.ts';
 import { refusePreTrade } from './pre-trade-checks.ts';
 import { CONTRACT_ENTRY, CONTRACT_REFERENCE_PREFIX, contractReference } from './contract-entries.ts';
@@ -169,13 +169,10 @@ export async function placeContractOrder(
           amount: values.frozen,
           kind: CONTRACT_ENTRY.freeze,
         },
-        {
-          with: sql`placed as (${tx.insert(contractOrders).values(values).returning().getSQL()})`,
-          gate: sql`exists (select 1 from placed)`,
-          reference: sql`(select ${CONTRACT_REFERENCE_PREFIX}::text || id from placed)`,
-          select: sql`o.*`,
-          from: sql`from placed o`,
-        },
+        insertedRow(
+          sql`placed as (${tx.insert(contractOrders).values(values).returning().getSQL()})`,
+          CONTRACT_REFERENCE_PREFIX,
+        ),
         now,
       ),
     );

@@ -151,6 +151,21 @@ export interface Preceding {
 }
 
 /**
+ * The Preceding of an order inserted by the CTE `placed`, the last of `ctes`: the posting is made when the insert made
+ * a row, under the reference `referencePrefix` followed by the row's id (`contract:42`); the statement answers the
+ * row inserted (its database column names) and, when given, the `extra` columns (`expression as name`) over it as `o`.
+ */
+export function insertedRow(ctes: SQL, referencePrefix: string, extra?: SQL): Preceding {
+  return {
+    with: ctes,
+    gate: sql`exists (select 1 from placed)`,
+    reference: sql`(select ${referencePrefix}::text || id from placed)`,
+    select: extra ? sql`o.*, ${extra}` : sql`o.*`,
+    from: sql`from placed o`,
+  };
+}
+
+/**
  * The statement of postWithin() and freezeWithin(): `preceding`'s CTEs, then the posting's `moves` (CTEs `moved` and
  * `entered`, the event's `entries` entries of `kind`), answering the row `preceding.select` reads. When it moved
  * nothing, `again` makes the posting alone under the reference the statement gave (which waits for a balance row

@@ -20,7 +20,7 @@ import {
 } from '../../api-contract/options.ts';
 import type { CursorPage } from '../../api-contract/envelope.ts';
 import { Refusal, refuseIfBroken } from './refusal.ts';
-import { USDT, ledgerAsset, ledgerAssetSql, postRows, postWithin } from './ledger.ts';
+import { USDT, insertedRow, ledgerAsset, ledgerAssetSql, postRows, postWithin } from './ledger.ts';
 import { MAX_QUOTE_AGE_MS, answerConstituents, haltedRefusal } from './prices.ts';
 import { queueSettledOptionNotices } from './notices.ts';
 import {
@@ -129,16 +129,14 @@ export async function placeOptionOrder(
       amount: new Big(input.amount).neg().toFixed(8),
       kind: 'option_stake',
     },
-    {
-      with: practice
+    insertedRow(
+      practice
         ? sql`placed as (${insert} values (${values}) returning *)`
         : sql`${sideLockCte(input.code, input.direction)},
           placed as (${insert} select ${values} where (select count(*) from side) >= 0 returning *)`,
-      gate: sql`exists (select 1 from placed)`,
-      reference: sql`(select 'option:' || id from placed)`,
-      select: sql`o.*, ${practice ? sql`null` : sideWithOrderSql}::text as side_payout`,
-      from: sql`from placed o`,
-    },
+      'option:',
+      sql`${practice ? sql`null` : sideWithOrderSql}::text as side_payout`,
+    ),
     now,
   );
   if (!practice) {

@@ -24,7 +24,7 @@ import { Refusal, refuseIfBroken, refusalOf } from './refusal.ts';
 import { idKey, keysetQuery, type KeysetOrder } from './paged-query.ts';
 import { fiatRateOf } from './fiat.ts';
 import { amountOutsideLimits } from '../../api-contract/amount-limits.ts';
-import { balancesOf, freezeWithin, post, unfreeze } from './ledger.ts';
+import { balancesOf, freezeWithin, insertedRow, post, unfreeze } from './ledger.ts';
 import type { BankCardRow, WalletRow } from './payouts.ts';
 import { claimForReview, requireReason, selfNumbered, type Reviewable } from './reviews.ts';
 import { consoleTexts } from '../../api-contract/console-texts.ts';
@@ -34,6 +34,10 @@ import { refuseWhileFrozen } from './account-freeze.ts';
 import { serverTexts } from '../../api-contract/server-texts.ts';
 
 export type WithdrawRow = typeof withdrawOrders.$inferSelect;
+
+/** A withdrawal's ledger entries are under `withdraw:<order id>`: its freeze, its payout or its return. */
+const WITHDRAW_REFERENCE_PREFIX = 'withdraw:';
+const withdrawReference = (id: number) => `${WITHDRAW_REFERENCE_PREFIX}${id}`;
 type RuleRow = typeof withdrawRules.$inferSelect;
 
 export async function ruleFor(db: Executor, asset: string): Promise<RuleRow> {
@@ -161,13 +165,7 @@ export async function requestWithdrawal(
     await freezeWithin(
       tx,
       { userId, asset: rule.asset, amount: total, kind: 'withdraw_freeze' },
-      {
-        with: sql`${numbered.with}, placed as (${insert.getSQL()})`,
-        gate: sql`exists (select 1 from placed)`,
-        reference: sql`(select 'withdraw:' || id from placed)`,
-        select: sql`o.*`,
-        from: sql`from placed o`,
-      },
+      insertedRow(sql`${numbered.with}, placed as (${insert.getSQL()})`, WITHDRAW_REFERENCE_PREFIX),
       now,
     ),
   );
@@ -257,7 +255,7 @@ export async function approveWithdrawal(
       asset: order.asset,
       amount: new Big(order.total).neg().toFixed(8),
       kind: 'withdraw_paid',
-      reference: `withdraw:${id}`,
+      reference: withdrawReference(id),
       bucket: 'frozen',
     },
     now,
@@ -280,7 +278,7 @@ export async function approveWithdrawal(
 export async function rejectWithdrawal(tx: Tx, id: number, reason: string, now: Date): Promise<WithdrawRow> {
   const why = requireReason(reason);
   const order = await claimInReview(tx, id);
-  const reference = `withdraw:${id}`;
+  const reference = withdrawReference(id);
   await unfreeze(tx, order.userId, order.asset, order.total, 'withdraw_return', reference, now);
   const [row] = await tx
     .update(withdrawOrders)
