@@ -178,33 +178,66 @@ export async function firstScreenSettled(page: Page, requests: { settled(): Prom
 
 /**
  * What a page went through that a failure's screenshot cannot show: its script errors, its console's errors, its failed
- * requests, and at the moment of asking, the requests it still waits for (a screen stuck on its way in says whether
- * the browser still waits for the server or never asked).
+ * requests, each API call it was answered (method, path, status, milliseconds), each toast it showed (they leave the
+ * screen after 1.5 s), and at the moment of asking, the requests it still waits for (a screen stuck on its way in says
+ * whether the browser still waits for the server or never asked).
  */
 export function pageDiary(page: Page): { report(): string } {
-  const KEPT = 40;
+  const KEPT = 60;
+  const TOAST_MARK = '[diary] toast: ';
   const lines: string[] = [];
-  const open = new Set<Request>();
+  const open = new Map<Request, number>();
   const note = (line: string) => {
     lines.push(`${new Date().toISOString().slice(11, 23)} ${line}`);
     if (lines.length > KEPT) lines.shift();
   };
+  const apiPath = (request: Request) => {
+    const url = new URL(request.url());
+    return url.pathname.startsWith('/api/') ? url.pathname : null;
+  };
+  // From the page's next document on, each toast it shows is written to its console, where the diary reads it.
+  void page
+    .addInitScript((mark) => {
+      let last: Element | null = null;
+      new MutationObserver(() => {
+        const toast = document.querySelector('.toast');
+        if (!toast || toast === last || !toast.textContent) return;
+        last = toast;
+        console.debug(mark + toast.textContent);
+      }).observe(document, { childList: true, subtree: true, characterData: true });
+    }, TOAST_MARK)
+    .catch(() => undefined);
   page.on('load', () => note(`document loaded (the app started): ${page.url()}`));
   page.on('pageerror', (error) => note(`script error: ${error.message}`));
   page.on('console', (message) => {
     if (message.type() === 'error') note(`console error: ${message.text()}`);
+    else if (message.text().startsWith(TOAST_MARK)) note(`toast shown: ${message.text().slice(TOAST_MARK.length)}`);
   });
   page.on('request', (request) => {
-    if (request.resourceType() !== 'eventsource') open.add(request);
+    if (request.resourceType() !== 'eventsource') open.set(request, Date.now());
   });
-  page.on('requestfinished', (request) => open.delete(request));
+  page.on('requestfinished', (request) => {
+    const since = open.get(request);
+    open.delete(request);
+    const path = apiPath(request);
+    if (!path || since === undefined) return;
+    void request
+      .response()
+      .then((response) =>
+        note(`answered: ${request.method()} ${path} ${response?.status()} in ${Date.now() - since} ms`),
+      )
+      .catch(() => undefined);
+  });
   page.on('requestfailed', (request) => {
     open.delete(request);
     note(`request failed: ${request.method()} ${request.url()} (${request.failure()?.errorText ?? 'no reason'})`);
   });
   return {
     report() {
-      const waiting = [...open].map((request) => `  still waiting for: ${request.method()} ${request.url()}`);
+      const waiting = [...open].map(
+        ([request, since]) =>
+          `  still waiting for: ${request.method()} ${request.url()} (asked ${Date.now() - since} ms ago)`,
+      );
       return [...lines.map((line) => `  ${line}`), ...waiting].join('\n') || '  nothing of note';
     },
   };
@@ -266,15 +299,20 @@ export function phonePageForFile(ready: (page: Page) => void): void {
 
 /**
  * Records every toast the page shows, in order, from its next document on (toasts replace each other
- * on screen and leave after a few seconds: a poll on a busy machine can miss one). Read with toastsShown().
+ * on screen and leave after a few seconds: a poll on a busy machine can miss one). Read with toastsShown(); emptied
+ * with forgetToasts(), after which a toast still on screen is not counted again.
  */
 export async function recordToasts(page: Page): Promise<void> {
   await page.addInitScript(() => {
     const shown: string[] = [];
     (window as unknown as { __toasts: string[] }).__toasts = shown;
+    // Each toast is an element of its own (the same words twice are two toasts); one already counted is not again.
+    let last: Element | null = null;
     new MutationObserver(() => {
-      const text = document.querySelector('.toast')?.textContent;
-      if (text && shown.at(-1) !== text) shown.push(text);
+      const toast = document.querySelector('.toast');
+      if (!toast || toast === last || !toast.textContent) return;
+      last = toast;
+      shown.push(toast.textContent);
     }).observe(document, { childList: true, subtree: true, characterData: true });
   });
 }
@@ -282,6 +320,12 @@ export async function recordToasts(page: Page): Promise<void> {
 /** The toasts shown in the page's current document since recordToasts(), oldest first. */
 export const toastsShown = (page: Page): Promise<string[]> =>
   page.evaluate(() => (window as unknown as { __toasts?: string[] }).__toasts ?? []);
+
+/** Empties the record of toasts (recordToasts): a toast seen after this is one shown after it. */
+export const forgetToasts = (page: Page): Promise<void> =>
+  page.evaluate(() => {
+    (window as unknown as { __toasts: string[] }).__toasts.length = 0;
+  });
 
 /** Resolves once the page has shown `text` as a toast since recordToasts() (it may have left the screen already). */
 export async function toastSeen(page: Page, text: string, timeout: number): Promise<void> {
