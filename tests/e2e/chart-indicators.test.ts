@@ -6,6 +6,7 @@ import type { Locator, Page } from 'playwright-core';
 import { phonePageForFile, screenshot } from './browser.ts';
 import { logIn, markAllRead } from './pwa.ts';
 import { demoAccountForFile } from './demo-account.ts';
+import { placeInForm } from './order-form.ts';
 
 let page: Page;
 demoAccountForFile();
@@ -95,8 +96,9 @@ it("marks a pending option's start price on the option chart", async () => {
   // The longest expiry, so the option stays pending while the chart is looked at.
   await page.getByRole('radiogroup', { name: 'Expiry and yield' }).getByRole('radio').last().click();
   await page.getByLabel('Amount (USDT)').fill('10');
-  await page.getByRole('button', { name: 'Buy up' }).click();
-  await page.getByRole('alertdialog').getByRole('button', { name: 'Confirm' }).click();
+  expect(await placeInForm(page, () => page.getByRole('button', { name: 'Buy up' }).click())).toBe(
+    'Successful transaction!',
+  );
   const offer = page.getByRole('alertdialog').getByRole('button', { name: 'Not now' });
   await offer.click({ timeout: 5_000 }).catch(() => undefined);
   await expect.poll(() => chart.getAttribute('data-marker'), { timeout: 20_000 }).toMatch(/^\d/);

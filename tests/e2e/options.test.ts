@@ -6,6 +6,7 @@ import type { Page } from 'playwright-core';
 import { phonePageForFile, screenshot } from './browser.ts';
 import { logIn, markAllRead } from './pwa.ts';
 import { demoAccountForFile } from './demo-account.ts';
+import { placeInForm } from './order-form.ts';
 
 let page: Page;
 demoAccountForFile();
@@ -88,11 +89,12 @@ it('buys a 1-minute option, counts down, settles, and moves the balance by the s
   await expect.poll(() => page.getByRole('alert').textContent()).toBe('The minimum purchase amount is: 1 USDT!');
 
   await page.getByLabel('Amount (USDT)').fill('10');
-  await page.getByRole('button', { name: 'Buy up' }).click();
-  await page.getByRole('alertdialog').waitFor();
-  await screenshot(page, '12-option-confirm');
-  await page.getByRole('alertdialog').getByRole('button', { name: 'Confirm' }).click();
-  await expect.poll(() => page.getByRole('alert').textContent()).toBe('Successful transaction!');
+  const placed = await placeInForm(page, async () => {
+    await page.getByRole('button', { name: 'Buy up' }).click();
+    await page.getByRole('alertdialog').waitFor();
+    await screenshot(page, '12-option-confirm');
+  });
+  expect(placed).toBe('Successful transaction!');
   // The first order on this device offers notifications: not now, as a customer may answer.
   await page.getByRole('alertdialog').getByRole('button', { name: 'Not now' }).click();
   await expect.poll(async () => amountOf(await available.textContent())).toBeCloseTo(before - 10, 2);
@@ -129,9 +131,9 @@ it('shows a new option as "Opening…" until the first price recorded after it, 
     // the gate below held its answers on a busy machine, and then never show its countdown in the pending list.
     await page.getByRole('radio', { name: /^15\b/ }).first().click();
     await page.getByLabel('Amount (USDT)').fill('5');
-    await page.getByRole('button', { name: 'Buy short' }).click();
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Confirm' }).click();
-    await expect.poll(() => page.getByRole('alert').textContent()).toBe('Successful transaction!');
+    expect(await placeInForm(page, () => page.getByRole('button', { name: 'Buy short' }).click())).toBe(
+      'Successful transaction!',
+    );
     const card = page.locator('.opt-order').first();
     await expect.poll(() => card.getByRole('status').first().textContent()).toBe('Opening…');
     await expect.poll(() => card.locator('[role="timer"]').count()).toBe(0);

@@ -7,6 +7,7 @@ import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { phonePageForFile, screenshot } from './browser.ts';
 import { fundedUser } from './funded-user.ts';
+import { placeInForm } from './order-form.ts';
 import { controlledByServiceWorker, logIn } from './pwa.ts';
 import { ROUTES } from '../../src/api-contract/routes.ts';
 
@@ -44,11 +45,12 @@ it('trades an option with the practice account, leaves real money alone, resets 
   // A 1-minute option with virtual money: the confirmation and the pending order say Practice.
   await page.getByRole('radio', { name: /^1\b/ }).first().click();
   await page.getByLabel('Amount (USDT)').fill('10');
-  await page.getByRole('button', { name: 'Buy up' }).click();
   const dialog = page.getByRole('alertdialog');
-  await expect.poll(() => dialog.locator('.practice-tag').textContent()).toBe('Practice');
-  await dialog.getByRole('button', { name: 'Confirm' }).click();
-  await expect.poll(() => page.getByRole('alert').textContent()).toBe('Successful transaction!');
+  const placed = await placeInForm(page, async () => {
+    await page.getByRole('button', { name: 'Buy up' }).click();
+    await expect.poll(() => dialog.locator('.practice-tag').textContent()).toBe('Practice');
+  });
+  expect(placed).toBe('Successful transaction!');
   // The first order on this device offers notifications: not now.
   await page.getByRole('alertdialog').getByRole('button', { name: 'Not now' }).click();
   await expect.poll(async () => amountOf(await available().textContent())).toBe(9990);

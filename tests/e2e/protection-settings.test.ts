@@ -11,7 +11,8 @@ import { expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import type { Protection } from '../../src/api-contract/protection-read.ts';
 import { ROUTES } from '../../src/api-contract/routes.ts';
-import { phonePageForFile, recordToasts, screenshot, toastSeen } from './browser.ts';
+import { forgetToasts, phonePageForFile, recordToasts, screenshot, toastSeen } from './browser.ts';
+import { placeInForm } from './order-form.ts';
 import { fundedUser } from './funded-user.ts';
 import { callApi, logIn } from './pwa.ts';
 
@@ -56,7 +57,7 @@ async function openDialog(row: Locator, label: RegExp, title: string): Promise<v
  */
 async function toastAfter(text: string, act: () => Promise<void>): Promise<void> {
   await page.locator('.toast').waitFor({ state: 'detached' });
-  await page.evaluate(() => ((window as unknown as { __toasts: string[] }).__toasts.length = 0));
+  await forgetToasts(page);
   await act();
   await toastSeen(page, text, 10_000);
 }
@@ -74,11 +75,13 @@ async function refused(reason: string): Promise<void> {
   expect(await dialog().count()).toBe(1);
 }
 
-/** Buys an option of `stake` USDT up on BTC with the expiry chosen; the confirmation is answered. */
-async function buy(stake: string): Promise<void> {
+/**
+ * Buys an option of `stake` USDT up on BTC with the expiry chosen, the confirmation answered; resolves with the toast
+ * that told the answer (placeInForm: one refused for want of a fresh price is tried again).
+ */
+async function buy(stake: string): Promise<string> {
   await page.getByLabel('Amount (USDT)').fill(stake);
-  await page.getByRole('button', { name: 'Buy up' }).click();
-  await dialog().getByRole('button', { name: 'Confirm' }).click();
+  return placeInForm(page, () => page.getByRole('button', { name: 'Buy up' }).click());
 }
 
 it('refuses values no limit can have, each with its reason, and sends nothing', async () => {
@@ -236,20 +239,18 @@ it('meets the loss limit, which counts open stakes, and then the most open optio
   const available = page.locator('.opt-amount-notes .opt-num').first();
   await expect.poll(async () => amountOf(await available.textContent())).toBe(100);
   for (const left of [90, 80]) {
-    await buy('10');
+    expect(await buy('10')).toBe('Successful transaction!');
     await expect.poll(async () => amountOf(await available.textContent())).toBe(left);
   }
   // 20 USDT at stake in open options: the limit of 25 lost in 24 hours leaves 5 to put at risk.
-  await toastAfter('Your limit of 25 USDT lost in 24 hours leaves 5 USDT that may be put at risk for now!', () =>
-    buy('10'),
-  );
+  expect(await buy('10')).toBe('Your limit of 25 USDT lost in 24 hours leaves 5 USDT that may be put at risk for now!');
   await screenshot(page, 'protection-settings-5-loss-refused');
   expect(amountOf(await available.textContent())).toBe(80);
   // Reaching the limit exactly is allowed: a third option of 5.
-  await buy('5');
+  expect(await buy('5')).toBe('Successful transaction!');
   await expect.poll(async () => amountOf(await available.textContent())).toBe(75);
   // Three open: a fourth is refused, however small.
-  await toastAfter('You have reached your limit of 3 open options at once!', () => buy('1'));
+  expect(await buy('1')).toBe('You have reached your limit of 3 open options at once!');
   await screenshot(page, 'protection-settings-6-open-options-refused');
   expect(amountOf(await available.textContent())).toBe(75);
 

@@ -12,10 +12,11 @@
 // covers the routing's other cases.
 import { randomBytes } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import { launch, nextFrame, phoneContext, screenshot } from './browser.ts';
+import { afterAll, beforeAll, expect, inject, it, onTestFinished } from 'vitest';
+import { launch, nextFrame, phoneContext, screenshot, watchPagesOnFailure } from './browser.ts';
 import { callApi, controlledByServiceWorker, logIn, registerUser } from './pwa.ts';
 import { fundedUser } from './funded-user.ts';
+import { placeInForm } from './order-form.ts';
 import { operator } from './operator.ts';
 import { devtoolsPush, subscriptionStub } from './push-devtools.ts';
 import { noticeContent } from '../../src/server/domain/notices.ts';
@@ -26,6 +27,8 @@ let token = '';
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
+/** The pages whose diary and screenshot a failed test leaves. */
+const watch = watchPagesOnFailure('push-');
 
 const stub = subscriptionStub();
 
@@ -35,7 +38,7 @@ beforeAll(async () => {
   context = await phoneContext(browser);
   // The customer allows notifications when the browser asks (headless Chromium shows no prompt).
   await context.grantPermissions(['notifications']);
-  page = await context.newPage();
+  page = watch(await context.newPage());
   page.setDefaultTimeout(30_000);
   await logIn(page, phone, password);
   await controlledByServiceWorker(page);
@@ -214,46 +217,40 @@ it('offers notifications after the first order, not at start, once per device; "
   await fundedUser(customer, password, '135790', '100');
   // A new phone: the customer has not decided about notifications yet.
   const fresh = await phoneContext(browser);
-  try {
-    const tab = await fresh.newPage();
-    tab.setDefaultTimeout(30_000);
-    await logIn(tab, customer, password);
-    await controlledByServiceWorker(tab);
-    expect(await tab.evaluate(() => Notification.permission)).toBe('default');
-    await tab.goto('/#/pages/Option/Option?code=BTC');
-    await tab.getByLabel('Amount (USDT)').waitFor();
-    // The expiries have arrived, as a customer sees before buying (until then "Buy up" asks to choose one).
-    await tab.getByRole('radiogroup', { name: 'Expiry and yield' }).getByRole('radio').first().waitFor();
-    // Only an order that went through offers notifications; none has yet, so once the page has painted no offer is
-    // there.
-    await nextFrame(tab);
-    expect(await tab.getByRole('alertdialog').count(), 'no offer at start').toBe(0);
+  // Closed after the failure's diary and screenshot, which need the page open.
+  onTestFinished(() => fresh.close());
+  const tab = watch(await fresh.newPage(), 'new-phone');
+  tab.setDefaultTimeout(30_000);
+  await logIn(tab, customer, password);
+  await controlledByServiceWorker(tab);
+  expect(await tab.evaluate(() => Notification.permission)).toBe('default');
+  await tab.goto('/#/pages/Option/Option?code=BTC');
+  await tab.getByLabel('Amount (USDT)').waitFor();
+  // The expiries have arrived, as a customer sees before buying (until then "Buy up" asks to choose one).
+  await tab.getByRole('radiogroup', { name: 'Expiry and yield' }).getByRole('radio').first().waitFor();
+  // Only an order that went through offers notifications; none has yet, so once the page has painted no offer is
+  // there.
+  await nextFrame(tab);
+  expect(await tab.getByRole('alertdialog').count(), 'no offer at start').toBe(0);
 
-    const buy = async () => {
-      await tab.getByLabel('Amount (USDT)').fill('10');
-      await tab.getByRole('button', { name: 'Buy up' }).click();
-      // The order's confirmation closes once the order is through: then only an offer can be an open dialog.
-      const confirmation = tab.getByRole('alertdialog').filter({ has: tab.getByRole('button', { name: 'Confirm' }) });
-      await confirmation.getByRole('button', { name: 'Confirm' }).click();
-      await expect.poll(() => tab.getByRole('alert').textContent()).toBe('Successful transaction!');
-      await confirmation.waitFor({ state: 'detached' });
-    };
-    await buy();
-    const offer = tab.getByRole('alertdialog', { name: 'Get notified?' });
-    await offer.waitFor();
-    expect(await offer.textContent()).toContain('Know at once when an option settles');
-    await expect.poll(() => tab.locator('.mask').count()).toBe(0);
-    await screenshot(tab, 'push-offer');
-    await offer.getByRole('button', { name: 'Not now' }).click();
-    await offer.waitFor({ state: 'detached' });
-    expect(await tab.evaluate(() => Notification.permission)).toBe('default');
+  const buy = async () => {
+    await tab.getByLabel('Amount (USDT)').fill('10');
+    const toast = await placeInForm(tab, () => tab.getByRole('button', { name: 'Buy up' }).click());
+    expect(toast).toBe('Successful transaction!');
+  };
+  await buy();
+  const offer = tab.getByRole('alertdialog', { name: 'Get notified?' });
+  await offer.waitFor();
+  expect(await offer.textContent()).toContain('Know at once when an option settles');
+  await expect.poll(() => tab.locator('.mask').count()).toBe(0);
+  await screenshot(tab, 'push-offer');
+  await offer.getByRole('button', { name: 'Not now' }).click();
+  await offer.waitFor({ state: 'detached' });
+  expect(await tab.evaluate(() => Notification.permission)).toBe('default');
 
-    // The offer follows an order's success at once (its code is already loaded): once that is painted, a second offer
-    // would show.
-    await buy();
-    await nextFrame(tab);
-    expect(await tab.getByRole('alertdialog').count(), 'offered once').toBe(0);
-  } finally {
-    await fresh.close();
-  }
+  // The offer follows an order's success at once (its code is already loaded): once that is painted, a second offer
+  // would show.
+  await buy();
+  await nextFrame(tab);
+  expect(await tab.getByRole('alertdialog').count(), 'offered once').toBe(0);
 });
