@@ -87,19 +87,28 @@ describe('freeze, then reject or approve', () => {
   });
 
   it('numbers an order whose id passes six digits with its whole id, in one statement with its freeze', async () => {
-    const user = await walletHolder('100');
     await h.database.db.execute(sql`select setval(pg_get_serial_sequence('withdraw_orders', 'id'), 1234566)`);
-    const before = await statementsSent();
-    const order = await withdrawn(h, user.token, { target: 'wallet', target_id: String(user.wallet.id), amount: '10' });
-    const sent = (await statementsSent()) - before;
-    expect([order.id, order.order_no]).toEqual([1234567, 'W202611221234567']);
-    expect(await balanceOf(h, user.id)).toEqual({ available: '89.90000000', frozen: '10.10000000' });
-    expect(await entriesOf(user.token)).toEqual([
-      { kind: 'withdraw_freeze', amount: '-10.10000000', reference: 'withdraw:1234567' },
-    ]);
+    // Three withdrawals: the count is the process's, so a statement the harness sends meanwhile (a timer's) may be
+    // counted in one of them; the fewest is the call's own.
+    const sent: number[] = [];
+    for (const id of [1234567, 1234568, 1234569]) {
+      const user = await walletHolder('100');
+      const before = await statementsSent();
+      const order = await withdrawn(h, user.token, {
+        target: 'wallet',
+        target_id: String(user.wallet.id),
+        amount: '10',
+      });
+      sent.push((await statementsSent()) - before);
+      expect([order.id, order.order_no]).toEqual([id, `W20261122${id}`]);
+      expect(await balanceOf(h, user.id)).toEqual({ available: '89.90000000', frozen: '10.10000000' });
+      expect(await entriesOf(user.token)).toEqual([
+        { kind: 'withdraw_freeze', amount: '-10.10000000', reference: `withdraw:${id}` },
+      ]);
+    }
     // Measured: 18 statements for the call on PostgreSQL, 14 on the embedded database; 20 and 16 when the order's
     // insert, its freeze and its number were three statements.
-    expect(sent).toBeLessThanOrEqual(h.database.kind === 'postgres' ? 18 : 14);
+    expect(Math.min(...sent)).toBeLessThanOrEqual(h.database.kind === 'postgres' ? 18 : 14);
   });
 
   it('a rejection returns amount + fee: available restored, nothing frozen, the reason shown, the return in the account details', async () => {
