@@ -96,9 +96,9 @@ it("marks a pending option's start price on the option chart", async () => {
   // The longest expiry, so the option stays pending while the chart is looked at.
   await page.getByRole('radiogroup', { name: 'Expiry and yield' }).getByRole('radio').last().click();
   await page.getByLabel('Amount (USDT)').fill('10');
-  expect(await placeInForm(page, () => page.getByRole('button', { name: 'Buy up' }).click())).toBe(
-    'Successful transaction!',
-  );
+  await placeInForm(page, () => page.getByRole('button', { name: 'Buy up' }).click(), {
+    toast: 'Successful transaction!',
+  });
   const offer = page.getByRole('alertdialog').getByRole('button', { name: 'Not now' });
   await offer.click({ timeout: 5_000 }).catch(() => undefined);
   await expect.poll(() => chart.getAttribute('data-marker'), { timeout: 20_000 }).toMatch(/^\d/);

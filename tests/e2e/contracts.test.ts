@@ -11,6 +11,7 @@ import { phonePageForFile, recordToasts, screenshot, toastsShown } from './brows
 import { callApi, controlledByServiceWorker, logIn, markAllRead } from './pwa.ts';
 import { texts } from '../../src/api-contract/texts.ts';
 import { demoAccountForFile } from './demo-account.ts';
+import { placeInForm } from './order-form.ts';
 
 let page: Page;
 demoAccountForFile();
@@ -21,12 +22,24 @@ const decimalOf = (text: string | null) => (text ?? '').replace(/[^\d.-]/g, '');
 const available = () => page.locator('.ct-available .opt-num');
 const lastPrice = async () => new Big(decimalOf(await page.locator('.opt-price').textContent()));
 const toast = () => page.getByRole('alert');
+/** What a market order's toast says once it is accepted (it fills at the next recorded tick, told by another). */
+const MARKET_ACCEPTED = 'Market order accepted: it fills at the next recorded price';
 
-async function confirmOrder(name: string): Promise<void> {
-  await page.getByRole('button', { name, exact: true }).click();
-  await page.getByRole('alertdialog').waitFor();
-  await page.getByRole('alertdialog').getByRole('button', { name: 'Confirm' }).click();
-  await page.getByRole('alertdialog').waitFor({ state: 'detached' });
+/**
+ * Taps the form's button `name`, confirms, and sees the toast `answer` (placeInForm: an order refused for want of a
+ * fresh price is tapped again); resolves with the toast's text. `looked` runs once the confirmation is open.
+ */
+async function confirmOrder(
+  name: string,
+  answer: string | RegExp,
+  looked: () => Promise<void> = async () => undefined,
+): Promise<string> {
+  const ask = async () => {
+    await page.getByRole('button', { name, exact: true }).click();
+    await page.getByRole('alertdialog').waitFor();
+    await looked();
+  };
+  return placeInForm(page, ask, { path: '/coin/trans/add', toast: answer });
 }
 
 it('opens Contracts from Home with the live, simulated BTC price', async () => {
@@ -61,12 +74,8 @@ it('market-buys BTC for 200 USDT: USDT down by exactly 200, BTC arrives less the
   const usdtBefore = new Big(decimalOf(await available().textContent()));
   await page.getByLabel('Total to spend (USDT)').fill('200');
   await expect.poll(() => page.locator('.ct-figures').first().textContent()).toContain('BTC');
-  await page.getByRole('button', { name: 'Buy BTC' }).click();
-  await page.getByRole('alertdialog').waitFor();
-  await screenshot(page, '41-contracts-confirm');
-  await page.getByRole('alertdialog').getByRole('button', { name: 'Confirm' }).click();
   // Accepted, then filled at the first price recorded after it (never at one recorded before).
-  await expect.poll(() => toast().textContent()).toBe('Market order accepted: it fills at the next recorded price');
+  await confirmOrder('Buy BTC', MARKET_ACCEPTED, () => screenshot(page, '41-contracts-confirm'));
   // The first order on this device offers notifications: not now, as a customer may answer.
   await page.getByRole('alertdialog').getByRole('button', { name: 'Not now' }).click();
   await expect.poll(() => toast().textContent()).toMatch(/^Bought 0\.\d+ BTC at [\d,.]+$/);
@@ -87,8 +96,7 @@ it('places a limit sell 5 % above the market: its BTC is held, then revoked and 
   const price = (await lastPrice()).times(1.05).round(2, Big.roundDown).toFixed(2);
   await page.getByLabel('Price (USDT)').fill(price);
   await page.getByLabel('Quantity (BTC)').fill('0.001');
-  await confirmOrder('Sell BTC');
-  await expect.poll(() => toast().textContent()).toMatch(/^Limit order placed/);
+  await confirmOrder('Sell BTC', /^Limit order placed/);
   const open = page.locator('.ct-open .ct-order');
   await expect.poll(() => open.count()).toBe(1);
   await expect.poll(async () => decimalOf(await available().textContent())).toBe(btcBefore.minus('0.001').toFixed());
@@ -112,7 +120,7 @@ it('fills a resting DOGE limit when the recorded feed crosses it, at its own pri
   await page.getByRole('button', { name: 'Buy', exact: true }).click();
   await page.getByRole('button', { name: 'Market', exact: true }).click();
   await page.getByLabel('Total to spend (USDT)').fill('60');
-  await confirmOrder('Buy DOGE');
+  await confirmOrder('Buy DOGE', MARKET_ACCEPTED);
   await expect.poll(() => toast().textContent()).toMatch(/^Bought [\d.]+ DOGE at [\d,.]+$/);
 
   // Limits 0.1 % on each side of the price. Every limit rests when placed, even one the price has crossed already (only
@@ -128,8 +136,7 @@ it('fills a resting DOGE limit when the recorded feed crosses it, at its own pri
     const price = (await lastPrice()).times(factor).round(5, Big.roundDown).toFixed(5);
     await page.getByLabel('Price (USDT)').fill(price);
     await page.getByLabel('Quantity (DOGE)').fill('20');
-    await confirmOrder(`${side} DOGE`);
-    placed.push((await toast().textContent()) ?? '');
+    placed.push(await confirmOrder(`${side} DOGE`, /./));
   }
   expect(placed.some((text) => text.startsWith('Limit order placed'))).toBe(true);
   await screenshot(page, '44-contracts-two-limits');
@@ -196,10 +203,7 @@ it('a stop waits; a DOGE buy with TP/SL arms two legs, a recorded move triggers 
   const far = (await lastPrice()).times(1.05).round(5, Big.roundDown).toFixed(5);
   await page.getByLabel('Trigger price (USDT): at or above').fill(far);
   await page.getByLabel('Quantity (DOGE)').fill('20');
-  await confirmOrder('Buy DOGE');
-  await expect
-    .poll(() => toast().textContent())
-    .toMatch(/^Stop order placed: it triggers when a recorded price is at or above/);
+  await confirmOrder('Buy DOGE', /^Stop order placed: it triggers when a recorded price is at or above/);
 
   // The legs' triggers beyond the last recorded price, read through the API (the minute candles of the recorded
   // ticks): 0.5 % each way. The feed moves DOGE as a random walk of about 0.7 % a simulated 20 minutes (one real minute
@@ -223,7 +227,7 @@ it('a stop waits; a DOGE buy with TP/SL arms two legs, a recorded move triggers 
   const bought = async () =>
     (await toastsShown(page)).filter((text) => /^Bought [\d.]+ DOGE at [\d,.]+$/.test(text)).length;
   const boughtBefore = await bought();
-  await confirmOrder('Buy DOGE');
+  await confirmOrder('Buy DOGE', MARKET_ACCEPTED);
   await expect.poll(bought).toBeGreaterThan(boughtBefore);
 
   // Armed by the fill: both legs wait in the open list beside the stop, then one is reached and leaves the list with

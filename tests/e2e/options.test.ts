@@ -89,12 +89,15 @@ it('buys a 1-minute option, counts down, settles, and moves the balance by the s
   await expect.poll(() => page.getByRole('alert').textContent()).toBe('The minimum purchase amount is: 1 USDT!');
 
   await page.getByLabel('Amount (USDT)').fill('10');
-  const placed = await placeInForm(page, async () => {
-    await page.getByRole('button', { name: 'Buy up' }).click();
-    await page.getByRole('alertdialog').waitFor();
-    await screenshot(page, '12-option-confirm');
-  });
-  expect(placed).toBe('Successful transaction!');
+  await placeInForm(
+    page,
+    async () => {
+      await page.getByRole('button', { name: 'Buy up' }).click();
+      await page.getByRole('alertdialog').waitFor();
+      await screenshot(page, '12-option-confirm');
+    },
+    { toast: 'Successful transaction!' },
+  );
   // The first order on this device offers notifications: not now, as a customer may answer.
   await page.getByRole('alertdialog').getByRole('button', { name: 'Not now' }).click();
   await expect.poll(async () => amountOf(await available.textContent())).toBeCloseTo(before - 10, 2);
@@ -131,9 +134,9 @@ it('shows a new option as "Opening…" until the first price recorded after it, 
     // the gate below held its answers on a busy machine, and then never show its countdown in the pending list.
     await page.getByRole('radio', { name: /^15\b/ }).first().click();
     await page.getByLabel('Amount (USDT)').fill('5');
-    expect(await placeInForm(page, () => page.getByRole('button', { name: 'Buy short' }).click())).toBe(
-      'Successful transaction!',
-    );
+    await placeInForm(page, () => page.getByRole('button', { name: 'Buy short' }).click(), {
+      toast: 'Successful transaction!',
+    });
     const card = page.locator('.opt-order').first();
     await expect.poll(() => card.getByRole('status').first().textContent()).toBe('Opening…');
     await expect.poll(() => card.locator('[role="timer"]').count()).toBe(0);

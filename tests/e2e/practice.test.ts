@@ -46,11 +46,14 @@ it('trades an option with the practice account, leaves real money alone, resets 
   await page.getByRole('radio', { name: /^1\b/ }).first().click();
   await page.getByLabel('Amount (USDT)').fill('10');
   const dialog = page.getByRole('alertdialog');
-  const placed = await placeInForm(page, async () => {
-    await page.getByRole('button', { name: 'Buy up' }).click();
-    await expect.poll(() => dialog.locator('.practice-tag').textContent()).toBe('Practice');
-  });
-  expect(placed).toBe('Successful transaction!');
+  await placeInForm(
+    page,
+    async () => {
+      await page.getByRole('button', { name: 'Buy up' }).click();
+      await expect.poll(() => dialog.locator('.practice-tag').textContent()).toBe('Practice');
+    },
+    { toast: 'Successful transaction!' },
+  );
   // The first order on this device offers notifications: not now.
   await page.getByRole('alertdialog').getByRole('button', { name: 'Not now' }).click();
   await expect.poll(async () => amountOf(await available().textContent())).toBe(9990);

@@ -235,8 +235,9 @@ it('offers notifications after the first order, not at start, once per device; "
 
   const buy = async () => {
     await tab.getByLabel('Amount (USDT)').fill('10');
-    const toast = await placeInForm(tab, () => tab.getByRole('button', { name: 'Buy up' }).click());
-    expect(toast).toBe('Successful transaction!');
+    await placeInForm(tab, () => tab.getByRole('button', { name: 'Buy up' }).click(), {
+      toast: 'Successful transaction!',
+    });
   };
   await buy();
   const offer = tab.getByRole('alertdialog', { name: 'Get notified?' });
