@@ -303,18 +303,24 @@ export function phonePageForFile(ready: (page: Page) => void): void {
  * with forgetToasts(), after which a toast still on screen is not counted again.
  */
 export async function recordToasts(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    const shown: string[] = [];
-    (window as unknown as { __toasts: string[] }).__toasts = shown;
-    // Each toast is an element of its own (the same words twice are two toasts); one already counted is not again.
-    let last: Element | null = null;
-    new MutationObserver(() => {
-      const toast = document.querySelector('.toast');
-      if (!toast || toast === last || !toast.textContent) return;
-      last = toast;
-      shown.push(toast.textContent);
-    }).observe(document, { childList: true, subtree: true, characterData: true });
-  });
+  await page.addInitScript(collectToasts, { key: '__toasts', skipShown: false });
+}
+
+/**
+ * In the page: keeps every toast shown from now on in a list at `window[key]`, which it creates, in order. Each toast
+ * is an element of its own (the same words twice are two toasts); one already counted is not counted again, nor, with
+ * `skipShown`, the one on screen now. Self-contained, so that both `addInitScript` and `evaluate` can send it.
+ */
+export function collectToasts({ key, skipShown }: { key: string; skipShown: boolean }): void {
+  const shown: string[] = [];
+  (window as unknown as Record<string, string[]>)[key] = shown;
+  let last = skipShown ? document.querySelector('.toast') : null;
+  new MutationObserver(() => {
+    const toast = document.querySelector('.toast');
+    if (!toast || toast === last || !toast.textContent) return;
+    last = toast;
+    shown.push(toast.textContent);
+  }).observe(document, { childList: true, subtree: true, characterData: true });
 }
 
 /** The toasts shown in the page's current document since recordToasts(), oldest first. */

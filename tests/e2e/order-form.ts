@@ -3,6 +3,7 @@
 // fresh price.
 import type { Page } from 'playwright-core';
 import { texts } from '../../src/api-contract/texts.ts';
+import { collectToasts } from './browser.ts';
 
 /** The most times a journey taps again after a refusal for want of a fresh price before it takes that answer. */
 const PRICE_TRIES = 20;
@@ -39,17 +40,7 @@ export async function placeInForm(
     const confirmation = page.getByRole('alertdialog').filter({ has: page.getByRole('button', { name: 'Confirm' }) });
     await confirmation.waitFor();
     // Every toast from now on, each an element of its own; the one on screen now is not counted.
-    await page.evaluate(() => {
-      const shown: string[] = [];
-      (window as Watched).__orderToasts = shown;
-      let last = document.querySelector('.toast');
-      new MutationObserver(() => {
-        const current = document.querySelector('.toast');
-        if (!current || current === last || !current.textContent) return;
-        last = current;
-        shown.push(current.textContent);
-      }).observe(document, { childList: true, subtree: true, characterData: true });
-    });
+    await page.evaluate(collectToasts, { key: '__orderToasts', skipShown: true });
     const answered = page.waitForResponse(
       (response) =>
         response.request().method() === 'POST' && new URL(response.url()).pathname === `/api${path}` && response.ok(),
