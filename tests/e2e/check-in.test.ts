@@ -8,6 +8,7 @@ import type { Page } from 'playwright-core';
 import { phonePageForFile, screenshot } from './browser.ts';
 import { callApi, logIn } from './pwa.ts';
 import { fundedUser } from './funded-user.ts';
+import { openedOption } from './order-form.ts';
 
 let page: Page;
 phonePageForFile((opened) => {
@@ -48,11 +49,11 @@ beforeAll(async () => {
     method: 'GET',
     form: { code: 'BTC' },
   });
-  const placed = await callApi('/coin/order/add', {
+  const placed = await openedOption<{ id: number; status: string; outcome: string | null }>({
     token,
     form: { code: 'BTC', direction: 'up', amount: '1', product_id: String(products.data.lists[0]!.id) },
   });
-  expect(placed.msg).toBe('Success');
+  expect(placed.status).toBe('holding');
 });
 
 it('opens the check-in page from Home: the month, the streak, the balance and the ladder', async () => {

@@ -1,9 +1,10 @@
-// An order placed through its form, as a customer places it: the form's button, the confirmation's Confirm, the
-// server's answer and the toast that tells it. One place for the journeys' one honest retry: a refusal for want of a
-// fresh price.
+// An order placed as a customer places it: through its form (the form's button, the confirmation's Confirm, the
+// server's answer and the toast that tells it) or over the API as the app sends it. One place for the journeys' honest
+// retries: a refusal for want of a fresh price, and an order void for want of one after it was accepted.
 import type { Page } from 'playwright-core';
 import { texts } from '../../src/api-contract/texts.ts';
 import { collectToasts } from './browser.ts';
+import { callApi, type Envelope } from './pwa.ts';
 
 /** The most times a journey taps again after a refusal for want of a fresh price before it takes that answer. */
 const PRICE_TRIES = 20;
@@ -66,5 +67,81 @@ export async function placeInForm(
         },
       );
     }
+  }
+}
+
+/** What callApi sends with an order: the caller's token, the order's fields, another server's address. */
+interface ApiOrder {
+  token: string;
+  form: Record<string, string>;
+  base?: string;
+}
+
+/**
+ * Places an order over the API (a POST of `path`, as the app sends it on a customer's tap) and sends it again while
+ * it is refused for want of a fresh price, at most PRICE_TRIES times in all (the rule of placeInForm). Resolves with
+ * the last answer, whatever it is: the caller checks it.
+ */
+export async function placeOverApi<T>(path: string, order: ApiOrder): Promise<Envelope<T>> {
+  for (let tries = 1; ; tries++) {
+    const answer = await callApi<T>(path, order);
+    if (answer.msg !== texts.priceUnavailable.message || tries >= PRICE_TRIES) return answer;
+  }
+}
+
+/** The most option orders openedOption() places before it takes a void one as the answer. */
+const VOID_ROUNDS = 5;
+
+/**
+ * Buys an option over the API (placeOverApi) and waits until it has opened at its start price ('holding'). One that
+ * found no price recorded within 10 market seconds of its acceptance (500 ms of real time on the journeys' 20× clock)
+ * never opens: it is void and refunded, and this buys again, at most VOID_ROUNDS orders in all. Resolves with the
+ * holding order; rejects with the last answer when none opened.
+ */
+export async function openedOption<T extends { id: number; status: string; outcome: string | null }>(
+  order: ApiOrder,
+): Promise<T> {
+  for (let round = 1; ; round++) {
+    const placed = await placeOverApi<T>('/coin/order/add', order);
+    if (placed.ret !== 1) throw new Error(`the option order was answered "${placed.msg}"`);
+    const read = async () =>
+      (await callApi<T>('/coin/order/info', { ...order, method: 'GET', form: { id: String(placed.data.id) } })).data;
+    const now = await readUntil(read, (option) => option.status !== 'opening', `option #${placed.data.id}`);
+    if (now.status === 'holding' || now.outcome !== 'void' || round >= VOID_ROUNDS) return now;
+  }
+}
+
+/**
+ * Places a contract market order over the API (placeOverApi) and waits, over the history list, until the next
+ * recorded tick has filled it. One that found no price recorded within 10 market seconds of its acceptance is void
+ * (its reserve released, nothing traded), and this places it again, at most VOID_ROUNDS orders in all. Resolves with
+ * the filled order; rejects naming the last order's state when none filled.
+ */
+export async function filledMarketOrder<T extends { id: number; status: string }>(order: ApiOrder): Promise<T> {
+  for (let round = 1; ; round++) {
+    const placed = await placeOverApi<T>('/coin/trans/add', order);
+    if (placed.ret !== 1) throw new Error(`the market order was answered "${placed.msg}"`);
+    const read = async () =>
+      (await callApi<{ lists: T[] }>('/coin/trans/lists', { ...order, form: { status: 'history' } })).data.lists.find(
+        (item) => item.id === placed.data.id,
+      );
+    const ended = (await readUntil(read, (item) => item !== undefined, `market order #${placed.data.id}`))!;
+    if (ended.status === 'filled') return ended;
+    if (round >= VOID_ROUNDS) throw new Error(`market order #${placed.data.id} was void ${round} times`);
+  }
+}
+
+/**
+ * Reads `read` again until `done` holds for its answer, 200 ms apart, and resolves with that answer; rejects naming
+ * `what` and the last answer after 30 s (the journeys' bound for the next recorded tick on a busy machine). A loop of
+ * its own rather than expect.poll, which a file's beforeAll cannot call.
+ */
+async function readUntil<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`${what} is still ${JSON.stringify(value)} after 30 s`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }

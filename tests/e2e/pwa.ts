@@ -7,7 +7,8 @@ import { png } from '../png.ts';
 import { appFilesCached } from './app-files.ts';
 import { codeSentTo } from './browser.ts';
 
-interface Envelope<T = unknown> {
+/** Every answer of the API: `ret` 1 for done, 0 for refused (with `msg`, the reason in the caller's language). */
+export interface Envelope<T = unknown> {
   ret: number;
   msg: string;
   data: T;

@@ -11,6 +11,7 @@ import { storeSession } from './stored-session.ts';
 import { ROUTES } from '../../src/api-contract/routes.ts';
 import type { OptionOrder } from '../../src/api-contract/options.ts';
 import type { SignedReceipt } from '../../src/api-contract/receipts.ts';
+import { openedOption } from './order-form.ts';
 
 let browser: Browser;
 const watch = watchPagesOnFailure();
@@ -69,12 +70,12 @@ it("opens a settled option's receipt from its details: the device says its signa
     form: { code: 'BTC' },
   });
   const product = products.data.lists.find((p) => p.minutes === 1)!;
-  const placed = await callApi<OptionOrder>('/coin/order/add', {
+  const placed = await openedOption<OptionOrder>({
     token,
     form: { code: 'BTC', direction: 'up', product_id: String(product.id), amount: '10' },
   });
-  expect(placed.ret).toBe(1);
-  orderId = placed.data.id;
+  expect(placed.status).toBe('holding');
+  orderId = placed.id;
 
   // One simulated minute is three real seconds: the details page shows the settlement, then the receipt's link.
   await page.goto(`/#${ROUTES.optionRecord}?id=${orderId}`);

@@ -9,6 +9,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launch, phoneContext, screenshot } from './browser.ts';
 import { fundedUser } from './funded-user.ts';
 import { callApi, logIn } from './pwa.ts';
+import { filledMarketOrder } from './order-form.ts';
 
 const phone = `065${String(Date.now() + 11).slice(-7)}`;
 const password = 'trade123';
@@ -31,20 +32,9 @@ interface Order {
   filled_at: string | null;
 }
 
-/** Places a market order and waits until the feed's next tick has filled it. */
-async function filled(token: string, form: Record<string, string>): Promise<Order> {
-  const placed = await callApi<Order>('/coin/trans/add', { token, form: { type: 'market', ...form } });
-  expect(placed.ret, placed.msg).toBe(1);
-  let order: Order | undefined;
-  await expect
-    .poll(async () => {
-      const history = await callApi<{ lists: Order[] }>('/coin/trans/lists', { token, form: { status: 'history' } });
-      order = history.data.lists.find((item) => item.id === placed.data.id);
-      return order?.status;
-    })
-    .toBe('filled');
-  return order!;
-}
+/** Places a market order and waits until the feed's next tick has filled it (filledMarketOrder). */
+const filled = (token: string, form: Record<string, string>) =>
+  filledMarketOrder<Order>({ token, form: { type: 'market', ...form } });
 
 beforeAll(async () => {
   browser = await launch();
