@@ -145,7 +145,10 @@ it('the first paint needs no script: the document asks for none, and the app ask
     }));
     // The entry, the start chunk and the login page's code at least, each asked for after the paint.
     expect(scripts.length, JSON.stringify(scripts)).toBeGreaterThanOrEqual(3);
-    expect(scripts.filter(({ at }) => !(at >= paint))).toEqual([]);
+    expect(
+      scripts.filter(({ at }) => !(at >= paint)),
+      `first contentful paint at ${paint} ms`,
+    ).toEqual([]);
   } finally {
     await context.close();
   }
