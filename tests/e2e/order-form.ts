@@ -96,7 +96,8 @@ const VOID_ROUNDS = 5;
  * Buys an option over the API (placeOverApi) and waits until it has opened at its start price ('holding'). One that
  * found no price recorded within 10 market seconds of its acceptance (500 ms of real time on the journeys' 20× clock)
  * never opens: it is void and refunded, and this buys again, at most VOID_ROUNDS orders in all. Resolves with the
- * holding order; rejects with the last answer when none opened.
+ * holding order, or with the last void one when none opened (the caller checks its status); rejects when an order is
+ * refused or stays opening for 30 s.
  */
 export async function openedOption<T extends { id: number; status: string; outcome: string | null }>(
   order: ApiOrder,
