@@ -2,6 +2,7 @@
 // server's answer and the toast that tells it) or over the API as the app sends it. One place for the journeys' honest
 // retries: a refusal for want of a fresh price, and an order void for want of one after it was accepted.
 import type { Page } from 'playwright-core';
+import { ROUTES } from '../../src/api-contract/routes.ts';
 import { texts } from '../../src/api-contract/texts.ts';
 import { collectToasts } from './browser.ts';
 import { callApi, type Envelope } from './pwa.ts';
@@ -78,15 +79,30 @@ interface ApiOrder {
 }
 
 /**
- * Places an order over the API (a POST of `path`, as the app sends it on a customer's tap) and sends it again while
- * it is refused for want of a fresh price, at most PRICE_TRIES times in all (the rule of placeInForm). Resolves with
- * the last answer, whatever it is: the caller checks it.
+ * Places an order over the API (a POST of `path`, as the app sends it on a customer's tap) and, while it is refused
+ * for want of a fresh price, waits for the next price of its coin (`form.code`) to be recorded and sends it again, at
+ * most PRICE_TRIES times in all (the rule of placeInForm, where the customer sees the price move before tapping
+ * again). Resolves with the last answer, whatever it is: the caller checks it.
  */
 export async function placeOverApi<T>(path: string, order: ApiOrder): Promise<Envelope<T>> {
   for (let tries = 1; ; tries++) {
     const answer = await callApi<T>(path, order);
     if (answer.msg !== texts.priceUnavailable.message || tries >= PRICE_TRIES) return answer;
+    await nextPrice(order);
   }
+}
+
+/**
+ * Resolves once a price of the order's coin is recorded after the last one the server has now (GET /coin/data/rate,
+ * its `at`, market time); rejects after readUntil's 30 s.
+ */
+async function nextPrice({ form, base }: ApiOrder): Promise<void> {
+  const rate = () =>
+    callApi<{ at: string }>('/coin/data/rate', { method: 'GET', form: { code: form.code ?? '' }, base }).then(
+      (answer) => (answer.ret === 1 ? answer.data.at : null),
+    );
+  const last = await rate();
+  await readUntil(rate, (at) => at !== null && at !== last, `the next price of ${form.code}`);
 }
 
 /** The most option orders openedOption() places before it takes a void one as the answer. */
@@ -109,6 +125,36 @@ export async function openedOption<T extends { id: number; status: string; outco
       (await callApi<T>('/coin/order/info', { ...order, method: 'GET', form: { id: String(placed.data.id) } })).data;
     const now = await readUntil(read, (option) => option.status !== 'opening', `option #${placed.data.id}`);
     if (now.status === 'holding' || now.outcome !== 'void' || round >= VOID_ROUNDS) return now;
+  }
+}
+
+/** What the details page of a settled option says of its end price, and of an option void at its end. */
+const SETTLED = /^Settled at the recorded price of /;
+const VOID_AT_END = 'No market price at the end time: amount returned';
+
+/**
+ * Buys an option (openedOption), opens its details page and watches it settle there: the page asks for the order
+ * again once it is due. An option with no price recorded within 10 market seconds before its end time (500 ms of real
+ * time on the journeys' 20× clock) settles void and its amount is returned; the page says so, and this buys again, at
+ * most VOID_ROUNDS orders in all. Resolves with the order the page shows settled at a recorded price; rejects when
+ * none did, or when the page says neither within 30 s.
+ */
+export async function optionSettledOnPage<T extends { id: number; status: string; outcome: string | null }>(
+  page: Page,
+  order: ApiOrder,
+): Promise<T> {
+  for (let round = 1; ; round++) {
+    const opened = await openedOption<T>(order);
+    if (opened.status !== 'holding') throw new Error(`option #${opened.id} did not open: ${JSON.stringify(opened)}`);
+    await page.goto(`/#${ROUTES.optionRecord}?id=${opened.id}`);
+    const said = page
+      .getByText(SETTLED)
+      .or(page.getByText(VOID_AT_END, { exact: true }))
+      .first();
+    await said.waitFor({ timeout: 30_000 });
+    if (SETTLED.test((await said.textContent()) ?? '')) return opened;
+    if (round >= VOID_ROUNDS) throw new Error(`option #${opened.id} was void at its end, the ${round}th in a row`);
+    console.log(`option #${opened.id} found no price within 10 market seconds of its end: void; buying again`);
   }
 }
 

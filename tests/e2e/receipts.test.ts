@@ -11,7 +11,7 @@ import { storeSession } from './stored-session.ts';
 import { ROUTES } from '../../src/api-contract/routes.ts';
 import type { OptionOrder } from '../../src/api-contract/options.ts';
 import type { SignedReceipt } from '../../src/api-contract/receipts.ts';
-import { openedOption } from './order-form.ts';
+import { optionSettledOnPage } from './order-form.ts';
 
 let browser: Browser;
 const watch = watchPagesOnFailure();
@@ -70,16 +70,12 @@ it("opens a settled option's receipt from its details: the device says its signa
     form: { code: 'BTC' },
   });
   const product = products.data.lists.find((p) => p.minutes === 1)!;
-  const placed = await openedOption<OptionOrder>({
+  // One simulated minute is three real seconds: the details page shows the settlement, then the receipt's link.
+  const placed = await optionSettledOnPage<OptionOrder>(page, {
     token,
     form: { code: 'BTC', direction: 'up', product_id: String(product.id), amount: '10' },
   });
-  expect(placed.status).toBe('holding');
   orderId = placed.id;
-
-  // One simulated minute is three real seconds: the details page shows the settlement, then the receipt's link.
-  await page.goto(`/#${ROUTES.optionRecord}?id=${orderId}`);
-  await page.getByText(/Settled at the recorded price of/).waitFor({ timeout: 30_000 });
   await page.getByRole('link', { name: WORDS.en.link }).click();
   await page.waitForURL(/pages\/receipt\?option=/);
   const result = await checked(page);

@@ -9,7 +9,7 @@ import { fundedUser } from './funded-user.ts';
 import { callApi, controlledByServiceWorker, goOffline, goOnline, logIn } from './pwa.ts';
 import { ROUTES } from '../../src/api-contract/routes.ts';
 import type { OptionOrder } from '../../src/api-contract/options.ts';
-import { openedOption } from './order-form.ts';
+import { optionSettledOnPage } from './order-form.ts';
 
 let page: Page;
 phonePageForFile((opened) => (page = opened));
@@ -47,15 +47,11 @@ it('shows a settled option the ticks around its start and end, the deciding ones
     form: { code: 'BTC' },
   });
   const product = products.data.lists.find((p) => p.minutes === 1)!;
-  const placed = await openedOption<OptionOrder>({
+  // The details page asks for the order again once it is due; one simulated minute is three real seconds.
+  const placed = await optionSettledOnPage<OptionOrder>(page, {
     token,
     form: { code: 'BTC', direction: 'up', product_id: String(product.id), amount: '10' },
   });
-  expect(placed.status).toBe('holding');
-
-  // The details page asks for the order again once it is due; one simulated minute is three real seconds.
-  await page.goto(`/#${ROUTES.optionRecord}?id=${placed.id}`);
-  await page.getByText(/Settled at the recorded price of/).waitFor({ timeout: 30_000 });
   const card = page.locator('.ticks-card');
   await card.waitFor();
   await expect.poll(async () => (await shown()).map(({ deciding }) => deciding.length)).toEqual([1, 1]);
