@@ -207,6 +207,12 @@ interface LegsEnding {
   voided: boolean;
 }
 
+/** The rows of the orders `ids` ("8", "9") in the list shown, each found by its id element. */
+const ordersOf = (ids: string[]) =>
+  page.locator('.ct-order').filter({
+    has: page.locator('.record-row-foot .opt-num', { hasText: new RegExp(`^#(${ids.join('|')})$`) }),
+  });
+
 /**
  * On the DOGE contracts form (Buy side open): a market buy of 30 USDT with a take-profit and a stop-loss 0.5 % either
  * side of the last recorded price; waits for both legs in the open list, then for them to leave it, and reads how
@@ -251,9 +257,7 @@ async function buyWithLegs(round: number): Promise<LegsEnding> {
   await page.waitForURL(/orderList/);
   await page.getByRole('button', { name: 'History' }).click();
   // The pair's two rows, each as "leg state status #id".
-  const pair = page.locator('.ct-order').filter({
-    has: page.locator('.record-row-foot .opt-num', { hasText: new RegExp(`^#(${ids.join('|')})$`) }),
-  });
+  const pair = ordersOf(ids);
   const rows = () =>
     pair.evaluateAll((items) =>
       items
@@ -304,10 +308,7 @@ it('a stop waits; a DOGE buy with TP/SL arms two legs, a recorded move triggers 
   expect(ending!.states).toSatisfy((states: string) =>
     ['Stop-loss cancelled,Take-profit filled', 'Stop-loss filled,Take-profit cancelled'].includes(states),
   );
-  const history = page.locator('.ct-order', { hasText: 'DOGE' });
-  const filledLeg = history.filter({ has: page.locator('[data-trigger-state="filled"]') }).filter({
-    has: page.locator('.record-row-foot .opt-num', { hasText: new RegExp(`^#(${ending!.ids.join('|')})$`) }),
-  });
+  const filledLeg = ordersOf(ending!.ids).filter({ has: page.locator('[data-trigger-state="filled"]') });
   expect(await filledLeg.textContent()).toContain('Dealt');
   await screenshot(page, '4b-contract-orders-oco-done');
 
