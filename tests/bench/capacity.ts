@@ -310,17 +310,31 @@ function startGenerator(setup: Setup): ChildProcess {
 
 // ---- Measuring -------------------------------------------------------------------------------------
 
-async function scrape(target: CapacityTarget): Promise<Map<string, Sample[]> | null> {
+/** The readings of the servers' /metrics asked for in a step, and those answered (200) within 10 s. */
+interface Readings {
+  asked: number;
+  answered: number;
+}
+
+/** Every host's /metrics now, merged; `readings` counts what was asked and answered. */
+async function scrape(
+  target: CapacityTarget,
+  readings: Readings = { asked: 0, answered: 0 },
+): Promise<Map<string, Sample[]> | null> {
   if (!target.metrics) return null;
   const merged = new Map<string, Sample[]>();
   for (const base of target.metrics.bases) {
+    readings.asked += 1;
     try {
       const answer = await fetch(`${base}/metrics`, {
         headers: { authorization: `Bearer ${target.metrics.token}` },
         signal: AbortSignal.timeout(10_000),
       });
+      // A refusal (busy: 503; a wrong token: 401) carries no figures.
+      if (!answer.ok) throw new Error(`/metrics answered ${answer.status}`);
       for (const [name, samples] of parseMetrics(await answer.text()))
         merged.set(name, [...(merged.get(name) ?? []), ...samples]);
+      readings.answered += 1;
     } catch {
       // A host not answering now: its figures are missing from this sample.
     }
@@ -366,6 +380,8 @@ interface Window {
     memory: Map<string, number>;
     streamClients: number | null;
     cpu: Map<string, number>;
+    /** The readings of /metrics asked for over the step (its first and last among them), and those answered. */
+    readings: Readings;
   } | null;
   lockWaits: number;
   activeStatements: number;
@@ -397,7 +413,8 @@ async function measure(
   postgresPid: number | null,
 ): Promise<Window> {
   const groups = () => [...target.processes(), ...(postgresPid ? [{ label: 'PostgreSQL', pid: postgresPid }] : [])];
-  const first = await scrape(target);
+  const readings: Readings = { asked: 0, answered: 0 };
+  const first = await scrape(target, readings);
   const cpuBefore = cpuNow(groups());
   const cpuFrom = performance.now();
   const machineBefore = machineCpu();
@@ -422,7 +439,7 @@ async function measure(
     // PostgreSQL's activity every second; the metrics every SAMPLE_MS and at the end.
     const due = performance.now() - scraped >= SAMPLE_MS - 100 || performance.now() - started >= SECONDS * 1000;
     if (due) scraped = performance.now();
-    const sample = due ? await scrape(target) : null;
+    const sample = due ? await scrape(target, readings) : null;
     if (sample) {
       last = sample;
       for (const [pid, value] of byPid(sample, 'coinvest_nodejs_eventloop_lag_p99_seconds'))
@@ -558,6 +575,7 @@ async function measure(
           cpu: new Map(
             [...cpuByPid(last)].map(([pid, value]) => [pid, (value - (cpuFirst.get(pid) ?? value)) / seconds]),
           ),
+          readings,
         }
       : null,
     lockWaits,
@@ -743,6 +761,12 @@ function printStep(customers: number, ramp: { ms: number; failed: number }, wind
   );
   if (window.metrics) {
     const metrics = window.metrics;
+    // A server too busy to answer its /metrics leaves holes: counters read as unchanged, maxima lower than they were.
+    if (metrics.readings.answered < metrics.readings.asked)
+      console.log(
+        `  the servers' /metrics answered ${metrics.readings.answered} of ${metrics.readings.asked} readings within 10 s: ` +
+          'the database, pool, event-loop, open-file and memory figures below count only those (a 0 or a – there is not a measurement)',
+      );
     if (!window.groups.length && metrics.cpu.size)
       console.log(`    server processes (their /metrics): ${[...metrics.cpu.values()].map(pct).join(' + ')}`);
     console.log(
