@@ -317,10 +317,7 @@ interface Readings {
 }
 
 /** Every host's /metrics now, merged; `readings` counts what was asked and answered. */
-async function scrape(
-  target: CapacityTarget,
-  readings: Readings = { asked: 0, answered: 0 },
-): Promise<Map<string, Sample[]> | null> {
+async function scrape(target: CapacityTarget, readings: Readings): Promise<Map<string, Sample[]> | null> {
   if (!target.metrics) return null;
   const merged = new Map<string, Sample[]>();
   for (const base of target.metrics.bases) {
