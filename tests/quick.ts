@@ -5,11 +5,12 @@
 import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { EMBEDDED_SMOKE, NO_DATABASE_FILES } from './projects.ts';
+import { compileCacheEnv } from './compile-cache.ts';
 
 const files = ['tests/unit/', ...EMBEDDED_SMOKE, ...NO_DATABASE_FILES];
 const run = spawnSync(
   resolve('node_modules/.bin/vitest'),
   ['run', '--project', 'unit', '--project', 'server', ...files, ...process.argv.slice(2)],
-  { stdio: 'inherit' },
+  { stdio: 'inherit', env: { ...process.env, ...compileCacheEnv() } },
 );
 process.exitCode = run.status ?? 1;

@@ -19,8 +19,8 @@
 // so the run's time can be put down to the work that takes it.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpus, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { cpus } from 'node:os';
+import { compileCacheEnv } from './compile-cache.ts';
 
 interface Step {
   name: string;
@@ -59,16 +59,6 @@ interface Running {
   /** The core-seconds its processes used, told by the shell that ran it once it ended (`times`). */
   cpu: number | null;
 }
-
-/**
- * Node's on-disk compile cache (the V8 code of each module, kept by its content) for every process of the run, in the
- * folder Node's documentation names (os.tmpdir()/node-compile-cache) unless NODE_COMPILE_CACHE names another: the
- * servers the tests start, the test runners and the operator commands compile the same modules again and again.
- * Measured on 2026-12-02, the cache filled: a server's start 6.2 core-seconds against 7.4, a one-file server suite 17
- * against 19–20, an end-to-end file with its two servers 50–51 against 53–55. NODE_DISABLE_COMPILE_CACHE=1 turns it
- * off.
- */
-const compileCache = process.env.NODE_COMPILE_CACHE || join(tmpdir(), 'node-compile-cache');
 
 const FAILURE_LINES = 80;
 /** A failed step's failures: vitest's "Failed Tests" part when there is one, else its last lines. */
@@ -156,7 +146,7 @@ function start(step: Step) {
   if (!live) nextLive();
   // The runs of one `npm test` share a key: the slowest-files table covers all of them.
   const child = spawn('sh', ['-c', TIMED, 'sh', step.command, ...step.args], {
-    env: { ...process.env, NODE_COMPILE_CACHE: compileCache, TEST_RUN_KEY: `npm-test:${process.pid}` },
+    env: { ...process.env, ...compileCacheEnv(), TEST_RUN_KEY: `npm-test:${process.pid}` },
     stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
   });
   let told = '';
