@@ -1,16 +1,13 @@
 // What every console journey does: run the operator command against its own server's database, enrol an operator as
 // a person reads the printout, and sign in with the code the authenticator app shows.
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { base32Decode, totpAt, totpStep } from '../../src/server/domain/totp.ts';
 import { operatorOn } from './operator.ts';
+import { runOpsCommand } from '../server/server-process.ts';
 
 export const CONSOLE_DESKTOP = { width: 1280, height: 800 };
 export const CONSOLE_NARROW = { width: 768, height: 1024 };
-
-const run = promisify(execFile);
 
 /**
  * `npm run ops -- …` against a test's own server: its embedded database in `dataDir` (through the server's operator
@@ -19,13 +16,9 @@ const run = promisify(execFile);
 export const opsOn = ({ dataDir, databaseUrl = '' }: { dataDir: string; databaseUrl?: string }) =>
   databaseUrl
     ? async (...args: string[]): Promise<string> => {
-        // No limit of its own: the command's exit is what is awaited, the test's limit ends a command that never
-        // exits. It starts in about 1.4 s of a core alone, and a 30 s limit killed it on a clean-clone run sharing
-        // both cores with the suites.
-        const { stdout } = await run(process.execPath, ['src/server/ops/main.ts', ...args], {
-          env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl },
-        });
-        return stdout;
+        const command = await runOpsCommand(args, { env: { DATA_DIR: dataDir, DATABASE_URL: databaseUrl } });
+        if (command.code !== 0) throw new Error(`ops ${args.join(' ')} exited ${command.code}: ${command.output}`);
+        return command.stdout;
       }
     : operatorOn(dataDir);
 

@@ -6,17 +6,15 @@
 // ledger entries; every request answered ret 1 has its effect exactly once, no refused one has
 // any; no withdrawal is half applied; no order is left open past its end. No browser needed.
 import { serverTexts } from '../../src/api-contract/server-texts.ts';
-import { execFile } from 'node:child_process';
 import { randomInt, randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import Big from 'big.js';
 import { eq, inArray, isNull } from 'drizzle-orm';
 import { afterAll, expect, it } from 'vitest';
 import { freePort } from '../server/postgres.ts';
-import { startServer, type ServerProcess } from '../server/server-process.ts';
+import { runOpsCommand, startServer, type ServerProcess } from '../server/server-process.ts';
 import { register, sendSmsCode } from '../../src/api-contract/account.ts';
 import { addBankCard } from '../../src/api-contract/payouts.ts';
 import { submitWithdraw } from '../../src/api-contract/funds.ts';
@@ -206,14 +204,9 @@ async function newCustomer(): Promise<User> {
     token,
   );
   // The operator's test credit, through the running server's operator socket.
-  const { stdout } = await promisify(execFile)(
-    process.execPath,
-    ['src/server/ops/main.ts', 'credit', phone, 'USDT', CREDIT],
-    {
-      env: { ...process.env, NODE_ENV: 'development', DATA_DIR: dataDir, DATABASE_URL: '' },
-      timeout: 30_000,
-    },
-  );
+  const { stdout } = await runOpsCommand(['credit', phone, 'USDT', CREDIT], {
+    env: { NODE_ENV: 'development', DATA_DIR: dataDir },
+  });
   expect(stdout).toContain(`Credited ${CREDIT} USDT`);
   return { phone, token, cardId: (card.data as { id: number }).id, withdrawals: 0, buys: 0 };
 }

@@ -2,7 +2,7 @@
 // the server runs (through its operator socket, under writes) or from the folder; a restore that
 // refuses a running server and a file that is no backup, keeps the replaced database aside, and
 // brings back exactly the backed-up data, migrated and ready to start.
-import { execFile, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,6 +14,7 @@ import { runOperatorCommand } from '../../src/server/ops/commands.ts';
 import { serveOperatorCommands } from '../../src/server/ops/socket.ts';
 import { restoreEmbedded } from '../../src/server/ops/backup.ts';
 import { USDT, ledgerMismatches, post } from '../../src/server/domain/ledger.ts';
+import { runOpsCommand } from './server-process.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'coinvest-backup-'));
 const dataDir = join(root, 'data');
@@ -21,20 +22,14 @@ let database: Database | null = null;
 let stopSocket: (() => Promise<void>) | null = null;
 
 /** The real operator command, as an operator types it, on this test's data folder. */
-function ops(...argv: string[]): Promise<{ code: number; output: string }> {
+function ops(...argv: string[]) {
   return opsIn(dataDir, ...argv);
 }
 
-function opsIn(folder: string, ...argv: string[]): Promise<{ code: number; output: string }> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      ['src/server/ops/main.ts', ...argv],
-      { env: { ...process.env, DATA_DIR: folder, DATABASE_URL: '' }, cwd: process.cwd() },
-      (error, stdout, stderr) =>
-        resolve({ code: error ? Number(error.code ?? 1) : 0, output: `${stdout}${stderr}`.trim() }),
-    );
-  });
+/** The command on `folder`: its exit code and all it printed (nothing else, so answers compare whole). */
+async function opsIn(folder: string, ...argv: string[]) {
+  const { code, output } = await runOpsCommand(argv, { env: { DATA_DIR: folder } });
+  return { code, output };
 }
 
 /** A server's hold on the folder: the database open (its lock file) and the operator socket. */

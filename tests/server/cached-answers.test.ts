@@ -3,8 +3,6 @@
 // through the embedded server, a job, a handler) is served at once, one made by another process
 // within the notice's delay; a logged-out, revoked or password-changed session is refused at once
 // here and within a second from any other connection, also when the notice channel was lost.
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { and, eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
@@ -21,6 +19,7 @@ import { runOperatorCommand } from '../../src/server/ops/commands.ts';
 import type { FastifyInstance } from 'fastify';
 import { onPostgres, startHarness, type Harness } from './harness.ts';
 import { testAppOptions, testServices } from './test-app.ts';
+import { runOpsCommand } from './server-process.ts';
 import { PASSWORD, TOKEN_EXPIRED, customer, grant, noticeOf } from './helpers.ts';
 
 let h: Harness;
@@ -182,13 +181,11 @@ it.runIf(onPostgres())('serves a product fresh after `npm run ops` changed it fr
   expect(await productYield(product!.id)).not.toBe('0.77');
   // The products' notice (a table-wide one: any user matches) reaches this server from the other process.
   const notice = noticeOf(h.database.changes(), 'option_products', 0);
-  await promisify(execFile)(
-    process.execPath,
-    ['src/server/ops/main.ts', 'product', String(product!.id), 'yield=0.77'],
-    {
-      env: { ...process.env, DATABASE_URL: url },
-    },
-  );
+  expect(
+    await runOpsCommand(['product', String(product!.id), 'yield=0.77'], { env: { DATABASE_URL: url } }),
+  ).toMatchObject({
+    code: 0,
+  });
   // Once it has come, the very next read is fresh, although the list cached before would have been served for longer.
   await notice;
   expectPrompt(

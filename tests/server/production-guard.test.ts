@@ -1,7 +1,6 @@
 // Test balances (`npm run ops -- credit`) are for development only, and the database says which it
 // is, not the operator's shell: a production server records itself in the database when it starts,
 // and from then on the command refuses there, with the server stopped and NODE_ENV unset too.
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,7 +10,7 @@ import { and, eq } from 'drizzle-orm';
 import { startHarness, type Harness } from './harness.ts';
 import { customer } from './helpers.ts';
 import { balanceOf, fundsState } from './funds-helpers.ts';
-import { startServer } from './server-process.ts';
+import { runOpsCommand, startServer } from './server-process.ts';
 import { runOperatorCommand } from '../../src/server/ops/commands.ts';
 import { productionSince, recordProduction } from '../../src/server/domain/config-entries.ts';
 import { restoreEmbedded } from '../../src/server/ops/backup.ts';
@@ -60,16 +59,8 @@ describe('a database a production server has run on', () => {
 });
 
 /** `npm run ops -- …` as an operator types it, on this embedded database folder, NODE_ENV not production. */
-function ops(dataDir: string, ...argv: string[]): Promise<{ code: number; output: string }> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      ['src/server/ops/main.ts', ...argv],
-      { env: { ...process.env, NODE_ENV: 'development', DATA_DIR: dataDir, DATABASE_URL: '' }, cwd: process.cwd() },
-      (error, stdout, stderr) =>
-        resolve({ code: error ? Number(error.code ?? 1) : 0, output: `${stdout}${stderr}`.trim() }),
-    );
-  });
+function ops(dataDir: string, ...argv: string[]) {
+  return runOpsCommand(argv, { env: { NODE_ENV: 'development', DATA_DIR: dataDir } });
 }
 
 /** The real server on a migrated copy of the test snapshot in `dataDir`, in this mode; stopped (SIGTERM) before it
@@ -116,7 +107,7 @@ describe('the operator command on a stopped server', () => {
       const before = await demoUsdt(productionDir);
 
       const refused = await ops(productionDir, 'credit', DEMO_ACCOUNT.username, 'USDT', '1');
-      expect(refused).toEqual({ code: 1, output: expect.stringMatching(REFUSED) });
+      expect(refused).toMatchObject({ code: 1, output: expect.stringMatching(REFUSED) });
       expect(await demoUsdt(productionDir)).toBe(before);
     },
   );

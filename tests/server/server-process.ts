@@ -2,10 +2,11 @@
 // cluster runs, the market index): started with `node` as `npm start` does (so the pid is the server's own,
 // and SIGKILL kills it), on a free loopback port, its output kept in a log file the tests can read
 // (codes the development sender writes), ready once it prints that it is running — an event, not a poll.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, mkdtempSync } from 'node:fs';
 import { setPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { freePort } from './postgres.ts';
 
 export interface ServerProcess {
@@ -147,4 +148,43 @@ export async function startServer({
       await exited;
     },
   };
+}
+
+/** How an operator command ended: its exit code (0 for success) and what it printed. */
+export interface CommandResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+  /** stdout then stderr, trimmed: what the operator reads in the terminal. */
+  output: string;
+}
+
+/** The operator command's entry point (`npm run ops`), by absolute path so any working folder can run it. */
+const OPS_ENTRY = fileURLToPath(new URL('../../src/server/ops/main.ts', import.meta.url));
+
+/**
+ * `npm run ops -- ...argv` as its own process on this Node, as an operator runs it: on this process's variables with
+ * `DATABASE_URL` empty (the embedded database in `DATA_DIR`) unless `env` names one, `env` on top. It resolves once
+ * the command exits, whatever its code: the test reads the code and the text. No time limit of its own: the test's
+ * limit ends a command that never exits (one starts in about 1.4 s of a core alone, and on a clean-clone run sharing
+ * both cores with the suites a 30 s limit killed one).
+ */
+export function runOpsCommand(
+  argv: string[],
+  { env = {}, cwd }: { env?: Record<string, string>; cwd?: string } = {},
+): Promise<CommandResult> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      [OPS_ENTRY, ...argv],
+      { env: { ...process.env, DATABASE_URL: '', ...env }, cwd },
+      (error, stdout, stderr) =>
+        resolve({
+          code: error ? Number(error.code ?? 1) : 0,
+          stdout,
+          stderr,
+          output: `${stdout}${stderr}`.trim(),
+        }),
+    );
+  });
 }

@@ -6,7 +6,6 @@
 // sent as an identity document or a receipt cannot become it, and the avatar's copy can be neither.
 // An avatar an earlier version made public is public no longer. The operator command writes any of
 // them to a file.
-import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -21,6 +20,7 @@ import { submitRecharge } from '../../src/api-contract/funds.ts';
 import { certifications, uploads, users } from '../../src/server/db/schema.ts';
 import { runOperatorCommand } from '../../src/server/ops/commands.ts';
 import { operatorToken } from './console-helpers.ts';
+import { runOpsCommand } from './server-process.ts';
 import { serveOperatorCommands } from '../../src/server/ops/socket.ts';
 
 let h: Harness;
@@ -436,14 +436,12 @@ describe('the operator command picture', () => {
     );
     try {
       const { url, bytes } = kinds.get('certification holding the document')!;
-      const printed = await new Promise<string>((done, fail) =>
-        execFile(
-          process.execPath,
-          [resolve('src/server/ops/main.ts'), 'picture', url, 'holding.png'],
-          { cwd: operatorFolder, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' } },
-          (error, stdout, stderr) => (error ? fail(new Error(`${stdout}${stderr}`)) : done(stdout.trim())),
-        ),
-      );
+      const command = await runOpsCommand(['picture', url, 'holding.png'], {
+        cwd: operatorFolder,
+        env: { DATA_DIR: dataDir },
+      });
+      expect(command, command.output).toMatchObject({ code: 0 });
+      const printed = command.stdout.trim();
       // The relative name is the operator's folder, not the server's.
       const file = join(operatorFolder, 'holding.png');
       expect(printed).toBe(
