@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { base32Decode, totpAt, totpStep } from '../../src/server/domain/totp.ts';
 import { operatorOn } from './operator.ts';
-import { runOpsCommand } from '../server/server-process.ts';
+import { runOpsCommandOk } from '../server/server-process.ts';
 
 export const CONSOLE_DESKTOP = { width: 1280, height: 800 };
 export const CONSOLE_NARROW = { width: 768, height: 1024 };
@@ -15,11 +15,8 @@ export const CONSOLE_NARROW = { width: 768, height: 1024 };
  */
 export const opsOn = ({ dataDir, databaseUrl = '' }: { dataDir: string; databaseUrl?: string }) =>
   databaseUrl
-    ? async (...args: string[]): Promise<string> => {
-        const command = await runOpsCommand(args, { env: { DATA_DIR: dataDir, DATABASE_URL: databaseUrl } });
-        if (command.code !== 0) throw new Error(`ops ${args.join(' ')} exited ${command.code}: ${command.output}`);
-        return command.stdout;
-      }
+    ? (...args: string[]): Promise<string> =>
+        runOpsCommandOk(args, { env: { DATA_DIR: dataDir, DATABASE_URL: databaseUrl } })
     : operatorOn(dataDir);
 
 export interface Operator {

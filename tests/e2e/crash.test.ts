@@ -14,7 +14,7 @@ import Big from 'big.js';
 import { eq, inArray, isNull } from 'drizzle-orm';
 import { afterAll, expect, it } from 'vitest';
 import { freePort } from '../server/postgres.ts';
-import { runOpsCommand, startServer, type ServerProcess } from '../server/server-process.ts';
+import { runOpsCommandOk, startServer, type ServerProcess } from '../server/server-process.ts';
 import { register, sendSmsCode } from '../../src/api-contract/account.ts';
 import { addBankCard } from '../../src/api-contract/payouts.ts';
 import { submitWithdraw } from '../../src/api-contract/funds.ts';
@@ -204,7 +204,7 @@ async function newCustomer(): Promise<User> {
     token,
   );
   // The operator's test credit, through the running server's operator socket.
-  const { stdout } = await runOpsCommand(['credit', phone, 'USDT', CREDIT], {
+  const stdout = await runOpsCommandOk(['credit', phone, 'USDT', CREDIT], {
     env: { NODE_ENV: 'development', DATA_DIR: dataDir },
   });
   expect(stdout).toContain(`Credited ${CREDIT} USDT`);

@@ -2,7 +2,6 @@
 // the server runs (through its operator socket, under writes) or from the folder; a restore that
 // refuses a running server and a file that is no backup, keeps the replaced database aside, and
 // brings back exactly the backed-up data, migrated and ready to start.
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -196,14 +195,8 @@ it('restores a backup into a new, empty data folder (a new machine): the server 
 }, 180_000);
 
 it('on PostgreSQL both commands print the pg_dump and pg_restore commands to use', async () => {
-  const answer = await new Promise<{ code: number; output: string }>((resolve) => {
-    const child = spawn(process.execPath, ['src/server/ops/main.ts', 'backup', 'nightly.dump'], {
-      env: { ...process.env, DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' },
-    });
-    let output = '';
-    child.stdout.on('data', (chunk) => (output += chunk));
-    child.stderr.on('data', (chunk) => (output += chunk));
-    child.on('close', (code) => resolve({ code: code ?? 1, output: output.trim() }));
+  const answer = await runOpsCommand(['backup', 'nightly.dump'], {
+    env: { DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' },
   });
   expect(answer.code).toBe(1);
   expect(answer.output).toContain('pg_dump --format=custom --no-owner --file=nightly.dump "$DATABASE_URL"');

@@ -188,3 +188,16 @@ export function runOpsCommand(
     );
   });
 }
+
+/**
+ * `runOpsCommand` for a command that must succeed: what it printed on stdout. Throws an Error with the exit code and
+ * everything it printed when it exits with any other code than 0.
+ */
+export async function runOpsCommandOk(
+  argv: string[],
+  options: { env?: Record<string, string>; cwd?: string } = {},
+): Promise<string> {
+  const command = await runOpsCommand(argv, options);
+  if (command.code !== 0) throw new Error(`ops ${argv.join(' ')} exited ${command.code}: ${command.output}`);
+  return command.stdout;
+}

@@ -20,7 +20,7 @@ import { submitRecharge } from '../../src/api-contract/funds.ts';
 import { certifications, uploads, users } from '../../src/server/db/schema.ts';
 import { runOperatorCommand } from '../../src/server/ops/commands.ts';
 import { operatorToken } from './console-helpers.ts';
-import { runOpsCommand } from './server-process.ts';
+import { runOpsCommandOk } from './server-process.ts';
 import { serveOperatorCommands } from '../../src/server/ops/socket.ts';
 
 let h: Harness;
@@ -436,12 +436,9 @@ describe('the operator command picture', () => {
     );
     try {
       const { url, bytes } = kinds.get('certification holding the document')!;
-      const command = await runOpsCommand(['picture', url, 'holding.png'], {
-        cwd: operatorFolder,
-        env: { DATA_DIR: dataDir },
-      });
-      expect(command, command.output).toMatchObject({ code: 0 });
-      const printed = command.stdout.trim();
+      const printed = (
+        await runOpsCommandOk(['picture', url, 'holding.png'], { cwd: operatorFolder, env: { DATA_DIR: dataDir } })
+      ).trim();
       // The relative name is the operator's folder, not the server's.
       const file = join(operatorFolder, 'holding.png');
       expect(printed).toBe(
