@@ -2,7 +2,7 @@
 // customer's first order: what share of the customers who traded options in the last 30 days lost
 // money on them, and the day it is for. Its code comes in a chunk of its own, apart from the page's;
 // a public read the service worker keeps, so offline it shows the last figure loaded, with its day.
-import { useEffect } from 'react';
+import { useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
 import { proxy, useSnapshot } from 'valtio';
 import { Trans } from '@lingui/react/macro';
 import { RISK_WINDOW_DAYS, riskFigure, type RiskFigure } from '../../api-contract/risk.ts';
@@ -12,15 +12,29 @@ import { formatRiskDay, formatRiskPercent } from './risk-format.ts';
 /** The last figure read in this visit: the confirmation shows it at once. */
 const risk = proxy({ figure: null as RiskFigure | null });
 
-export default function RiskNote() {
+interface RiskNoteProps {
+  /** Shown in the note's place until the figure is there or cannot be had (nothing by default). */
+  whileLoading?: ReactNode;
+  /** Called when the figure is on screen or cannot be had (no network and none kept), before the browser paints. */
+  onSettled?: () => void;
+}
+
+/** The risk figure as a paragraph, read afresh on each mount; the last one read shows at once meanwhile. */
+export default function RiskNote({ whileLoading = null, onSettled }: RiskNoteProps) {
   const { figure } = useSnapshot(risk);
+  const [failed, setFailed] = useState(false);
   useEffect(() => {
     api(riskFigure, undefined, { loading: false }).then(
       (answer) => void (risk.figure = answer),
-      () => undefined, // Nothing kept and no network: no figure rather than an invented one.
+      () => setFailed(true), // Nothing kept and no network: no figure rather than an invented one.
     );
   }, []);
-  if (!figure) return null;
+  const settled = figure !== null || failed;
+  // Before the browser paints: a figure already read lets the confirmation's Confirm go in the frame it opens in.
+  useLayoutEffect(() => {
+    if (settled) onSettled?.();
+  }, [settled, onSettled]);
+  if (!figure) return failed ? null : whileLoading;
   const days = RISK_WINDOW_DAYS;
   const date = formatRiskDay(figure.day);
   if (figure.percent === null)

@@ -1,6 +1,6 @@
 // Buying an option: expiry and yield, amount (with the balance and a max shortcut), the payout a
 // win would bring, Buy up / Buy short, and a confirmation before the order is sent.
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { useLiveSnapshot } from '../../lib/live-snapshot.ts';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -161,7 +161,8 @@ export function TradePanel({ code, onPlaced }: { code: string; onPlaced: () => v
   );
 }
 
-interface ConfirmProps {
+/** What the option order confirmation shows, and what its two buttons do. */
+export interface ConfirmProps {
   code: string;
   direction: Direction;
   amount: string;
@@ -174,8 +175,22 @@ interface ConfirmProps {
   onConfirm: () => void;
 }
 
-function ConfirmDialog(props: ConfirmProps) {
+/**
+ * The confirmation of an option order. In a customer's first order (as known when it opened: the order totals arriving
+ * later do not add or remove the note) it tells the risk figure, and holds Confirm until the figure is on screen or
+ * cannot be had, with the spec's loading text in its place meanwhile: a note arriving later would grow the dialog and
+ * move its buttons under the customer's finger, so a tap meant for Confirm would land beside it.
+ */
+export function ConfirmDialog(props: ConfirmProps) {
   const { code, direction, amount, product, busy, first, practising, onCancel, onConfirm } = props;
+  const [withRisk] = useState(first);
+  const [riskSettled, setRiskSettled] = useState(false);
+  const settleRisk = useCallback(() => setRiskSettled(true), []);
+  const riskLoading = (
+    <p className="opt-risk" role="status">
+      {i18n._(texts.loading)}
+    </p>
+  );
   const quote = useLiveSnapshot(prices).quotes[code];
   const payout = winPayout(amount, product.yield_rate);
   return (
@@ -190,7 +205,12 @@ function ConfirmDialog(props: ConfirmProps) {
           <Button variant="secondary" onClick={onCancel} disabled={busy} dismiss>
             <Trans>Cancel</Trans>
           </Button>
-          <button type="button" className={`btn opt-buy ${direction}`} onClick={onConfirm} disabled={busy}>
+          <button
+            type="button"
+            className={`btn opt-buy ${direction}`}
+            onClick={onConfirm}
+            disabled={busy || (withRisk && !riskSettled)}
+          >
             <Trans>Confirm</Trans>
           </button>
         </>
@@ -257,9 +277,9 @@ function ConfirmDialog(props: ConfirmProps) {
           price at the end returns it.
         </Trans>
       </p>
-      {first && (
-        <Suspense fallback={null}>
-          <RiskNote />
+      {withRisk && (
+        <Suspense fallback={riskLoading}>
+          <RiskNote whileLoading={riskLoading} onSettled={settleRisk} />
         </Suspense>
       )}
     </Dialog>
