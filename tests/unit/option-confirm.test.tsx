@@ -2,29 +2,30 @@
 // The option order's confirmation in a customer's first order tells the risk figure, and its Confirm waits for it: a
 // note arriving after the dialog opened would grow it and move Confirm from under the customer's finger (on a slow,
 // flaky connection a tap then landed beside the button and the order was never sent).
-import { act } from 'react';
+import { act, type ReactNode } from 'react';
 import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import type { ConfirmProps } from '../../src/features/options/TradePanel.tsx';
-import { deferred, envelope, mountPoint, resetClientState } from './helpers.ts';
+import { deferred, envelope, mountPoint } from './helpers.ts';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const view = mountPoint();
-afterEach(resetClientState);
 
 /**
- * Each test has fresh modules: no figure read yet in this visit, and a fetch stand-in set on the API client those
- * modules use.
+ * Each test has fresh modules: no figure read yet in this visit, a fetch stand-in set on the API client those modules
+ * use, and the client state of those modules put back after it.
  */
-let ConfirmDialog: (props: ConfirmProps) => React.ReactNode;
+let ConfirmDialog: (props: ConfirmProps) => ReactNode;
 let stubFetch: typeof import('./helpers.ts').stubFetch;
+let resetClientState: typeof import('./helpers.ts').resetClientState;
 beforeEach(async () => {
   vi.resetModules();
   ({ ConfirmDialog } = await import('../../src/features/options/TradePanel.tsx'));
-  ({ stubFetch } = await import('./helpers.ts'));
+  ({ stubFetch, resetClientState } = await import('./helpers.ts'));
 });
+afterEach(() => resetClientState());
 
 /** Resolves once `check` passes, letting React render what came (the lazy chunk, answers, effects) between tries. */
 const until = (check: () => void) =>
