@@ -18,8 +18,8 @@
 // slow or busy machine is told apart from a slow run, and the CPU time each step took (its processes and theirs),
 // so the run's time can be put down to the work that takes it.
 import { spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { cpus } from 'node:os';
+import { calibrationText } from './machine-calibration.ts';
 import { compileCacheEnv } from './compile-cache.ts';
 
 interface Step {
@@ -101,19 +101,7 @@ function childrenCpu(told: string): number | null {
   return parts.reduce((sum, [, minutes, secs]) => sum + Number(minutes) * 60 + Number(secs), 0);
 }
 
-/** One core's speed: megabytes of SHA-256 a second, over a quarter of a second. */
-function coreSpeed(): number {
-  const block = Buffer.alloc(1 << 20, 7);
-  const from = performance.now();
-  let bytes = 0;
-  while (performance.now() - from < 250) {
-    createHash('sha256').update(block).digest();
-    bytes += block.length;
-  }
-  return bytes / 1e6 / ((performance.now() - from) / 1000);
-}
-
-const calibration = coreSpeed();
+const calibration = calibrationText();
 const machineAtStart = machineTime();
 const began = Date.now();
 const seconds = (ms: number) => `${(ms / 1000).toFixed(0)} s`;
@@ -188,8 +176,9 @@ function machineLine(): string {
   const all = (now.all - machineAtStart.all) / 1000;
   return (
     `  machine: ${cores} cores, busy ${((100 * busy) / all).toFixed(0)} % (${busy.toFixed(0)} of ${all.toFixed(0)} core-seconds, every process): ` +
-    `that work takes ${seconds((1000 * busy) / cores)} on them at the least; one core hashes ${calibration.toFixed(0)} MB/s (SHA-256, before the first step)\n` +
-    `  of it, the steps ${stepsCpu.toFixed(0)} core-seconds; besides them ${Math.max(0, busy - stepsCpu).toFixed(0)} (PostgreSQL's daemons, the system, anything else running)`
+    `that work takes ${seconds((1000 * busy) / cores)} on them at the least; before the first step, ${calibration}\n` +
+    `  of it, the steps ${stepsCpu.toFixed(0)} core-seconds; besides them ${Math.max(0, busy - stepsCpu).toFixed(0)} ` +
+    `(mostly the end-to-end step's browsers, whose processes outlive the worker that started them; then PostgreSQL's daemons, the system, anything else running)`
   );
 }
 

@@ -18,6 +18,7 @@
 // the server's processes write CPU profiles (.cpuprofile, for Chrome's DevTools) there as they stop.
 // CAPACITY_STATEMENTS=N (own server only): PostgreSQL loads pg_stat_statements, and each step prints its N statements
 // that took the most of PostgreSQL's time (calls, total and mean ms, the text).
+import { calibrationText } from '../machine-calibration.ts';
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, getPriority, tmpdir } from 'node:os';
@@ -961,6 +962,7 @@ export async function capacityBench(argument = process.argv[3]) {
       ` what they take the server does not get, so these figures understate what the server alone would hold.` +
       (niced > 0 ? ` Running niced (${niced}): other work on this machine goes first.` : ''),
   );
+  console.log(`  Calibration, ${calibrationText()}`);
   const target = process.env.CAPACITY_URL ? givenTarget() : await ownTarget();
   console.log(
     `  Server: ${target.label}; steps ${steps.map(count).join(', ')}; ${SECONDS} s measured per step after ` +

@@ -3,9 +3,10 @@
 // A server process on the embedded database with the simulator at the real clock (one step a second);
 // BENCH_ENTRY_ORDERS options (200 by default) placed by four customers at random moments, each order
 // polled every 20 ms until it has opened (so a figure can be up to 20 ms late). Printed: p50, p99 and
-// the worst, the same from the order's own times (start tick minus acceptance), and a calibration of
-// the machine (SHA-256 of 64 MB), since the figures depend on it.
-import { createHash, randomInt } from 'node:crypto';
+// the worst, the same from the order's own times (start tick minus acceptance), and the machine's
+// calibration (tests/machine-calibration.ts), since the figures depend on it.
+import { calibrationText } from '../machine-calibration.ts';
+import { randomInt } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,13 +27,6 @@ interface Option {
 
 const quantile = (sorted: number[], q: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
-
-function calibration(): string {
-  const data = Buffer.alloc(64 * 1024 * 1024, 7);
-  const started = performance.now();
-  createHash('sha256').update(data).digest();
-  return `${(64 / ((performance.now() - started) / 1000)).toFixed(0)} MB/s`;
-}
 
 export async function entryBench() {
   console.log(
@@ -112,7 +106,7 @@ export async function entryBench() {
     };
     line('accepted → start price shown to the customer', shown);
     line("start tick's time − acceptance time (the rule's own wait)", recorded);
-    console.log(`  calibration: one core hashes ${calibration()}`);
+    console.log(`  calibration, ${calibrationText()}`);
   } finally {
     await server.stop();
     rmSync(dir, { recursive: true, force: true });

@@ -5,6 +5,7 @@
 // halves, each right after half a measure of the bare app: on a shared machine the load drifts
 // within seconds, and the percentage compares figures taken under the same load. Last, a bare Fastify sending the
 // very bytes /users/info answers: the floor no app sending that answer can pass.
+import { calibrationText } from '../machine-calibration.ts';
 import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
@@ -96,7 +97,9 @@ async function run(label: string, database: Database) {
   }).then((response) => response.json() as Promise<{ data: { token: string } }>);
   const token = { token: login.data.token, lang: 'en' };
 
-  console.log(`\nServer throughput, ${label} (autocannon, ${SECONDS} s, ${CONNECTIONS} connections, loopback)`);
+  console.log(
+    `\nServer throughput, ${label} (autocannon, ${SECONDS} s, ${CONNECTIONS} connections, loopback; ${calibrationText()})`,
+  );
   const bare = await bareFastify();
   console.log(line('bare Fastify (one route, small JSON)', await measure(bare.url)));
   for (const [name, path, headers] of [

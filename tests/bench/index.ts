@@ -8,8 +8,8 @@
 //   recording each step and 1,000 price-stream clients (BENCH_INDEX_CLIENTS) in another process;
 //   from each exchange message the index used to the step that used it (the rule steps once a
 //   second), from the step to each client, and from the message to each client.
-// A calibration (SHA-256 of 64 MB) is printed beside, since both figures depend on the machine.
-import { createHash } from 'node:crypto';
+// The machine's calibration (tests/machine-calibration.ts) is printed beside, since both figures depend on the machine.
+import { calibrationText } from '../machine-calibration.ts';
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import WebSocket from 'ws';
@@ -76,13 +76,7 @@ async function untilPriced(priced: () => boolean) {
     if (Date.now() - started > 30_000) throw new Error('the index priced no full step within 30 s');
 }
 
-function calibration() {
-  const started = performance.now();
-  createHash('sha256')
-    .update(Buffer.alloc(64 << 20))
-    .digest();
-  return `calibration: SHA-256 of 64 MB in ${(performance.now() - started).toFixed(0)} ms`;
-}
+const calibration = () => `calibration, ${calibrationText()}`;
 
 /** CPU time of this process over wall time, as a share of one core, while `during` runs. */
 async function cpuShare(during: () => Promise<void>) {
