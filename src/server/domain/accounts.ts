@@ -4,7 +4,7 @@ import { randomInt } from 'node:crypto';
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { sqlStateOf, type Executor, type Tx } from '../db/connection.ts';
 import { users } from '../db/schema.ts';
-import { PASSWORD_LIMIT, clearAttempts, countAttempt, holdCounter, isLimited } from './attempts.ts';
+import { PASSWORD_LIMIT, clearAttempts, countAttempt, heldCount } from './attempts.ts';
 import type { CodeChannel } from './code-sender.ts';
 import { Refusal, type TextId } from './refusal.ts';
 import { avatarCopy } from './uploads.ts';
@@ -218,7 +218,7 @@ export function isUniqueViolation(error: unknown): boolean {
 /**
  * A password check of a signed-in customer (old login password, payment password) that locks after
  * five wrong tries in 15 minutes: per account, since only its owner reaches it (the login's own
- * check is login-guessing.ts). The key's counter row is held (FOR UPDATE) while the password is
+ * check is login-guessing.ts). The key's counter row is held (locked) while the password is
  * checked, so guesses sent at once are tried one after another and the sixth finds the lock, on
  * every server process. With no stored hash the check still spends the time and fails.
  */
@@ -231,8 +231,7 @@ export async function checkSecret(
   now: Date,
 ) {
   const outcome = await db.transaction(async (tx) => {
-    await holdCounter(tx, key, PASSWORD_LIMIT, now);
-    if (await isLimited(tx, key, PASSWORD_LIMIT, now)) return 'limited';
+    if (((await heldCount(tx, key, PASSWORD_LIMIT, now))?.count ?? 0) >= PASSWORD_LIMIT.max) return 'limited';
     if (!(await verifySecret(storedHash, secret))) {
       await countAttempt(tx, key, PASSWORD_LIMIT, now);
       return 'wrong';

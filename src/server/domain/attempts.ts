@@ -188,16 +188,30 @@ export async function clearAttempts(db: Executor, name: string): Promise<void> {
 }
 
 /**
- * Holds the counter's row (FOR UPDATE) until the transaction ends, creating it at 0 if need be:
- * attempts holding the same counter run one after another, on every server process.
+ * Holds the counter's row until the transaction `tx` ends, creating it at 0 if need be, and answers its live window
+ * as countOf() would (null: none yet, or it has passed): attempts holding the same counter run one after another, on
+ * every server process, and each reads the count the one before it left. One statement: an insert that, on a row
+ * already there, updates it to what it was, which locks it and answers its latest committed version (PostgreSQL's
+ * ON CONFLICT DO UPDATE reads the row it conflicts with as it is now, not as the statement's snapshot saw it).
+ * Before, the row was made, locked and read in three statements, each a round trip with the lock held.
  */
-export async function holdCounter(tx: Executor, name: string, limit: Limit, now: Date): Promise<void> {
-  const key = counterKey(name);
-  await tx
+export async function heldCount(tx: Executor, name: string, limit: Limit, now: Date): Promise<Count | null> {
+  const [row] = await tx
     .insert(attemptCounters)
-    .values({ key, windowStart: now, count: 0, lastAt: now, expiresAt: new Date(now.getTime() + limit.windowMs) })
-    .onConflictDoNothing();
-  await tx.select({ key: attemptCounters.key }).from(attemptCounters).where(eq(attemptCounters.key, key)).for('update');
+    .values({
+      key: counterKey(name),
+      windowStart: now,
+      count: 0,
+      lastAt: now,
+      expiresAt: new Date(now.getTime() + limit.windowMs),
+    })
+    .onConflictDoUpdate({ target: attemptCounters.key, set: { lastAt: sql`${attemptCounters.lastAt}` } })
+    .returning({
+      count: attemptCounters.count,
+      windowStart: attemptCounters.windowStart,
+      lastAt: attemptCounters.lastAt,
+    });
+  return row!.count > 0 && now.getTime() - row!.windowStart.getTime() < limit.windowMs ? row! : null;
 }
 
 /** Deletes the counters of both tables that expired before `before`, at most `batch` rows per statement; answers how

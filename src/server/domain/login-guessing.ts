@@ -11,7 +11,7 @@
 import { serverTexts } from '../../api-contract/server-texts.ts';
 import { isIPv6 } from 'node:net';
 import type { Executor } from '../db/connection.ts';
-import { clearAttempts, count, countOf, holdCounter, isLimited, PASSWORD_LIMIT, type Limit } from './attempts.ts';
+import { clearAttempts, count, countOf, heldCount, isLimited, PASSWORD_LIMIT, type Limit } from './attempts.ts';
 import { verifySecret } from './accounts.ts';
 import { Refusal } from './refusal.ts';
 import { texts } from '../../api-contract/texts.ts';
@@ -84,9 +84,8 @@ export async function guessFrom<T>(
   proves = true,
 ): Promise<T | 'limited'> {
   return db.transaction(async (tx) => {
-    await holdCounter(tx, accountCounter(subject), LOGIN_ACCOUNT_LIMIT, now);
+    const failures = await heldCount(tx, accountCounter(subject), LOGIN_ACCOUNT_LIMIT, now);
     if (await isLimited(tx, addressCounter(subject, address), LOGIN_ADDRESS_LIMIT, now)) return 'limited';
-    const failures = await countOf(tx, accountCounter(subject), LOGIN_ACCOUNT_LIMIT, now);
     const heldUntil = failures ? failures.lastAt.getTime() + accountDelayMs(failures.count) : 0;
     if (now.getTime() < heldUntil && !(await countOf(tx, knownAddress(subject, address), KNOWN, now))) return 'limited';
     const answer = await attempt(tx);
