@@ -4,7 +4,7 @@
 // and still earns on its day; a lock-up order pays its income per day and its principal at the end.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from './harness.ts';
-import { customer, expectLedgerBalanced, grant } from './helpers.ts';
+import { customer, expectLedgerBalanced, grant, statementsSent } from './helpers.ts';
 import { earnBalance } from '../../src/api-contract/earn.ts';
 import {
   liquidityProduct,
@@ -140,6 +140,23 @@ describe('liquidity', () => {
       ['2026-11-24', '0.21920810'],
       ['2026-11-23', '0.27397260'],
     ]);
+    await expectLedgerBalanced(h);
+  });
+
+  it('a subscription sends its statements within a bound', async () => {
+    const user = await customer(h, '1000');
+    // The fewest of three: a statement the harness sends meanwhile (a timer's) may be counted in one of them.
+    const sent: number[] = [];
+    for (let n = 0; n < 3; n++) {
+      const before = await statementsSent();
+      expect((await h.call(transferIn, { amount: '100' }, { token: user.token })).ret).toBe(1);
+      sent.push((await statementsSent()) - before);
+    }
+    // Measured on PostgreSQL: 7 (begin, the account's lock and the pre-trade checks' reads, the liquidity row made or
+    // locked in one statement, the record with the USDT it takes, the liquidity credit, commit); 9 when the row was
+    // made and locked in two and the record and its debit were two.
+    expect(Math.min(...sent)).toBeLessThanOrEqual(7);
+    expect(await usdt(user.token)).toBe('700.00000000');
     await expectLedgerBalanced(h);
   });
 

@@ -8,7 +8,7 @@
 import Big from 'big.js';
 import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { idKey, keysetQuery, type KeysetOrder } from './paged-query.ts';
-import { rowsOf, type Executor, type Tx } from '../db/connection.ts';
+import { rowsOf, tableRow, type Executor, type Tx } from '../db/connection.ts';
 import { balances, liquidityAccounts, liquidityRates, liquidityRecords } from '../db/schema.ts';
 import { texts } from '../../api-contract/texts.ts';
 import { QUICK_REDEMPTION_DAILY_MAX_USDT } from '../../api-contract/constants.ts';
@@ -26,7 +26,7 @@ import type { CursorPage } from '../../api-contract/envelope.ts';
 import { Refusal, refuseIfBroken } from './refusal.ts';
 import { consoleTexts } from '../../api-contract/console-texts.ts';
 import { amountOutsideLimits } from '../../api-contract/amount-limits.ts';
-import { USDT, balanceOf, freeze, post, postRows } from './ledger.ts';
+import { USDT, balanceOf, freeze, insertedRow, post, postRows, postWithin } from './ledger.ts';
 import { interestDay } from '../../api-contract/earn-days.ts';
 import { refusePreTrade } from './pre-trade-checks.ts';
 
@@ -76,12 +76,18 @@ export async function liquidityProductOf(db: Executor, now: Date, timeZone: stri
   };
 }
 
-/** Locks the caller's liquidity balance row: one subscription or redemption of a user at a time (the quick cap counts
- * right). */
+/** Locks the caller's liquidity balance row, made at zero if need be: one subscription or redemption of a user at a
+ * time (the quick cap counts right). One statement: an insert that, on the row already there, sets a column to its own
+ * value, which locks it (it was an insert and a SELECT … FOR UPDATE, one round trip more with the transaction open). */
 async function lockHolder(tx: Tx, userId: number) {
-  await tx.insert(balances).values({ userId, asset: LIQUIDITY_ASSET }).onConflictDoNothing();
-  await tx.execute(sql`select 1 from balances where user_id = ${userId} and asset = ${LIQUIDITY_ASSET} for update`);
+  await tx
+    .insert(balances)
+    .values({ userId, asset: LIQUIDITY_ASSET })
+    .onConflictDoUpdate({ target: [balances.userId, balances.asset], set: { available: sql`${balances.available}` } });
 }
+
+/** How a liquidity record's postings are referenced in the ledger: `yuebao:` and the record's id. */
+const LIQUIDITY_REFERENCE_PREFIX = 'yuebao:';
 
 export async function subscribeLiquidity(
   tx: Tx,
@@ -94,7 +100,7 @@ export async function subscribeLiquidity(
   refuseIfBroken(amountOutsideLimits(amount, { min: LIQUIDITY_MIN_AMOUNT }, USDT));
   await lockHolder(tx, userId);
   const value = new Big(amount).toFixed(8);
-  const [record] = await tx
+  const insert = tx
     .insert(liquidityRecords)
     .values({
       userId,
@@ -105,10 +111,19 @@ export async function subscribeLiquidity(
       createdAt: now,
     })
     .returning();
-  const reference = `yuebao:${record!.id}`;
-  await post(tx, { userId, asset: USDT, amount: `-${value}`, kind: LIQUIDITY_ENTRY.in, reference }, now);
+  // The record and the USDT it takes in one statement (the USDT balance locked after the liquidity row, as before).
+  const record = tableRow(
+    liquidityRecords,
+    await postWithin(
+      tx,
+      { userId, asset: USDT, amount: `-${value}`, kind: LIQUIDITY_ENTRY.in },
+      insertedRow(sql`placed as (${insert.getSQL()})`, LIQUIDITY_REFERENCE_PREFIX),
+      now,
+    ),
+  );
+  const reference = `${LIQUIDITY_REFERENCE_PREFIX}${record.id}`;
   await post(tx, { userId, asset: LIQUIDITY_ASSET, amount: value, kind: LIQUIDITY_ENTRY.in, reference }, now);
-  return record!;
+  return record;
 }
 
 /** What quick redemption may still take today (the cap: 30,000,000 USDT per user and day). */
@@ -154,7 +169,7 @@ export async function redeemLiquidity(
       paidAt: standard ? null : now,
     })
     .returning();
-  const reference = `yuebao:${record!.id}`;
+  const reference = `${LIQUIDITY_REFERENCE_PREFIX}${record!.id}`;
   // Standard: frozen in the liquidity balance until the payout job. Quick: into available USDT at once.
   if (standard) await freeze(tx, userId, LIQUIDITY_ASSET, value.toFixed(8), LIQUIDITY_ENTRY.out, reference, now);
   else {
