@@ -226,6 +226,25 @@ describe('lock-up', () => {
     await expectLedgerBalanced(h);
   });
 
+  it('a subscription sends its statements within a bound', async () => {
+    const user = await customer(h, '1000');
+    const week = (await h.call(lockupProducts)).data.lists.find((p) => p.days === 7)!;
+    await h.call(lockupSubscribe, { product_id: String(week.id), amount: '100' }, { token: user.token });
+    // The fewest of three: a statement the harness sends meanwhile (a timer's) may be counted in one of them.
+    const sent: number[] = [];
+    for (let n = 0; n < 3; n++) {
+      const before = await statementsSent();
+      const order = { product_id: String(week.id), amount: '100' };
+      expect((await h.call(lockupSubscribe, order, { token: user.token })).ret).toBe(1);
+      sent.push((await statementsSent()) - before);
+    }
+    // Measured on PostgreSQL: 7 (begin, the account's lock and the pre-trade checks' reads, the quota taken with the
+    // product read, the order with the USDT it takes, the credit of the locked-up balance, commit); 9 when the product
+    // was read before its quota was taken and the order and its debit were two statements.
+    expect(Math.min(...sent)).toBeLessThanOrEqual(7);
+    await expectLedgerBalanced(h);
+  });
+
   it('never sells more than a product quota', async () => {
     const ops = (...argv: string[]) =>
       runOperatorCommand({ db: h.database.db, now: h.clock.now(), production: false }, argv);

@@ -6,7 +6,7 @@
 import Big from 'big.js';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { idKey, keysetQuery, type KeysetOrder } from './paged-query.ts';
-import { rowsOf, type Executor, type Tx } from '../db/connection.ts';
+import { rowsOf, tableRow, type Executor, type Tx } from '../db/connection.ts';
 import { lockupOrders, lockupProducts } from '../db/schema.ts';
 import { texts } from '../../api-contract/texts.ts';
 import { EARN_PAGE_SIZE, REGULAR_ASSET, addDays } from '../../api-contract/earn.ts';
@@ -19,7 +19,7 @@ import {
 import type { CursorPage } from '../../api-contract/envelope.ts';
 import { Refusal, refuseIfBroken } from './refusal.ts';
 import { amountOutsideLimits } from '../../api-contract/amount-limits.ts';
-import { USDT, post, postRows } from './ledger.ts';
+import { USDT, insertedRow, post, postRows, postWithin } from './ledger.ts';
 import { interestDay } from '../../api-contract/earn-days.ts';
 import { refusePreTrade } from './pre-trade-checks.ts';
 
@@ -58,6 +58,16 @@ export async function lockupProductById(db: Executor, id: number): Promise<Locku
   return toLockupProduct(row);
 }
 
+/** How a lock-up order's postings are referenced in the ledger: `lockup:` and the order's id. */
+const LOCKUP_REFERENCE_PREFIX = 'lockup:';
+
+/**
+ * A lock-up subscription in the caller's transaction `tx`: `amount` USDT (a decimal string) of the customer's
+ * available USDT into the product `productId` for its period, earning from the next interest day (in `timeZone`).
+ * Refuses, in this order: the pre-trade checks (a frozen account, a time-out, own limits), a product not offered, an
+ * amount outside its limits, a quota it would pass (saying what remains), too little USDT; a refusal leaves nothing
+ * written once the transaction rolls back.
+ */
 export async function subscribeLockup(
   tx: Tx,
   userId: number,
@@ -68,29 +78,34 @@ export async function subscribeLockup(
 ): Promise<OrderRow> {
   await refusePreTrade(tx, userId, now);
   const value = new Big(amount);
+  const limitsOf = (product: typeof lockupProducts.$inferSelect) =>
+    amountOutsideLimits(amount, { min: product.minAmount, max: product.maxAmount }, USDT);
+  // The quota is taken in one guarded update, which also reads the product: parallel subscriptions never oversell it.
+  // The refusals keep their order (no such product, then the amount's limits, then the quota): an amount outside the
+  // limits is refused after the update, which the refusal rolls back; no row taken, the product is read to tell why.
   const [product] = await tx
-    .select()
-    .from(lockupProducts)
-    .where(and(eq(lockupProducts.id, productId), eq(lockupProducts.active, true)));
-  if (!product) throw new Refusal(texts.productUnavailable.id);
-  refuseIfBroken(amountOutsideLimits(amount, { min: product.minAmount, max: product.maxAmount }, USDT));
-  // The quota is taken in one guarded update: parallel subscriptions never oversell it.
-  const taken = await tx
     .update(lockupProducts)
     .set({ sold: sql`${lockupProducts.sold} + ${value.toFixed(8)}` })
     .where(
       and(
         eq(lockupProducts.id, productId),
+        eq(lockupProducts.active, true),
         sql`(${lockupProducts.quota} is null or ${lockupProducts.sold} + ${value.toFixed(8)} <= ${lockupProducts.quota})`,
       ),
     )
-    .returning({ id: lockupProducts.id });
-  if (!taken.length) {
-    const [now_] = await tx.select().from(lockupProducts).where(eq(lockupProducts.id, productId));
-    throw new Refusal(texts.quotaExhausted.id, { 0: new Big(now_!.quota ?? 0).minus(now_!.sold).toFixed() });
+    .returning();
+  if (!product) {
+    const [now_] = await tx
+      .select()
+      .from(lockupProducts)
+      .where(and(eq(lockupProducts.id, productId), eq(lockupProducts.active, true)));
+    if (!now_) throw new Refusal(texts.productUnavailable.id);
+    refuseIfBroken(limitsOf(now_));
+    throw new Refusal(texts.quotaExhausted.id, { 0: new Big(now_.quota ?? 0).minus(now_.sold).toFixed() });
   }
+  refuseIfBroken(limitsOf(product));
   const startDay = addDays(interestDay(now, timeZone), 1);
-  const [order] = await tx
+  const insert = tx
     .insert(lockupOrders)
     .values({
       userId,
@@ -105,14 +120,23 @@ export async function subscribeLockup(
       createdAt: now,
     })
     .returning();
-  const reference = `lockup:${order!.id}`;
-  await post(tx, { userId, asset: USDT, amount: `-${value.toFixed(8)}`, kind: LOCKUP_ENTRY.subscribe, reference }, now);
+  // The order and the USDT it takes in one statement (the USDT balance locked after the product's row, as before).
+  const order = tableRow(
+    lockupOrders,
+    await postWithin(
+      tx,
+      { userId, asset: USDT, amount: `-${value.toFixed(8)}`, kind: LOCKUP_ENTRY.subscribe },
+      insertedRow(sql`placed as (${insert.getSQL()})`, LOCKUP_REFERENCE_PREFIX),
+      now,
+    ),
+  );
+  const reference = `${LOCKUP_REFERENCE_PREFIX}${order.id}`;
   await post(
     tx,
     { userId, asset: REGULAR_ASSET, amount: value.toFixed(8), kind: LOCKUP_ENTRY.subscribe, reference },
     now,
   );
-  return order!;
+  return order;
 }
 
 /**
