@@ -143,7 +143,7 @@ describe('liquidity', () => {
     await expectLedgerBalanced(h);
   });
 
-  it('a subscription sends its statements within a bound', async () => {
+  it('a subscription and a redemption send their statements within a bound', async () => {
     const user = await customer(h, '1000');
     // The fewest of three: a statement the harness sends meanwhile (a timer's) may be counted in one of them.
     const sent: number[] = [];
@@ -157,6 +157,18 @@ describe('liquidity', () => {
     // made and locked in two and the record and its debit were two.
     expect(Math.min(...sent)).toBeLessThanOrEqual(7);
     expect(await usdt(user.token)).toBe('700.00000000');
+    const redeeming: Record<string, number[]> = { quick: [], standard: [] };
+    for (const mode of ['quick', 'standard', 'quick', 'standard'] as const) {
+      const before = await statementsSent();
+      expect((await h.call(transferOut, { amount: '10', mode }, { token: user.token })).ret).toBe(1);
+      redeeming[mode]!.push((await statementsSent()) - before);
+    }
+    // Measured: a quick redemption 6 (begin, the liquidity row locked, today's quick redemptions summed, the record
+    // with its debit, the USDT credit, commit), a standard one 4 (begin, the lock, the record with its freeze, commit);
+    // 7 and 5 when the record was a statement of its own.
+    expect(Math.min(...redeeming.quick!)).toBeLessThanOrEqual(6);
+    expect(Math.min(...redeeming.standard!)).toBeLessThanOrEqual(4);
+    expect(await usdt(user.token)).toBe('720.00000000');
     await expectLedgerBalanced(h);
   });
 

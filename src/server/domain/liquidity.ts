@@ -26,7 +26,7 @@ import type { CursorPage } from '../../api-contract/envelope.ts';
 import { Refusal, refuseIfBroken } from './refusal.ts';
 import { consoleTexts } from '../../api-contract/console-texts.ts';
 import { amountOutsideLimits } from '../../api-contract/amount-limits.ts';
-import { USDT, balanceOf, freeze, insertedRow, post, postRows, postWithin } from './ledger.ts';
+import { USDT, balanceOf, freezeWithin, insertedRow, post, postRows, postWithin } from './ledger.ts';
 import { interestDay } from '../../api-contract/earn-days.ts';
 import { refusePreTrade } from './pre-trade-checks.ts';
 
@@ -155,7 +155,7 @@ export async function redeemLiquidity(
       throw new Refusal(texts.quickRedeemLimit.id, { 0: QUICK_REDEMPTION_DAILY_MAX_USDT, 1: new Big(left).toFixed() });
   }
   const standard = mode === 'standard';
-  const [record] = await tx
+  const insert = tx
     .insert(liquidityRecords)
     .values({
       userId,
@@ -169,18 +169,21 @@ export async function redeemLiquidity(
       paidAt: standard ? null : now,
     })
     .returning();
-  const reference = `${LIQUIDITY_REFERENCE_PREFIX}${record!.id}`;
-  // Standard: frozen in the liquidity balance until the payout job. Quick: into available USDT at once.
-  if (standard) await freeze(tx, userId, LIQUIDITY_ASSET, value.toFixed(8), LIQUIDITY_ENTRY.out, reference, now);
-  else {
-    await post(
-      tx,
-      { userId, asset: LIQUIDITY_ASSET, amount: `-${value.toFixed(8)}`, kind: LIQUIDITY_ENTRY.out, reference },
-      now,
-    );
+  const placed = insertedRow(sql`placed as (${insert.getSQL()})`, LIQUIDITY_REFERENCE_PREFIX);
+  // Standard: frozen in the liquidity balance until the payout job. Quick: into available USDT at once. Either way the
+  // record goes in the same statement as the move out of the liquidity balance.
+  const move = { userId, asset: LIQUIDITY_ASSET, kind: LIQUIDITY_ENTRY.out };
+  const record = tableRow(
+    liquidityRecords,
+    standard
+      ? await freezeWithin(tx, { ...move, amount: value.toFixed(8) }, placed, now)
+      : await postWithin(tx, { ...move, amount: `-${value.toFixed(8)}` }, placed, now),
+  );
+  if (!standard) {
+    const reference = `${LIQUIDITY_REFERENCE_PREFIX}${record.id}`;
     await post(tx, { userId, asset: USDT, amount: value.toFixed(8), kind: LIQUIDITY_ENTRY.out, reference }, now);
   }
-  return record!;
+  return record;
 }
 
 /**
