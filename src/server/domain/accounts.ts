@@ -4,7 +4,7 @@ import { randomInt } from 'node:crypto';
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { sqlStateOf, type Executor, type Tx } from '../db/connection.ts';
 import { users } from '../db/schema.ts';
-import { PASSWORD_LIMIT, clearAttempts, countAttempt, heldCount } from './attempts.ts';
+import { PASSWORD_LIMIT, clearAttempts, countAttempt, heldCount, limitReached } from './attempts.ts';
 import type { CodeChannel } from './code-sender.ts';
 import { Refusal, type TextId } from './refusal.ts';
 import { avatarCopy } from './uploads.ts';
@@ -231,7 +231,7 @@ export async function checkSecret(
   now: Date,
 ) {
   const outcome = await db.transaction(async (tx) => {
-    if (((await heldCount(tx, key, PASSWORD_LIMIT, now))?.count ?? 0) >= PASSWORD_LIMIT.max) return 'limited';
+    if (limitReached(await heldCount(tx, key, PASSWORD_LIMIT, now), PASSWORD_LIMIT)) return 'limited';
     if (!(await verifySecret(storedHash, secret))) {
       await countAttempt(tx, key, PASSWORD_LIMIT, now);
       return 'wrong';

@@ -31,6 +31,13 @@ export const CODE_DAILY_LIMIT: Limit = { max: 10, windowMs: 24 * 60 * 60_000 };
 
 export const counterKey = (name: string) => createHash('sha256').update(name).digest('hex');
 
+/** `row` when its window is still live at `now` (it started less than the limit's windowMs before), else null. */
+const liveWindow = (row: Count | undefined, limit: Limit, now: Date): Count | null =>
+  row && now.getTime() - row.windowStart.getTime() < limit.windowMs ? row : null;
+
+/** Whether a counter's live window (countOf's or heldCount's answer) holds the limit's max attempts or more. */
+export const limitReached = (window: Count | null, limit: Limit): boolean => (window?.count ?? 0) >= limit.max;
+
 /** The counter's live window, or null when it has none (never counted, or the window has passed). */
 export async function countOf(
   db: Executor,
@@ -43,11 +50,11 @@ export async function countOf(
     .select({ count: table.count, windowStart: table.windowStart, lastAt: table.lastAt })
     .from(table)
     .where(eq(table.key, counterKey(name)));
-  return row && now.getTime() - row.windowStart.getTime() < limit.windowMs ? row : null;
+  return liveWindow(row, limit, now);
 }
 
 export async function isLimited(db: Executor, name: string, limit: Limit, now: Date): Promise<boolean> {
-  return ((await countOf(db, name, limit, now))?.count ?? 0) >= limit.max;
+  return limitReached(await countOf(db, name, limit, now), limit);
 }
 
 /** What one count writes: the counter's key, the attempt's time (as a timestamp and as its ISO text), when a window
@@ -189,8 +196,8 @@ export async function clearAttempts(db: Executor, name: string): Promise<void> {
 
 /**
  * Holds the counter's row until the transaction `tx` ends, creating it at 0 if need be, and answers its live window
- * as countOf() would (null: none yet, or it has passed): attempts holding the same counter run one after another, on
- * every server process, and each reads the count the one before it left. One statement: an insert that, on a row
+ * as countOf() would read it then (null when it has passed): attempts holding the same counter run one after another,
+ * on every server process, and each reads the count the one before it left. One statement: an insert that, on a row
  * already there, updates it to what it was, which locks it and answers its latest committed version (PostgreSQL's
  * ON CONFLICT DO UPDATE reads the row it conflicts with as it is now, not as the statement's snapshot saw it).
  * Before, the row was made, locked and read in three statements, each a round trip with the lock held.
@@ -211,7 +218,7 @@ export async function heldCount(tx: Executor, name: string, limit: Limit, now: D
       windowStart: attemptCounters.windowStart,
       lastAt: attemptCounters.lastAt,
     });
-  return row!.count > 0 && now.getTime() - row!.windowStart.getTime() < limit.windowMs ? row! : null;
+  return liveWindow(row, limit, now);
 }
 
 /** Deletes the counters of both tables that expired before `before`, at most `batch` rows per statement; answers how

@@ -10,7 +10,7 @@ import { recoveryCodes, twoFactors, users } from '../db/schema.ts';
 import { texts } from '../../api-contract/texts.ts';
 import { RECOVERY_CODE_COUNT, type TwoFactorSetup, type TwoFactorStatus } from '../../api-contract/two-factor.ts';
 import { AUTHENTICATOR_CODE } from '../../api-contract/fields.ts';
-import { clearAttempts, countAttempt, heldCount, type Limit } from './attempts.ts';
+import { clearAttempts, countAttempt, heldCount, limitReached, type Limit } from './attempts.ts';
 import { checkSecret, type UserRow } from './accounts.ts';
 import { Refusal } from './refusal.ts';
 import { base32Encode, matchingStep, otpauthUri } from './totp.ts';
@@ -186,8 +186,7 @@ async function checkCode(
 ): Promise<void> {
   const name = counterName(userId);
   const outcome = await db.transaction(async (tx): Promise<Outcome> => {
-    if (((await heldCount(tx, name, SECOND_FACTOR_LIMIT, now))?.count ?? 0) >= SECOND_FACTOR_LIMIT.max)
-      return 'limited';
+    if (limitReached(await heldCount(tx, name, SECOND_FACTOR_LIMIT, now), SECOND_FACTOR_LIMIT)) return 'limited';
     const result = AUTHENTICATOR_CODE.test(code)
       ? await useAuthenticatorCode(tx, userId, code, key, now, options.pending ?? false)
       : options.recovery === false
