@@ -15,6 +15,7 @@ import {
   verificationCodes,
 } from '../../src/server/db/schema.ts';
 import type { Changes } from '../../src/server/db/changes.ts';
+import type { Tx } from '../../src/server/db/connection.ts';
 import { USDT, ledgerMismatches, post } from '../../src/server/domain/ledger.ts';
 import { png } from '../png.ts';
 import type { Harness } from './harness.ts';
@@ -176,4 +177,26 @@ export async function uploadFile(
 export async function statementsSent(): Promise<number> {
   const { values } = await queryDuration.get();
   return values.find((value) => value.metricName?.endsWith('_count'))?.value ?? 0;
+}
+
+/**
+ * Starts counting the statements sent on `tx`'s own connection (drizzle's transaction session's client, on either
+ * driver); the returned function stops counting and answers how many. Unlike statementsSent, a statement the process
+ * sends meanwhile on another connection (a timer's job, another request) is not counted, so a count can be exact.
+ */
+export function countStatementsOn(tx: Tx): () => number {
+  const client = (tx as unknown as { session: { client: Record<'query', (...args: unknown[]) => unknown> } }).session
+    .client;
+  const own = Object.prototype.hasOwnProperty.call(client, 'query');
+  const query = client.query;
+  let sent = 0;
+  client.query = function (this: unknown, ...args: unknown[]) {
+    sent += 1;
+    return query.apply(this, args);
+  };
+  return () => {
+    if (own) client.query = query;
+    else delete (client as Partial<typeof client>).query;
+    return sent;
+  };
 }
