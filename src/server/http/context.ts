@@ -13,6 +13,7 @@ import type { OperatorCaller } from '../domain/operators.ts';
 import type { BuildInfo } from '../build-info.ts';
 import type { ServiceSettings } from './settings.ts';
 import type { ReceiptKeyRing } from '../domain/receipt-keys.ts';
+import type { SecretVerdicts } from '../domain/accounts.ts';
 
 /**
  * What the app is built on (http/app.ts) and every handler receives. Settings:
@@ -52,6 +53,8 @@ export interface HandlerContext extends Services {
   t: Translate;
   ip: string;
   request: FastifyRequest;
+  /** Secrets verified by the route's `ahead` work before the call's transaction (handle.ts RouteOptions). */
+  verdicts?: SecretVerdicts;
 }
 
 /** Where the request signing in comes from: its User-Agent and address (the domain bounds and masks them). */

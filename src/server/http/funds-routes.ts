@@ -15,7 +15,7 @@ import {
 import { texts } from '../../api-contract/texts.ts';
 import { USDT } from '../domain/ledger.ts';
 import { accountEntriesOf } from '../domain/account-entries.ts';
-import { checkSecret, findUser } from '../domain/accounts.ts';
+import { SecretVerdicts, checkSecret, findUser } from '../domain/accounts.ts';
 import {
   findRecharge,
   listChannels,
@@ -38,7 +38,23 @@ import { refuseUnlockedPayee } from '../domain/address-lock.ts';
 import { refuseWhileFrozen } from '../domain/account-freeze.ts';
 import { Refusal } from '../domain/refusal.ts';
 import { requireSecondFactor } from '../domain/two-factor.ts';
+import type { HandlerContext } from './context.ts';
 import type { RouteModule } from './route-module.ts';
+
+/**
+ * A call's payment password verified before its transaction opens (accounts.ts SecretVerdicts): the caller's stored
+ * hash read on the pool, and hashed unless the payment password's counter is at its limit (or none is set). Sets
+ * `ctx.verdicts`.
+ */
+async function paymentPasswordAhead(input: { paypass: string }, ctx: HandlerContext): Promise<void> {
+  const now = ctx.clock.now();
+  const user = await findUser(ctx.db, ctx.caller.userId);
+  // Without one the handler refuses before any check: nothing to verify.
+  if (!user.paypassHash) return;
+  const verdicts = new SecretVerdicts();
+  await verdicts.verify(ctx.db, `paypass:${user.id}`, user.paypassHash, input.paypass, now);
+  ctx.verdicts = verdicts;
+}
 
 export const fundsRoutes: RouteModule = ({ route }) => {
   route(rechargeChannels, async (_input, { db }) => {
@@ -60,46 +76,59 @@ export const fundsRoutes: RouteModule = ({ route }) => {
 
   route(withdrawRule, (input, { db, caller }) => withdrawRuleFor(db, caller.userId, input.asset));
 
-  route(submitWithdraw, async (input, { db, caller, clock, payeeCoolingMs, twoFactorKey, t }) => {
-    const now = clock.now();
-    const user = await findUser(db, caller.userId);
-    // A withdrawal needs a payment password and a bound card or wallet; each missing one has its own prompt,
-    // before anything else is checked.
-    if (!user.paypassHash) throw new Refusal(texts.noPayPassword.id);
-    // A frozen account says so before anything else is checked (and again in the withdrawal's transaction).
-    await refuseWhileFrozen(db, user.id, now);
-    let payee: Payee;
-    if (input.target === 'bank') {
-      const cards = await bankCardsOf(db, user.id);
-      if (!cards.length) throw new Refusal(texts.noBankCard.id);
-      if (!input.target_id) throw new Refusal(texts.choosePayee.id);
-      const card = cards.find((item) => item.id === Number(input.target_id));
-      if (!card) await refuseUnlockedPayee(db, user.id, undefined, payeeCoolingMs, now, t);
-      if (!card) throw new Refusal(texts.payeeNotFound.id);
-      payee = { kind: 'bank', card };
-    } else {
-      const held = await walletsOf(db, user.id);
-      if (!held.length) throw new Refusal(texts.noWallet.id);
-      if (!input.target_id) throw new Refusal(texts.choosePayee.id);
-      const wallet = held.find((item) => item.id === Number(input.target_id));
-      if (!wallet) await refuseUnlockedPayee(db, user.id, undefined, payeeCoolingMs, now, t);
-      if (!wallet) throw new Refusal(texts.payeeNotFound.id);
-      payee = { kind: 'wallet', wallet };
-    }
-    // With the address lock on, only a saved payee past the lock's cooling-off (told with the lock's own reason).
-    await refuseUnlockedPayee(db, user.id, payee.kind === 'bank' ? payee.card : payee.wallet, payeeCoolingMs, now, t);
-    refuseCoolingPayee(payee.kind === 'bank' ? payee.card : payee.wallet, payeeCoolingMs, now);
-    const rule = await ruleFor(db, payee.kind === 'bank' ? USDT : payee.wallet.currency);
-    checkLimits(input.amount, rule);
-    // The second factor, after the form's own checks and before the payment password; a
-    // request refused after this point has used its code.
-    await requireSecondFactor(db, user.id, input.otp, twoFactorKey, now);
-    // Outside the transaction: a wrong try must be counted even though nothing else is written.
-    await checkSecret(db, `paypass:${user.id}`, user.paypassHash, input.paypass, serverTexts.wrongPayPassword.id, now);
-    return toWithdrawOrder(
-      await db.transaction((tx) => requestWithdrawal(tx, user.id, payee, input.amount, rule, now)),
-    );
-  });
+  route(
+    submitWithdraw,
+    async (input, { db, caller, clock, payeeCoolingMs, twoFactorKey, t, verdicts }) => {
+      const now = clock.now();
+      const user = await findUser(db, caller.userId);
+      // A withdrawal needs a payment password and a bound card or wallet; each missing one has its own prompt,
+      // before anything else is checked.
+      if (!user.paypassHash) throw new Refusal(texts.noPayPassword.id);
+      // A frozen account says so before anything else is checked (and again in the withdrawal's transaction).
+      await refuseWhileFrozen(db, user.id, now);
+      let payee: Payee;
+      if (input.target === 'bank') {
+        const cards = await bankCardsOf(db, user.id);
+        if (!cards.length) throw new Refusal(texts.noBankCard.id);
+        if (!input.target_id) throw new Refusal(texts.choosePayee.id);
+        const card = cards.find((item) => item.id === Number(input.target_id));
+        if (!card) await refuseUnlockedPayee(db, user.id, undefined, payeeCoolingMs, now, t);
+        if (!card) throw new Refusal(texts.payeeNotFound.id);
+        payee = { kind: 'bank', card };
+      } else {
+        const held = await walletsOf(db, user.id);
+        if (!held.length) throw new Refusal(texts.noWallet.id);
+        if (!input.target_id) throw new Refusal(texts.choosePayee.id);
+        const wallet = held.find((item) => item.id === Number(input.target_id));
+        if (!wallet) await refuseUnlockedPayee(db, user.id, undefined, payeeCoolingMs, now, t);
+        if (!wallet) throw new Refusal(texts.payeeNotFound.id);
+        payee = { kind: 'wallet', wallet };
+      }
+      // With the address lock on, only a saved payee past the lock's cooling-off (told with the lock's own reason).
+      await refuseUnlockedPayee(db, user.id, payee.kind === 'bank' ? payee.card : payee.wallet, payeeCoolingMs, now, t);
+      refuseCoolingPayee(payee.kind === 'bank' ? payee.card : payee.wallet, payeeCoolingMs, now);
+      const rule = await ruleFor(db, payee.kind === 'bank' ? USDT : payee.wallet.currency);
+      checkLimits(input.amount, rule);
+      // The second factor, after the form's own checks and before the payment password; a
+      // request refused after this point has used its code.
+      await requireSecondFactor(db, user.id, input.otp, twoFactorKey, now);
+      // Outside the withdrawal's transaction: a wrong try must be counted even though nothing else is written. Its
+      // hashing was done before the call's transaction opened (ahead, below), so no transaction waits for it.
+      await checkSecret(
+        db,
+        `paypass:${user.id}`,
+        user.paypassHash,
+        input.paypass,
+        serverTexts.wrongPayPassword.id,
+        now,
+        verdicts,
+      );
+      return toWithdrawOrder(
+        await db.transaction((tx) => requestWithdrawal(tx, user.id, payee, input.amount, rule, now)),
+      );
+    },
+    { ahead: paymentPasswordAhead },
+  );
 
   route(withdrawRecords, (input, { db, caller }) => listWithdrawals(db, caller.userId, input.status, input.cursor));
   route(withdrawOrder, (input, { db, caller }) => findWithdrawal(db, caller.userId, Number(input.id)));

@@ -38,9 +38,16 @@ import { hasUnsupportedCharacters } from './unsupported-characters.ts';
 
 export type Handler<E> = (input: ParsedOf<E>, ctx: HandlerContext) => Promise<ResultOf<E>>;
 
-export interface RouteOptions {
+export interface RouteOptions<E = unknown> {
   /** Per-IP limit for this route (login, codes): requests per minute. */
   perMinute?: number;
+  /**
+   * Work done before the call's transaction opens, on the pool, after the form is read and a keyed write's key is
+   * claimed (a replay never runs it): what would otherwise keep a transaction waiting, such as verifying a secret
+   * (SecretVerdicts, set on `ctx.verdicts`). It prepares and never refuses: what the call refuses, the handler does,
+   * in its order. An error it throws fails the call as the handler's would, and frees a keyed write's key.
+   */
+  ahead?: (input: ParsedOf<E>, ctx: HandlerContext) => Promise<void>;
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -58,13 +65,13 @@ export function router(
   return function route<S extends FormSchema, R>(
     endpoint: Endpoint<S, R>,
     handler: Handler<Endpoint<S, R>>,
-    options: RouteOptions = {},
+    options: RouteOptions<Endpoint<S, R>> = {},
   ) {
     app.route({
       method: endpoint.method,
       url: `/api${endpoint.path}`,
       config: options.perMinute ? { perAddressPerMinute: options.perMinute } : {},
-      handler: (request, reply) => answer(endpoint, handler, services, cache, request, reply),
+      handler: (request, reply) => answer(endpoint, handler, services, cache, request, reply, options.ahead),
     });
   };
 }
@@ -76,6 +83,7 @@ async function answer<S extends FormSchema, R>(
   cache: CachedAnswers,
   request: FastifyRequest,
   reply: FastifyReply,
+  ahead?: RouteOptions<Endpoint<S, R>>['ahead'],
 ): Promise<Envelope | string> {
   const locale = requestLocale(header(request, LANG_HEADER));
   const t = translator(locale);
@@ -107,7 +115,10 @@ async function answer<S extends FormSchema, R>(
   // A read-only call on the read calls' connections: it never waits for one behind write transactions.
   if (endpoint.readOnly) ctx.db = services.reads;
   const key = header(request, IDEMPOTENCY_HEADER);
-  if (endpoint.readOnly || endpoint.multipart || !key) return runRead(handler, input, ctx, reply);
+  if (endpoint.readOnly || endpoint.multipart || !key) {
+    if (ahead) await ahead(input, ctx);
+    return runRead(handler, input, ctx, reply);
+  }
   const run = (context: HandlerContext) => runHandler(handler, input, context);
 
   if (key.length > 128) return envelope(RET_FAIL, t(texts.invalidRequest), null);
@@ -124,6 +135,10 @@ async function answer<S extends FormSchema, R>(
   if (claim.kind === 'mismatch') return envelope(RET_FAIL, t(texts.invalidRequest), null);
   if (claim.kind === 'busy') return envelope(RET_FAIL, t(serverTexts.idempotencyBusy), null);
   try {
+    // Before the keyed transaction, so that it never waits for this work (ctx.db is still the pool here). A copy of
+    // the request sent meanwhile may find the claim unheld and run too: the keyed transaction below holds the claim,
+    // so only one of them applies the write and the other replays its answer.
+    if (ahead) await ahead(input, ctx);
     // The effect and its stored answer commit together: a crash before the commit leaves neither.
     /** One transaction that holds the claim, answers (`respond`) and stores the answer with what it wrote. */
     const keyed = (respond: (tx: Tx) => Promise<Envelope>) =>
