@@ -45,13 +45,16 @@ afterEach(() => expectLedgerBalanced(h));
 /**
  * The locks other connections hold on the call's idempotency key and the password's counter while a verification
  * waits: a transaction that had taken either (the keyed call's hold, the counter's) holds its lock to its end. The
- * harness's jobs, which may be in a transaction of their own at that moment, touch neither table.
+ * harness's jobs, which may be in a transaction of their own at that moment, touch neither table. pg_locks is the
+ * whole cluster's and the files' databases share their tables' oids (made from one template), so only this file's
+ * database is read: another file's withdrawals running meanwhile are not counted.
  */
 async function heldMeanwhile() {
   const [row] = rowsOf<{ locks: number }>(
     await h.database.db.execute(sql`
       select count(*)::int as locks from pg_locks l join pg_class c on c.oid = l.relation
-      where c.relname in ('idempotency_keys', 'attempt_counters') and l.pid <> pg_backend_pid()`),
+      where l.database = (select oid from pg_database where datname = current_database())
+        and c.relname in ('idempotency_keys', 'attempt_counters') and l.pid <> pg_backend_pid()`),
   );
   return row!.locks;
 }
