@@ -216,6 +216,12 @@ export function isUniqueViolation(error: unknown): boolean {
 }
 
 /**
+ * The name of an account's payment-password counter (attempts.ts): one for every call that checks the payment
+ * password, so five wrong tries anywhere lock it everywhere.
+ */
+export const payPasswordCounter = (userId: number) => `paypass:${userId}`;
+
+/**
  * Secrets verified before a request's transaction opens, so that no transaction waits for argon2id (about 13 ms of a
  * core a check, on a pool of the libuv threads that may be busy): each verdict is for one stored hash and the secret
  * typed, and checkSecret takes it instead of hashing while it holds the counter's row. One request's, a few entries.

@@ -39,7 +39,7 @@ import {
   type CloseSecret,
 } from '../../api-contract/closure.ts';
 import { serverTexts } from '../../api-contract/server-texts.ts';
-import { checkSecret, findUser } from './accounts.ts';
+import { checkSecret, findUser, payPasswordCounter } from './accounts.ts';
 import type { CodeChannel } from './code-sender.ts';
 import { PRACTICE_ASSETS } from './ledger.ts';
 import { Refusal } from './refusal.ts';
@@ -165,7 +165,14 @@ export async function closeAccount(
       now,
     );
   else
-    await checkSecret(db, `paypass:${userId}`, user.paypassHash, confirm.secret, serverTexts.wrongPayPassword.id, now);
+    await checkSecret(
+      db,
+      payPasswordCounter(userId),
+      user.paypassHash,
+      confirm.secret,
+      serverTexts.wrongPayPassword.id,
+      now,
+    );
   const contactsFreeAt = new Date(now.getTime() + CONTACT_REUSE_DAYS * DAY_MS);
   const until = keptUntil(now);
   await db.transaction(async (tx) => {

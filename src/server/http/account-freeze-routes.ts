@@ -7,7 +7,7 @@ import { consoleFrozenAccounts } from '../../api-contract/console-freeze.ts';
 import { serverTexts } from '../../api-contract/server-texts.ts';
 import { texts } from '../../api-contract/texts.ts';
 import * as freeze from '../domain/account-freeze.ts';
-import { checkSecret, findUser } from '../domain/accounts.ts';
+import { checkSecret, findUser, payPasswordCounter } from '../domain/accounts.ts';
 import { Refusal } from '../domain/refusal.ts';
 import { hasSecondFactor, requireSecondFactor } from '../domain/two-factor.ts';
 import type { Executor } from '../db/connection.ts';
@@ -25,7 +25,7 @@ async function checkFreezeSecret(
   const user = await findUser(db, userId);
   if (!user.paypassHash) throw new Refusal(texts.noPayPassword.id);
   if (!paypass) throw new Refusal(texts.enterPayPassword.id);
-  await checkSecret(db, `paypass:${user.id}`, user.paypassHash, paypass, serverTexts.wrongPayPassword.id, now);
+  await checkSecret(db, payPasswordCounter(user.id), user.paypassHash, paypass, serverTexts.wrongPayPassword.id, now);
 }
 
 export const accountFreezeRoutes: RouteModule = ({ route }) => {

@@ -24,6 +24,7 @@ import {
   findUser,
   findUserByContact,
   findUserByLogin,
+  payPasswordCounter,
   refuseTakenContact,
   saveProfile,
   setPassword,
@@ -262,7 +263,7 @@ export const accountRoutes: RouteModule = ({ route, settings }) => {
       if (!input.oldpaypass) throw new Refusal(texts.enterOldPassword.id);
       await checkSecret(
         db,
-        `paypass:${user.id}`,
+        payPasswordCounter(user.id),
         user.paypassHash,
         input.oldpaypass,
         serverTexts.wrongPayPassword.id,

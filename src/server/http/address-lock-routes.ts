@@ -6,7 +6,7 @@ import { serverTexts } from '../../api-contract/server-texts.ts';
 import { addressLock, keepAddressLock, lockAddresses, unlockAddresses } from '../../api-contract/address-lock.ts';
 import { texts } from '../../api-contract/texts.ts';
 import * as lock from '../domain/address-lock.ts';
-import { checkSecret, findUser } from '../domain/accounts.ts';
+import { checkSecret, findUser, payPasswordCounter } from '../domain/accounts.ts';
 import { Refusal } from '../domain/refusal.ts';
 import { refuseWhileFrozen } from '../domain/account-freeze.ts';
 import { hasSecondFactor, requireSecondFactor } from '../domain/two-factor.ts';
@@ -27,7 +27,14 @@ export const addressLockRoutes: RouteModule = ({ route }) => {
       const user = await findUser(db, caller.userId);
       if (!user.paypassHash) throw new Refusal(texts.noPayPassword.id);
       if (!paypass) throw new Refusal(texts.enterPayPassword.id);
-      await checkSecret(db, `paypass:${user.id}`, user.paypassHash, paypass, serverTexts.wrongPayPassword.id, now);
+      await checkSecret(
+        db,
+        payPasswordCounter(user.id),
+        user.paypassHash,
+        paypass,
+        serverTexts.wrongPayPassword.id,
+        now,
+      );
     }
     return lock.askUnlock(db, caller.userId, now, t);
   });

@@ -15,7 +15,7 @@ import {
 import { texts } from '../../api-contract/texts.ts';
 import { USDT } from '../domain/ledger.ts';
 import { accountEntriesOf } from '../domain/account-entries.ts';
-import { SecretVerdicts, checkSecret, findUser } from '../domain/accounts.ts';
+import { SecretVerdicts, checkSecret, findUser, payPasswordCounter } from '../domain/accounts.ts';
 import {
   findRecharge,
   listChannels,
@@ -52,7 +52,7 @@ async function paymentPasswordAhead(input: { paypass: string }, ctx: HandlerCont
   // Without one the handler refuses before any check: nothing to verify.
   if (!user.paypassHash) return;
   const verdicts = new SecretVerdicts();
-  await verdicts.verify(ctx.db, `paypass:${user.id}`, user.paypassHash, input.paypass, now);
+  await verdicts.verify(ctx.db, payPasswordCounter(user.id), user.paypassHash, input.paypass, now);
   ctx.verdicts = verdicts;
 }
 
@@ -116,7 +116,7 @@ export const fundsRoutes: RouteModule = ({ route }) => {
       // hashing was done before the call's transaction opened (ahead, below), so no transaction waits for it.
       await checkSecret(
         db,
-        `paypass:${user.id}`,
+        payPasswordCounter(user.id),
         user.paypassHash,
         input.paypass,
         serverTexts.wrongPayPassword.id,
