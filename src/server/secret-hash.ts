@@ -7,7 +7,7 @@ const ARGON2 = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 }
 
 /**
  * The argon2id calls the app makes, reached through this object so that a test can hold a verification at a gate and
- * look at what the server holds meanwhile (tests/server/withdraw-hashing.test.ts); the app never replaces them.
+ * look at what the server holds meanwhile (tests/server/password-hashing.test.ts); the app never replaces them.
  */
 export const argon2id = { hash, verify };
 

@@ -173,19 +173,29 @@ export async function changeAvatar(tx: Tx, userId: number, url: string): Promise
   return row!;
 }
 
-/** Sets a user's login password (its hash only). */
-export async function setPassword(db: Executor, userId: number, password: string): Promise<void> {
+/** Sets a user's login password (its hash only; the one `prepared` made ahead for it, if any). */
+export async function setPassword(
+  db: Executor,
+  userId: number,
+  password: string,
+  prepared?: PreparedSecrets,
+): Promise<void> {
   await db
     .update(users)
-    .set({ passwordHash: await hashSecret(password) })
+    .set({ passwordHash: prepared?.hashOf(password) ?? (await hashSecret(password)) })
     .where(eq(users.id, userId));
 }
 
-/** Sets a user's pay password (its hash only). */
-export async function setPayPassword(db: Executor, userId: number, paypass: string): Promise<UserRow> {
+/** Sets a user's pay password (its hash only; the one `prepared` made ahead for it, if any). */
+export async function setPayPassword(
+  db: Executor,
+  userId: number,
+  paypass: string,
+  prepared?: PreparedSecrets,
+): Promise<UserRow> {
   const [row] = await db
     .update(users)
-    .set({ paypassHash: await hashSecret(paypass) })
+    .set({ paypassHash: prepared?.hashOf(paypass) ?? (await hashSecret(paypass)) })
     .where(eq(users.id, userId))
     .returning();
   return row!;
@@ -222,12 +232,23 @@ export function isUniqueViolation(error: unknown): boolean {
 export const payPasswordCounter = (userId: number) => `paypass:${userId}`;
 
 /**
- * Secrets verified before a request's transaction opens, so that no transaction waits for argon2id (about 13 ms of a
- * core a check, on a pool of the libuv threads that may be busy): each verdict is for one stored hash and the secret
- * typed, and checkSecret takes it instead of hashing while it holds the counter's row. One request's, a few entries.
+ * The name of an account's login-password counter (attempts.ts): one for every signed-in call that asks for the login
+ * password (changing it, two-factor, passkeys, closing the account); the login itself counts apart
+ * (login-guessing.ts).
  */
-export class SecretVerdicts {
+export const loginPasswordCounter = (userId: number) => `password:${userId}`;
+
+/**
+ * A request's secrets prepared before its transaction opens, so that no transaction waits for argon2id (about 13 ms of
+ * a core a check or a hash, on a pool of libuv threads that may be busy): a verdict for each secret typed against a
+ * stored hash, which checkSecret takes instead of verifying while it holds the counter's row, and the hash of each new
+ * secret the call will store, which setPassword and setPayPassword take instead of hashing. One request's, a few
+ * entries. Filled by a route's `ahead` work (http/secrets-ahead.ts).
+ */
+export class PreparedSecrets {
   readonly #verdicts = new Map<string, boolean>();
+  readonly #hashes = new Map<string, string>();
+  #limited = false;
 
   /**
    * Verifies `secret` against `storedHash` now, unless the counter `key` is already at its limit (read without a
@@ -235,13 +256,35 @@ export class SecretVerdicts {
    * count that decides is the one checkSecret reads with the row held; this verdict only spares it the hashing.
    */
   async verify(db: Executor, key: string, storedHash: string | null | undefined, secret: string, now: Date) {
-    if (limitReached(await countOf(db, key, PASSWORD_LIMIT, now), PASSWORD_LIMIT)) return;
+    if (limitReached(await countOf(db, key, PASSWORD_LIMIT, now), PASSWORD_LIMIT)) {
+      this.#limited = true;
+      return;
+    }
     this.#verdicts.set(verdictKey(storedHash, secret), await verifySecret(storedHash, secret));
   }
 
   /** The verdict for this stored hash and secret, if it was verified ahead; undefined otherwise. */
   verdictOf(storedHash: string | null | undefined, secret: string): boolean | undefined {
     return this.#verdicts.get(verdictKey(storedHash, secret));
+  }
+
+  /**
+   * True when a secret was verified ahead, every one was right and none was skipped at its counter's limit: only then
+   * is a new secret worth hashing ahead (a call refused for a wrong one stores nothing, and a call proved by a code
+   * alone hashes no more than it did before its code was checked).
+   */
+  allRight(): boolean {
+    return !this.#limited && this.#verdicts.size > 0 && [...this.#verdicts.values()].every(Boolean);
+  }
+
+  /** Hashes a new secret the call will store (argon2id, as hashSecret). */
+  async hash(secret: string): Promise<void> {
+    if (!this.#hashes.has(secret)) this.#hashes.set(secret, await hashSecret(secret));
+  }
+
+  /** The hash made ahead for this new secret, if any. */
+  hashOf(secret: string): string | undefined {
+    return this.#hashes.get(secret);
   }
 }
 
@@ -253,8 +296,8 @@ const verdictKey = (storedHash: string | null | undefined, secret: string) => `$
  * five wrong tries in 15 minutes: per account, since only its owner reaches it (the login's own
  * check is login-guessing.ts). The key's counter row is held (locked) while the outcome is decided,
  * so guesses sent at once are decided one after another and the sixth finds the lock, on every
- * server process. With no stored hash the check still spends the time and fails. `verdicts`: the
- * request's secrets verified before its transaction (SecretVerdicts); one found there is not hashed
+ * server process. With no stored hash the check still spends the time and fails. `prepared`: the
+ * request's secrets verified before its transaction (PreparedSecrets); one found there is not hashed
  * again with the row held. Throws a Refusal: `tooManyAttempts` at the limit, `wrongTextId` when wrong
  * (that try counted and committed).
  */
@@ -265,9 +308,9 @@ export async function checkSecret(
   secret: string,
   wrongTextId: TextId,
   now: Date,
-  verdicts?: SecretVerdicts,
+  prepared?: PreparedSecrets,
 ) {
-  const ahead = verdicts?.verdictOf(storedHash, secret);
+  const ahead = prepared?.verdictOf(storedHash, secret);
   const outcome = await db.transaction(async (tx) => {
     if (limitReached(await heldCount(tx, key, PASSWORD_LIMIT, now), PASSWORD_LIMIT)) return 'limited';
     if (!(ahead ?? (await verifySecret(storedHash, secret)))) {

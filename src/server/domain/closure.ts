@@ -39,7 +39,7 @@ import {
   type CloseSecret,
 } from '../../api-contract/closure.ts';
 import { serverTexts } from '../../api-contract/server-texts.ts';
-import { checkSecret, findUser, payPasswordCounter } from './accounts.ts';
+import { checkSecret, findUser, loginPasswordCounter, payPasswordCounter, type PreparedSecrets } from './accounts.ts';
 import type { CodeChannel } from './code-sender.ts';
 import { PRACTICE_ASSETS } from './ledger.ts';
 import { Refusal } from './refusal.ts';
@@ -146,23 +146,26 @@ export async function refuseIfNotClosable(tx: Executor, userId: number): Promise
  * (closed_accounts: username, phone, e-mail, the dates); the users row loses its username (closedUsername), phone,
  * e-mail, nickname, avatar, password hashes and anti-phishing code and gets `closed_at`; and what is not kept is
  * deleted (see RETENTION_YEARS). Ledger entries and balances are not touched: the books still balance. The caller
- * drops its cached sessions of the user (`cache.sessions.hold`). Returns the dates the page states.
+ * drops its cached sessions of the user (`cache.sessions.hold`). Returns the dates the page states. `prepared`: the
+ * password verified before the call's transaction (PreparedSecrets), if it was.
  */
 export async function closeAccount(
   db: Executor,
   userId: number,
   confirm: { kind: CloseSecret; secret: string },
   now: Date,
+  prepared?: PreparedSecrets,
 ): Promise<ClosedAccount> {
   const user = await findUser(db, userId);
   if (confirm.kind === 'login')
     await checkSecret(
       db,
-      `password:${userId}`,
+      loginPasswordCounter(userId),
       user.passwordHash,
       confirm.secret,
       serverTexts.wrongLoginPassword.id,
       now,
+      prepared,
     );
   else
     await checkSecret(
@@ -172,6 +175,7 @@ export async function closeAccount(
       confirm.secret,
       serverTexts.wrongPayPassword.id,
       now,
+      prepared,
     );
   const contactsFreeAt = new Date(now.getTime() + CONTACT_REUSE_DAYS * DAY_MS);
   const until = keptUntil(now);

@@ -19,7 +19,7 @@ import {
   type OperatorRole,
   type OperatorView,
 } from '../../api-contract/console.ts';
-import { checkSecret, hashSecret, verifySecret } from './accounts.ts';
+import { PreparedSecrets, checkSecret, hashSecret, verifySecret } from './accounts.ts';
 import { guessFrom } from './login-guessing.ts';
 import { appendAudit, type Actor } from './audit-log.ts';
 import { DEFAULT_FOUR_EYES_USDT } from './operator-reviews.ts';
@@ -285,13 +285,35 @@ export async function signOutOperator(tx: Executor, caller: OperatorCaller, addr
   );
 }
 
-/** The current password, then a new one: the first sign-in's duty; the operator's other sessions end. */
+/**
+ * The operator's current password verified and, when it is right, the new one hashed, before a password change's
+ * transaction opens (PreparedSecrets; the route's `ahead` work): no transaction then waits for argon2id.
+ * changeOperatorPassword decides as before, under the counter's row lock.
+ */
+export async function prepareOperatorPassword(
+  db: Executor,
+  caller: Pick<OperatorCaller, 'name'>,
+  given: { password: string; newPassword: string },
+  now: Date,
+): Promise<PreparedSecrets> {
+  const prepared = new PreparedSecrets();
+  const row = await operatorNamed(db, caller.name);
+  await prepared.verify(db, passwordCounter(caller.name), row?.passwordHash, given.password, now);
+  if (prepared.allRight() && given.newPassword !== given.password) await prepared.hash(given.newPassword);
+  return prepared;
+}
+
+/**
+ * The current password, then a new one: the first sign-in's duty; the operator's other sessions end. `prepared`: the
+ * passwords prepared before the call's transaction (prepareOperatorPassword), if they were.
+ */
 export async function changeOperatorPassword(
   db: Executor,
   caller: OperatorCaller,
   given: { password: string; newPassword: string },
   address: string,
   now: Date,
+  prepared?: PreparedSecrets,
 ): Promise<OperatorView> {
   const row = (await operatorNamed(db, caller.name))!;
   await checkSecret(
@@ -301,9 +323,10 @@ export async function changeOperatorPassword(
     given.password,
     serverTexts.wrongLoginPassword.id,
     now,
+    prepared,
   );
   if (given.newPassword === given.password) throw new Refusal(consoleTexts.consolePasswordSame.id);
-  const passwordHash = await hashSecret(given.newPassword);
+  const passwordHash = prepared?.hashOf(given.newPassword) ?? (await hashSecret(given.newPassword));
   return db.transaction(async (tx) => {
     const [after] = await tx
       .update(operators)

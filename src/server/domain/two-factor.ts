@@ -11,7 +11,14 @@ import { texts } from '../../api-contract/texts.ts';
 import { RECOVERY_CODE_COUNT, type TwoFactorSetup, type TwoFactorStatus } from '../../api-contract/two-factor.ts';
 import { AUTHENTICATOR_CODE } from '../../api-contract/fields.ts';
 import { clearAttempts, countAttempt, heldCount, limitReached, type Limit } from './attempts.ts';
-import { checkSecret, type UserRow } from './accounts.ts';
+import {
+  checkSecret,
+  findUser,
+  loginPasswordCounter,
+  payPasswordCounter,
+  type PreparedSecrets,
+  type UserRow,
+} from './accounts.ts';
 import { Refusal } from './refusal.ts';
 import { base32Encode, matchingStep, otpauthUri } from './totp.ts';
 import { openSecret, recoveryCodeDigest, sealSecret } from './two-factor-key.ts';
@@ -74,7 +81,8 @@ export async function beginSetup(db: Executor, userId: number, key: Buffer, now:
 
 /**
  * The login password, then the first code from the app, turn two-factor on (a wrong password uses
- * no code); answers the ten recovery codes, shown this once.
+ * no code); answers the ten recovery codes, shown this once. `prepared`: the password verified before
+ * the call's transaction (PreparedSecrets), if it was.
  */
 export async function confirmSetup(
   db: Executor,
@@ -82,6 +90,7 @@ export async function confirmSetup(
   given: { code: string; password: string },
   key: Buffer,
   now: Date,
+  prepared?: PreparedSecrets,
 ): Promise<string[]> {
   const userId = user.id;
   const row = await rowOf(db, userId);
@@ -89,11 +98,12 @@ export async function confirmSetup(
   if (!row) throw new Refusal(serverTexts.twoFactorSetupFirst.id);
   await checkSecret(
     db,
-    `password:${userId}`,
+    loginPasswordCounter(userId),
     user.passwordHash,
     given.password,
     serverTexts.wrongLoginPassword.id,
     now,
+    prepared,
   );
   await checkCode(db, userId, given.code, key, now, { pending: true, recovery: false });
   return db.transaction(async (tx) => {
@@ -124,6 +134,7 @@ export async function renewRecoveryCodes(
 /**
  * Turns two-factor off with a code (an authenticator code, or a recovery code when the phone is
  * lost) and the login password, checked in that order; the secret and the recovery codes go.
+ * `prepared`: the password verified before the call's transaction (PreparedSecrets), if it was.
  */
 export async function turnOff(
   db: Executor,
@@ -131,17 +142,19 @@ export async function turnOff(
   given: { otp: string; password: string },
   key: Buffer,
   now: Date,
+  prepared?: PreparedSecrets,
 ): Promise<TwoFactorStatus> {
   if (!(await hasSecondFactor(db, user.id))) throw new Refusal(serverTexts.twoFactorNotOn.id);
   await checkCode(db, user.id, given.otp, key, now);
   // The login password's own counter: the same lock as changing the password.
   await checkSecret(
     db,
-    `password:${user.id}`,
+    loginPasswordCounter(user.id),
     user.passwordHash,
     given.password,
     serverTexts.wrongLoginPassword.id,
     now,
+    prepared,
   );
   await db.transaction(async (tx) => {
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
@@ -167,6 +180,36 @@ export async function requireSecondFactor(
   if (!(await hasSecondFactor(db, userId))) return;
   if (!code) throw new Refusal(texts.enterAuthenticatorCode.id);
   await checkCode(db, userId, code, key, now);
+}
+
+/**
+ * The check of the calls that guard the account against an intruder without being withdrawals (turning the address
+ * lock off, freezing and unfreezing the account): the second factor when the caller has two-factor on, else the
+ * payment password (the fund password that already guards every withdrawal). Refuses with the prompt of what is
+ * missing (no payment password set, none typed, no code) or wrong; a wrong one counts toward its limit.
+ * `prepared`: the payment password verified before the call's transaction (http/secrets-ahead.ts), if it was.
+ */
+export async function requireSecondFactorOrPayPassword(
+  db: Executor,
+  userId: number,
+  { otp, paypass }: { otp?: string | undefined; paypass?: string | undefined },
+  key: Buffer,
+  now: Date,
+  prepared: PreparedSecrets | undefined,
+): Promise<void> {
+  if (await hasSecondFactor(db, userId)) return requireSecondFactor(db, userId, otp, key, now);
+  const user = await findUser(db, userId);
+  if (!user.paypassHash) throw new Refusal(texts.noPayPassword.id);
+  if (!paypass) throw new Refusal(texts.enterPayPassword.id);
+  await checkSecret(
+    db,
+    payPasswordCounter(user.id),
+    user.paypassHash,
+    paypass,
+    serverTexts.wrongPayPassword.id,
+    now,
+    prepared,
+  );
 }
 
 type Outcome = 'right' | 'wrong' | 'used' | 'limited';

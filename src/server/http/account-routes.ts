@@ -24,6 +24,7 @@ import {
   findUser,
   findUserByContact,
   findUserByLogin,
+  loginPasswordCounter,
   payPasswordCounter,
   refuseTakenContact,
   saveProfile,
@@ -48,6 +49,7 @@ import { recordSignIn, recordingFailure } from '../domain/login-history.ts';
 import { attemptOf, WRONG_CODE, WRONG_PASSWORD } from './login-attempts.ts';
 import { countryLookup } from '../domain/login-places.ts';
 import type { RouteModule } from './route-module.ts';
+import { secretsAhead } from './secrets-ahead.ts';
 
 export const accountRoutes: RouteModule = ({ route, settings }) => {
   const perMinute = settings.authRateLimitPerMinute;
@@ -204,24 +206,30 @@ export const accountRoutes: RouteModule = ({ route, settings }) => {
     toUserInfo(await db.transaction((tx) => changeAvatar(tx, caller.userId, input.userimg))),
   );
 
-  route(changePassword, async (input, { db, caller, clock, cache, request, ip, t }) => {
-    const now = clock.now();
-    const user = await findUser(db, caller.userId);
-    await checkSecret(
-      db,
-      `password:${user.id}`,
-      user.passwordHash,
-      input.oldpass,
-      serverTexts.wrongOldPassword.id,
-      now,
-    );
-    await setPassword(db, user.id, input.password);
-    await revokeAllSessions(db, user.id, now);
-    cache.sessions.hold(user.id);
-    await noticeSecurityChange(db, user.id, 'password', now, t);
-    // The same device signs in again: its new session keeps where it came from, with no message.
-    return { token: await createSession(db, user.id, now, signInPlace({ request, ip })) };
-  });
+  route(
+    changePassword,
+    async (input, { db, caller, clock, cache, request, ip, t, secrets }) => {
+      const now = clock.now();
+      const user = await findUser(db, caller.userId);
+      await checkSecret(
+        db,
+        loginPasswordCounter(user.id),
+        user.passwordHash,
+        input.oldpass,
+        serverTexts.wrongOldPassword.id,
+        now,
+        secrets,
+      );
+      await setPassword(db, user.id, input.password, secrets);
+      await revokeAllSessions(db, user.id, now);
+      cache.sessions.hold(user.id);
+      await noticeSecurityChange(db, user.id, 'password', now, t);
+      // The same device signs in again: its new session keeps where it came from, with no message.
+      return { token: await createSession(db, user.id, now, signInPlace({ request, ip })) };
+    },
+    // The old password verified and the new one hashed before the call's transaction opens.
+    { ahead: secretsAhead((input) => ({ login: input.oldpass, fresh: [input.password] })) },
+  );
 
   route(
     forgotPassword,
@@ -248,28 +256,35 @@ export const accountRoutes: RouteModule = ({ route, settings }) => {
     { perMinute },
   );
 
-  route(changePayPassword, async (input, { db, caller, clock, twoFactorKey }) => {
-    const now = clock.now();
-    const user = await findUser(db, caller.userId);
-    // The second factor (two-factor on) first, then the code or the old payment password.
-    await requireSecondFactor(db, user.id, input.otp, twoFactorKey, now);
-    if (input.code) {
-      // The code went to the handset's E.164 number (a number still stored otherwise is read the same way).
-      const [channel, address] = user.phone
-        ? (['sms', canonicalMobile(user.phone) ?? user.phone] as const)
-        : (['email', user.email ?? ''] as const);
-      await consumeCode(db, codeTarget(channel, address), input.code, now);
-    } else if (user.paypassHash) {
-      if (!input.oldpaypass) throw new Refusal(texts.enterOldPassword.id);
-      await checkSecret(
-        db,
-        payPasswordCounter(user.id),
-        user.paypassHash,
-        input.oldpaypass,
-        serverTexts.wrongPayPassword.id,
-        now,
-      );
-    }
-    return toUserInfo(await setPayPassword(db, user.id, input.password));
-  });
+  route(
+    changePayPassword,
+    async (input, { db, caller, clock, twoFactorKey, secrets }) => {
+      const now = clock.now();
+      const user = await findUser(db, caller.userId);
+      // The second factor (two-factor on) first, then the code or the old payment password.
+      await requireSecondFactor(db, user.id, input.otp, twoFactorKey, now);
+      if (input.code) {
+        // The code went to the handset's E.164 number (a number still stored otherwise is read the same way).
+        const [channel, address] = user.phone
+          ? (['sms', canonicalMobile(user.phone) ?? user.phone] as const)
+          : (['email', user.email ?? ''] as const);
+        await consumeCode(db, codeTarget(channel, address), input.code, now);
+      } else if (user.paypassHash) {
+        if (!input.oldpaypass) throw new Refusal(texts.enterOldPassword.id);
+        await checkSecret(
+          db,
+          payPasswordCounter(user.id),
+          user.paypassHash,
+          input.oldpaypass,
+          serverTexts.wrongPayPassword.id,
+          now,
+          secrets,
+        );
+      }
+      return toUserInfo(await setPayPassword(db, user.id, input.password, secrets));
+    },
+    // The old payment password verified and the new one hashed before the call's transaction opens; a change proved
+    // by a code has nothing verified ahead, so its new password is hashed in the call as before.
+    { ahead: secretsAhead((input) => (input.code ? {} : { pay: input.oldpaypass, fresh: [input.password] })) },
+  );
 };

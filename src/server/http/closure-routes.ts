@@ -11,18 +11,27 @@ import { requestLocale, translator } from '../i18n.ts';
 import { envelope } from './handle.ts';
 import { callerOf } from './rate-limits.ts';
 import type { RouteModule } from './route-module.ts';
+import { secretsAhead } from './secrets-ahead.ts';
 
 export const closureRoutes: RouteModule = ({ app, route, services, cache }) => {
-  route(closeAccount, async (input, { db, caller, clock, cache: answers }) => {
-    const closed = await closeTheAccount(
-      db,
-      caller.userId,
-      { kind: input.secret_kind, secret: input.secret },
-      clock.now(),
-    );
-    answers.sessions.hold(caller.userId);
-    return closed;
-  });
+  route(
+    closeAccount,
+    async (input, { db, caller, clock, cache: answers, secrets }) => {
+      const closed = await closeTheAccount(
+        db,
+        caller.userId,
+        { kind: input.secret_kind, secret: input.secret },
+        clock.now(),
+        secrets,
+      );
+      answers.sessions.hold(caller.userId);
+      return closed;
+    },
+    // The password named verified before the call's transaction opens.
+    {
+      ahead: secretsAhead((input) => (input.secret_kind === 'login' ? { login: input.secret } : { pay: input.secret })),
+    },
+  );
 
   app.get<{ Querystring: { documents?: string } }>(EXPORT_PATH, async (request, reply) => {
     const t = translator(requestLocale(request.headers.lang as string | undefined));

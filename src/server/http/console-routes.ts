@@ -7,6 +7,7 @@ import {
   actorOf,
   addOperator,
   changeOperatorPassword,
+  prepareOperatorPassword,
   disableOperator,
   listOperators,
   operatorView,
@@ -43,14 +44,24 @@ export const consoleRoutes: RouteModule = ({ route, settings }) => {
   route(c.consoleMe, async (_input, { operator }) =>
     operatorView({ name: operator.name, role: operator.role, mustChangePassword: operator.mustChangePassword }),
   );
-  route(c.consoleChangePassword, (input, ctx) =>
-    changeOperatorPassword(
-      ctx.db,
-      ctx.operator,
-      { password: input.password, newPassword: input.new_password },
-      ctx.ip,
-      ctx.clock.now(),
-    ),
+  route(
+    c.consoleChangePassword,
+    (input, ctx) =>
+      changeOperatorPassword(
+        ctx.db,
+        ctx.operator,
+        { password: input.password, newPassword: input.new_password },
+        ctx.ip,
+        ctx.clock.now(),
+        ctx.secrets,
+      ),
+    // The current password verified and the new one hashed before the call's transaction opens.
+    {
+      ahead: async (input, ctx) => {
+        const given = { password: input.password, newPassword: input.new_password };
+        ctx.secrets = await prepareOperatorPassword(ctx.db, ctx.operator, given, ctx.clock.now());
+      },
+    },
   );
   route(c.consoleSignOut, async (_input, ctx) => {
     await ctx.db.transaction((tx) => signOutOperator(tx, ctx.operator, ctx.ip, ctx.clock.now()));

@@ -13,7 +13,7 @@ import type { OperatorCaller } from '../domain/operators.ts';
 import type { BuildInfo } from '../build-info.ts';
 import type { ServiceSettings } from './settings.ts';
 import type { ReceiptKeyRing } from '../domain/receipt-keys.ts';
-import type { SecretVerdicts } from '../domain/accounts.ts';
+import type { PreparedSecrets } from '../domain/accounts.ts';
 
 /**
  * What the app is built on (http/app.ts) and every handler receives. Settings:
@@ -53,8 +53,9 @@ export interface HandlerContext extends Services {
   t: Translate;
   ip: string;
   request: FastifyRequest;
-  /** Secrets verified by the route's `ahead` work before the call's transaction (handle.ts RouteOptions). */
-  verdicts?: SecretVerdicts;
+  /** Secrets verified and new ones hashed by the route's `ahead` work before the call's transaction (handle.ts
+   * RouteOptions; http/secrets-ahead.ts). */
+  secrets?: PreparedSecrets;
 }
 
 /** Where the request signing in comes from: its User-Agent and address (the domain bounds and masks them). */

@@ -15,7 +15,8 @@ import {
 import { texts } from '../../api-contract/texts.ts';
 import { USDT } from '../domain/ledger.ts';
 import { accountEntriesOf } from '../domain/account-entries.ts';
-import { SecretVerdicts, checkSecret, findUser, payPasswordCounter } from '../domain/accounts.ts';
+import { checkSecret, findUser, payPasswordCounter } from '../domain/accounts.ts';
+import { secretsAhead } from './secrets-ahead.ts';
 import {
   findRecharge,
   listChannels,
@@ -38,23 +39,7 @@ import { refuseUnlockedPayee } from '../domain/address-lock.ts';
 import { refuseWhileFrozen } from '../domain/account-freeze.ts';
 import { Refusal } from '../domain/refusal.ts';
 import { requireSecondFactor } from '../domain/two-factor.ts';
-import type { HandlerContext } from './context.ts';
 import type { RouteModule } from './route-module.ts';
-
-/**
- * A call's payment password verified before its transaction opens (accounts.ts SecretVerdicts): the caller's stored
- * hash read on the pool, and hashed unless the payment password's counter is at its limit (or none is set). Sets
- * `ctx.verdicts`.
- */
-async function paymentPasswordAhead(input: { paypass: string }, ctx: HandlerContext): Promise<void> {
-  const now = ctx.clock.now();
-  const user = await findUser(ctx.db, ctx.caller.userId);
-  // Without one the handler refuses before any check: nothing to verify.
-  if (!user.paypassHash) return;
-  const verdicts = new SecretVerdicts();
-  await verdicts.verify(ctx.db, payPasswordCounter(user.id), user.paypassHash, input.paypass, now);
-  ctx.verdicts = verdicts;
-}
 
 export const fundsRoutes: RouteModule = ({ route }) => {
   route(rechargeChannels, async (_input, { db }) => {
@@ -78,7 +63,7 @@ export const fundsRoutes: RouteModule = ({ route }) => {
 
   route(
     submitWithdraw,
-    async (input, { db, caller, clock, payeeCoolingMs, twoFactorKey, t, verdicts }) => {
+    async (input, { db, caller, clock, payeeCoolingMs, twoFactorKey, t, secrets }) => {
       const now = clock.now();
       const user = await findUser(db, caller.userId);
       // A withdrawal needs a payment password and a bound card or wallet; each missing one has its own prompt,
@@ -121,13 +106,14 @@ export const fundsRoutes: RouteModule = ({ route }) => {
         input.paypass,
         serverTexts.wrongPayPassword.id,
         now,
-        verdicts,
+        secrets,
       );
       return toWithdrawOrder(
         await db.transaction((tx) => requestWithdrawal(tx, user.id, payee, input.amount, rule, now)),
       );
     },
-    { ahead: paymentPasswordAhead },
+    // The payment password verified before the call's transaction opens.
+    { ahead: secretsAhead((input) => ({ pay: input.paypass })) },
   );
 
   route(withdrawRecords, (input, { db, caller }) => listWithdrawals(db, caller.userId, input.status, input.cursor));

@@ -43,9 +43,10 @@ export interface RouteOptions<E = unknown> {
   perMinute?: number;
   /**
    * Work done before the call's transaction opens, on the pool, after the form is read and a keyed write's key is
-   * claimed (a replay never runs it): what would otherwise keep a transaction waiting, such as verifying a secret
-   * (SecretVerdicts, set on `ctx.verdicts`). It prepares and never refuses: what the call refuses, the handler does,
-   * in its order. An error it throws fails the call as the handler's would, and frees a keyed write's key.
+   * claimed (a replay never runs it): what would otherwise keep a transaction waiting, such as verifying a secret or
+   * hashing a new one (PreparedSecrets, set on `ctx.secrets` by secrets-ahead.ts). It prepares and never refuses: what
+   * the call refuses, the handler does, in its order. An error it throws fails the call as the handler's would, and
+   * frees a keyed write's key.
    */
   ahead?: (input: ParsedOf<E>, ctx: HandlerContext) => Promise<void>;
 }

@@ -9,7 +9,8 @@ import {
   passkeySignInOptions,
   removePasskey,
 } from '../../api-contract/passkeys.ts';
-import { checkSecret, findUser } from '../domain/accounts.ts';
+import { checkSecret, findUser, loginPasswordCounter } from '../domain/accounts.ts';
+import { secretsAhead } from './secrets-ahead.ts';
 import { signedInFrom } from '../domain/login-guessing.ts';
 import * as passkeys from '../domain/passkeys.ts';
 import { signInRemembered } from '../domain/sessions.ts';
@@ -50,16 +51,18 @@ export const passkeyRoutes: RouteModule = ({ route, settings }) => {
       // The login password (its own counter, as changing it), then the second factor when it is on.
       await checkSecret(
         db,
-        `password:${user.id}`,
+        loginPasswordCounter(user.id),
         user.passwordHash,
         input.password,
         serverTexts.wrongLoginPassword.id,
         now,
+        ctx.secrets,
       );
       await requireSecondFactor(db, user.id, input.otp, twoFactorKey, now);
       return passkeys.creationOptions(db, user, party, now);
     },
-    { perMinute },
+    // The login password verified before the call's transaction opens.
+    { perMinute, ahead: secretsAhead((input) => ({ login: input.password })) },
   );
 
   route(addPasskey, (input, ctx) =>
