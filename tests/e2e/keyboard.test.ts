@@ -6,7 +6,15 @@
 // and a dialog that takes the focus, keeps Tab inside, closes on Escape and gives the focus back.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { codeSentTo, launch, phoneContext, screenshot, watchPagesOnFailure } from './browser.ts';
+import {
+  codeSentTo,
+  launch,
+  phoneContext,
+  recordToasts,
+  screenshot,
+  toastSeen,
+  watchPagesOnFailure,
+} from './browser.ts';
 import { addBankCard, creditUsdt } from './funded-user.ts';
 import { callApi, markAllRead } from './pwa.ts';
 
@@ -33,7 +41,10 @@ afterAll(async () => {
 async function openPage(options: Parameters<typeof phoneContext>[1] = {}): Promise<Page> {
   const context = await phoneContext(browser, options);
   contexts.push(context);
-  return watch(await context.newPage());
+  const page = await context.newPage();
+  // A toast stays 1.5 s: recorded as it shows, so a busy machine's late look still finds it.
+  await recordToasts(page);
+  return watch(page);
 }
 
 /** Runs a journey and notes how long it took (for the report, not as a check). */
@@ -129,8 +140,6 @@ async function focusKeptIn(on: Page, dialog: string, controls: string[]): Promis
   expect(await focus(on)).toMatchObject({ said: controls.at(-1), inDialog: true });
   await on.keyboard.press('Tab');
 }
-
-const toast = (on: Page) => on.getByRole('alert').textContent();
 
 /** The focused radio as `focus` says it, with its state: `radio "BTC" checked` (or `not checked`). */
 async function radioFocused(on: Page): Promise<string> {
@@ -279,7 +288,7 @@ it('buys an option with the keyboard alone: the confirmation takes the focus, Es
       }).observe(document.body, { childList: true, subtree: true });
     });
     await page.keyboard.press('Enter');
-    await expect.poll(() => toast(page)).toBe('Successful transaction!');
+    await toastSeen(page, 'Successful transaction!', 30_000);
     // The first order offers notifications: a dialog of its own, which Escape answers "Not now".
     await focusKeptIn(page, 'Get notified', ['button "Not now"', 'button "Turn on"']);
     await page.keyboard.press('Escape');
@@ -335,7 +344,7 @@ it('withdraws with the keyboard alone: the payee sheet, the amount, the confirma
     await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');
     await page.waitForURL(/#\/pages\/Withdraw\/orderDetails\?id=\d+/);
-    await expect.poll(() => toast(page)).toBe('Submitted successfully, please wait for the review!');
+    await toastSeen(page, 'Submitted successfully, please wait for the review!', 30_000);
     await expect.poll(() => page.locator('.funds-summary .status-badge').textContent()).toBe('In review');
     await headingFocused(page, 'Withdrawal details');
   });
