@@ -1,10 +1,10 @@
-// `npm run bench [bundle|http|settlement|entry|stream|matching|triggers|earn|index|first-visit|lighthouse|h2|metrics|
-// liabilities]`: bundle sizes from the build, server throughput on loopback (autocannon, next to a bare Fastify app),
-// settlement throughput, the time from an option's acceptance to its start price, the live-price fan-out lag,
+// `npm run bench [bundle|http|settlement|entry|stream|matching|triggers|earn|index|first-visit|static|lighthouse|h2|
+// metrics|liabilities]`: bundle sizes from the build, server throughput on loopback (autocannon, next to a bare Fastify
+// app), settlement throughput, the time from an option's acceptance to its start price, the live-price fan-out lag,
 // contract matching with a deep book and with 1,000 waiting triggers, the day-end earn jobs, the market index's cost
-// and lag, what a first visit downloads, Lighthouse scores of the main pages (Chromium), and LCP of a phone's first
-// open of Options over HTTP/1.1
-// and HTTP/2, what the metrics cost a request, and the proof of liabilities' tree of 1,000,000 customers.
+// and lag, what a first visit downloads, the server's CPU for each hashed file it serves, Lighthouse scores of the main
+// pages (Chromium), and LCP of a phone's first open of Options over HTTP/1.1 and HTTP/2, what the metrics cost a
+// request, and the proof of liabilities' tree of 1,000,000 customers.
 // `npm run bench -- capacity [1000,2000,…]`: how many simulated customers the server holds (capacity.ts), and
 // `capacity-hosts [1000,…]` the same through HAProxy in front of one host and of two (capacity-hosts.ts); only when
 // named, since they load the whole machine for several minutes.
@@ -28,6 +28,7 @@ import { metricsBench } from './metrics.ts';
 import { capacityBench } from './capacity.ts';
 import { capacityHostsBench } from './capacity-hosts.ts';
 import { liabilitiesBench } from './liabilities.ts';
+import { staticFilesBench } from './static-files.ts';
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const gz = (file: string) => gzipSync(readFileSync(file), { level: 9 }).length;
@@ -56,6 +57,7 @@ if (!only || only === 'triggers') await triggersBench();
 if (!only || only === 'earn') await earnBench();
 if (!only || only === 'index') await indexBench();
 if (!only || only === 'first-visit') await firstVisitBench();
+if (!only || only === 'static') await staticFilesBench();
 if (!only || only === 'lighthouse') await lighthouseBench();
 if (!only || only === 'h2') await h2Bench();
 if (!only || only === 'metrics') await metricsBench();

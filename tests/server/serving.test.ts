@@ -2,7 +2,7 @@
 // right Content-Encoding and Vary, hashed assets are immutable and the entry points revalidate;
 // HSTS and upgrade-insecure-requests only reach requests that came over https (a TLS socket, or a
 // trusted proxy's X-Forwarded-Proto) — over plain http they blank the app on a LAN host.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { request as httpsRequest } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -95,6 +95,47 @@ describe('precompressed files', () => {
     expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
     expect(JSON.parse(brotliDecompressSync(manifest.rawPayload).toString()).name).toBe('Coinvest');
     expect((await get('/')).headers['content-type']).toMatch(/^text\/html/);
+  });
+
+  it('answers a hashed file held in memory exactly as the file server answers one the build added after the start', async () => {
+    // The same bytes and times under two names: one there at the start (held), one written after it (the file server).
+    const when = new Date('2026-12-01T10:00:00Z');
+    const touch = (file: string) => utimesSync(join(root, file), when, when);
+    for (const suffix of ['', '.br', '.gz']) touch(`assets/index-AbC123.js${suffix}`);
+    const app = await serve();
+    for (const suffix of ['', '.br', '.gz']) {
+      writeFileSync(
+        join(root, `assets/later-XyZ789.js${suffix}`),
+        readFileSync(join(root, `assets/index-AbC123.js${suffix}`)),
+      );
+      touch(`assets/later-XyZ789.js${suffix}`);
+    }
+    const kept = (headers: Record<string, unknown>) => {
+      const { date: _date, 'x-request-id': _id, 'accept-ranges': _ranges, connection: _connection, ...rest } = headers;
+      return rest;
+    };
+    for (const accepted of ['gzip, deflate, br, zstd', 'gzip', 'br;q=0, gzip', '*', 'identity', undefined]) {
+      const headers = accepted === undefined ? {} : { 'accept-encoding': accepted };
+      for (const method of ['GET', 'HEAD'] as const) {
+        const held = await app.inject({ method, url: '/assets/index-AbC123.js', headers });
+        const served = await app.inject({ method, url: '/assets/later-XyZ789.js', headers });
+        expect(held.statusCode, `${method} ${accepted}`).toBe(200);
+        expect(kept(held.headers), `${method} ${accepted}`).toEqual(kept(served.headers));
+        expect(held.rawPayload.equals(served.rawPayload), `${method} ${accepted}`).toBe(true);
+      }
+    }
+    // A request that holds this form already: not sent again.
+    const first = await app.inject({ url: '/assets/index-AbC123.js', headers: { 'accept-encoding': 'br' } });
+    const again = await app.inject({
+      url: '/assets/index-AbC123.js',
+      headers: { 'accept-encoding': 'br', 'if-none-match': String(first.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.rawPayload.length).toBe(0);
+    // A name the build did not write, or spelled otherwise: not found, as before.
+    for (const url of ['/assets/index-abc123.js', '/assets/missing-AbC123.js', '/assets/index-AbC123.js.map']) {
+      expect((await app.inject({ url, headers: { 'accept-encoding': 'br' } })).statusCode, url).toBe(404);
+    }
   });
 });
 
