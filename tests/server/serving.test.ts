@@ -137,6 +137,28 @@ describe('precompressed files', () => {
       expect((await app.inject({ url, headers: { 'accept-encoding': 'br' } })).statusCode, url).toBe(404);
     }
   });
+
+  it('sends what the folder holds now: a file changed since the start is read again, a file removed is not found', async () => {
+    const app = await serve();
+    const get = (encoding: string) =>
+      app.inject({ url: '/assets/index-AbC123.js', headers: { 'accept-encoding': encoding } });
+    expect((await get('br')).statusCode).toBe(200);
+    // Written again with other bytes (a build that reuses a name): the new bytes, with their own validators.
+    const changed = `${SCRIPT}// changed`;
+    writeFileSync(join(root, 'assets/index-AbC123.js.br'), brotliCompressSync(changed));
+    const after = await get('br');
+    expect(brotliDecompressSync(after.rawPayload).toString()).toBe(changed);
+    expect(after.headers.etag).toBe((await get('br')).headers.etag);
+    // A deploy removed the old build's files: not found, whichever form is asked for.
+    const gone = ['', '.br', '.gz'].map((suffix) => join(root, `assets/index-AbC123.js${suffix}`));
+    const kept = gone.map((file) => readFileSync(file));
+    for (const file of gone) rmSync(file);
+    try {
+      for (const encoding of ['br', 'gzip', 'identity']) expect((await get(encoding)).statusCode, encoding).toBe(404);
+    } finally {
+      gone.forEach((file, index) => writeFileSync(file, index === 1 ? brotliCompressSync(SCRIPT) : kept[index]!));
+    }
+  });
 });
 
 describe('security headers', () => {
