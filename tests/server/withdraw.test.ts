@@ -88,10 +88,14 @@ describe('freeze, then reject or approve', () => {
 
   it('numbers an order whose id passes six digits with its whole id, in one statement with its freeze', async () => {
     await h.database.db.execute(sql`select setval(pg_get_serial_sequence('withdraw_orders', 'id'), 1234566)`);
-    // Three withdrawals: the count is the process's, so a statement the harness sends meanwhile (a timer's) may be
-    // counted in one of them; the fewest is the call's own.
+    // The count is the process's, so a statement the harness sends meanwhile (a timer's job) may be counted with a
+    // call; the fewest is the call's own. A clean-clone run on a loaded machine saw all of three calls so counted (19
+    // at the fewest), so up to five more are sent while none has measured within the bound: a call that sends more
+    // than its bound measures over it every time.
+    const bound = h.database.kind === 'postgres' ? 18 : 14;
     const sent: number[] = [];
-    for (const id of [1234567, 1234568, 1234569]) {
+    for (const id of [1234567, 1234568, 1234569, 1234570, 1234571, 1234572, 1234573, 1234574]) {
+      if (sent.length >= 3 && Math.min(...sent) <= bound) break;
       const user = await walletHolder('100');
       const before = await statementsSent();
       const order = await withdrawn(h, user.token, {
@@ -108,11 +112,11 @@ describe('freeze, then reject or approve', () => {
     }
     // Measured: 18 statements for the call on PostgreSQL, 14 on the embedded database, two of them (the stored hash and
     // the counter, read without a lock) before the call's transaction opens, so that the payment password is hashed
-    // with no transaction waiting for it (funds-routes.ts paymentPasswordAhead); 16 and 12 when it was hashed inside
+    // with no transaction waiting for it (http/secrets-ahead.ts); 16 and 12 when it was hashed inside
     // (the check holding and reading its counter in one statement, domain/attempts.ts heldCount); 18 and 14 when it
     // made, locked and read the counter in three; 20 and 16 when the order's insert, its freeze and its number were
     // three statements.
-    expect(Math.min(...sent)).toBeLessThanOrEqual(h.database.kind === 'postgres' ? 18 : 14);
+    expect(Math.min(...sent)).toBeLessThanOrEqual(bound);
   });
 
   it('a rejection returns amount + fee: available restored, nothing frozen, the reason shown, the return in the account details', async () => {
