@@ -1,7 +1,7 @@
 // Serving like production: the built PWA precompressed (brotli, gzip; made by the build), and cache
 // headers that let hashed assets live for good while the entry points revalidate. The https-only
 // headers (HSTS, upgrade-insecure-requests) are security-headers.ts's.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, type Stats } from 'node:fs';
 import { extname, join, normalize, sep } from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
@@ -65,10 +65,13 @@ interface HeldAsset {
   encoded: Map<Encoding, AssetForm>;
 }
 
-/** What identifies a file's present content: its inode, size and modification time (null: no such file now). */
+/** What identifies a file's content: its inode, size and modification time. */
+const stampOfStat = (stat: Stats) => `${stat.ino}:${stat.size}:${stat.mtimeMs}`;
+
+/** The stamp of the file at `path` now (null: no such file now). */
 function stampOf(path: string): string | null {
   const stat = statSync(path, { throwIfNoEntry: false });
-  return stat?.isFile() ? `${stat.ino}:${stat.size}:${stat.mtimeMs}` : null;
+  return stat?.isFile() ? stampOfStat(stat) : null;
 }
 
 /** A file's form as the file server describes it: a weak ETag of its size and modification time (hex), that time. */
@@ -76,7 +79,7 @@ function formOf(path: string): AssetForm {
   const stat = statSync(path);
   return {
     path,
-    stamp: `${stat.ino}:${stat.size}:${stat.mtimeMs}`,
+    stamp: stampOfStat(stat),
     body: readFileSync(path),
     etag: `W/"${stat.size.toString(16)}-${stat.mtime.getTime().toString(16)}"`,
     lastModified: stat.mtime.toUTCString(),
@@ -131,6 +134,7 @@ function sendHeld(
   const chosen =
     acceptEncoding && offered.length ? negotiate(acceptEncoding.toLowerCase().replace(/\*/g, 'gzip'), offered) : null;
   let form = (chosen && asset.encoded.get(chosen)) || asset.plain;
+  const plain = form === asset.plain;
   const now = stampOf(form.path);
   if (now === null) return reply.sendFile(`${ASSETS_DIR}/${name}`);
   if (now !== form.stamp) {
@@ -140,10 +144,10 @@ function sendHeld(
       // Gone between the look and the read.
       return reply.sendFile(`${ASSETS_DIR}/${name}`);
     }
-    if (form.path.endsWith(name)) asset.plain = form;
+    if (plain) asset.plain = form;
     else asset.encoded.set(chosen!, form);
   }
-  for (const name of DOCUMENT_ONLY_HEADERS) reply.removeHeader(name);
+  for (const header of DOCUMENT_ONLY_HEADERS) reply.removeHeader(header);
   void reply
     .header('cache-control', IMMUTABLE)
     .header('vary', 'accept-encoding')
@@ -151,7 +155,7 @@ function sendHeld(
     .header('last-modified', form.lastModified);
   if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim() === form.etag || tag.trim() === '*'))
     return reply.code(304).send();
-  if (form !== asset.plain) void reply.header('content-encoding', chosen!);
+  if (!plain) void reply.header('content-encoding', chosen!);
   return reply.type(asset.type).send(form.body);
 }
 
