@@ -2,7 +2,7 @@
 // The build id is the one the app shows on Mine (vite.config.ts BUILD_ID, else the build's time):
 // the build writes it beside the app (src/build/build-id.ts), and BUILD_ID in the server's
 // environment names it where there is no build (development: 'development').
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync, type Stats } from 'node:fs';
 import { join } from 'node:path';
 
 /** The file beside the built app that names its build. */
@@ -28,6 +28,25 @@ function builtId(webRoot: string | null): string | null {
   if (!webRoot) return null;
   try {
     return readFileSync(join(webRoot, BUILD_ID_FILE), 'utf8').trim() || null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * What identifies a file's content without reading it: its inode, size and modification time (ms), joined. A deploy
+ * that writes a new file under the same name (or renames one over it) changes at least one of them, so a server that
+ * keeps something made from a file in memory makes it again when the stamp differs.
+ */
+export function stampOfStat(stat: Stats): string {
+  return `${stat.ino}:${stat.size}:${stat.mtimeMs}`;
+}
+
+/** The stamp (stampOfStat) of the regular file at `path` now; null when there is none. Raises nothing. */
+export function fileStamp(path: string): string | null {
+  try {
+    const stat = statSync(path, { throwIfNoEntry: false });
+    return stat?.isFile() ? stampOfStat(stat) : null;
   } catch {
     return null;
   }
@@ -59,17 +78,12 @@ export function inlineScriptSources(webRoot: string | null | undefined): string[
  * new inline scripts, and a policy of the old build's hashes would refuse them (the app would never start).
  */
 export function currentInlineScriptSources(webRoot: string | null | undefined): () => string[] {
-  let stamp: string | null = null;
+  let stamp: string | null | undefined;
   let sources: string[] = [];
   return () => {
     if (!webRoot) return sources;
-    let now = 'none';
-    try {
-      const { mtimeMs, size, ino } = statSync(join(webRoot, INLINE_SCRIPTS_FILE));
-      now = `${mtimeMs} ${size} ${ino}`;
-    } catch {
-      // No list: no inline script is allowed.
-    }
+    // No list (null): no inline script is allowed.
+    const now = fileStamp(join(webRoot, INLINE_SCRIPTS_FILE));
     if (now !== stamp) {
       stamp = now;
       sources = inlineScriptSources(webRoot);

@@ -12,7 +12,7 @@
 // Any other request for the page (the service worker keeping its copy, a fetch) gets the built file as it is, every
 // language in it: a start from the worker's copy may be in any of them, and a price kept there would be shown later as
 // if current. Data that is slow or fails never holds the page: it goes out as built, and the app loads the data itself.
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
@@ -21,6 +21,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { FALLBACK_LOCALE, LOCALES, type Locale } from '../../api-contract/constants.ts';
 import { acceptedLanguages, pickLanguage } from '../../api-contract/language-pick.ts';
 import { acceptHeader } from '../../api-contract/accept-header.ts';
+import { fileStamp } from '../build-info.ts';
 import {
   FIRST_DATA_ID,
   FIRST_SCREENS_MODULE,
@@ -70,16 +71,6 @@ interface Build {
   screens: FirstScreens;
 }
 
-/** Which file is at `path` now (a deploy writes new files), or null when there is none. */
-function fileVersion(path: string): string | null {
-  try {
-    const stat = statSync(path);
-    return `${stat.ino}:${stat.size}:${stat.mtimeMs}`;
-  } catch {
-    return null;
-  }
-}
-
 /**
  * Serves `/` and `/index.html` from `root` as above. The build is read again when a deploy has put new files there: a
  * page left open across a deploy reloads into the new version. A build without the module, or one whose module fails
@@ -97,7 +88,7 @@ export async function serveFirstDocument(
 
   /** The build as it is in the web root now, loaded once per version. */
   const currentBuild = (): Promise<Build | null> => {
-    const [pageVersion, moduleVersion] = [fileVersion(pageFile), fileVersion(moduleFile)];
+    const [pageVersion, moduleVersion] = [fileStamp(pageFile), fileStamp(moduleFile)];
     if (pageVersion === null || moduleVersion === null) return Promise.resolve(null);
     const version = `${pageVersion}/${moduleVersion}`;
     if (loaded?.version !== version) {

@@ -1,11 +1,12 @@
 // Serving like production: the built PWA precompressed (brotli, gzip; made by the build), and cache
 // headers that let hashed assets live for good while the entry points revalidate. The https-only
 // headers (HSTS, upgrade-insecure-requests) are security-headers.ts's.
-import { readdirSync, readFileSync, statSync, type Stats } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, normalize, sep } from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import negotiate from '@fastify/accept-negotiator';
+import { fileStamp, stampOfStat } from '../build-info.ts';
 
 /** The operator console's build (src/build/console-build.ts), under the PWA's root. */
 const CONSOLE_DIR = 'console';
@@ -63,15 +64,6 @@ interface HeldAsset {
   type: string;
   plain: AssetForm;
   encoded: Map<Encoding, AssetForm>;
-}
-
-/** What identifies a file's content: its inode, size and modification time. */
-const stampOfStat = (stat: Stats) => `${stat.ino}:${stat.size}:${stat.mtimeMs}`;
-
-/** The stamp of the file at `path` now (null: no such file now). */
-function stampOf(path: string): string | null {
-  const stat = statSync(path, { throwIfNoEntry: false });
-  return stat?.isFile() ? stampOfStat(stat) : null;
 }
 
 /** A file's form as the file server describes it: a weak ETag of its size and modification time (hex), that time. */
@@ -135,7 +127,7 @@ function sendHeld(
     acceptEncoding && offered.length ? negotiate(acceptEncoding.toLowerCase().replace(/\*/g, 'gzip'), offered) : null;
   let form = (chosen && asset.encoded.get(chosen)) || asset.plain;
   const plain = form === asset.plain;
-  const now = stampOf(form.path);
+  const now = fileStamp(form.path);
   if (now === null) return reply.sendFile(`${ASSETS_DIR}/${name}`);
   if (now !== form.stamp) {
     try {
