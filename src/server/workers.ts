@@ -1,5 +1,5 @@
 // WORKERS=N: N server processes on one machine sharing one port (node:cluster). This process only
-// supervises: it forks the workers (each runs the whole server of main.ts on the same PostgreSQL),
+// supervises: it forks the workers (each runs the whole server of start.ts on the same PostgreSQL),
 // starts another when one dies, and passes SIGTERM/SIGINT on. Several machines behind a load
 // balancer run the same server without it; nothing here is needed for correctness across processes.
 import cluster from 'node:cluster';

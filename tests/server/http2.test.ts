@@ -328,7 +328,7 @@ it('streams prices over HTTP/2 and HTTP/1.1, and closing the server ends both st
   expect(h2Headers['content-type']).toBe('text/event-stream; charset=utf-8');
   expect(h1Answer).toEqual({ version: '1.1', type: 'text/event-stream; charset=utf-8' });
 
-  // SIGTERM's path (main.ts stop → app.close()): open streams and sessions would hold it for ever. The close ends,
+  // SIGTERM's path (start.ts stop → app.close()): open streams and sessions would hold it for ever. The close ends,
   // which the server does only once every connection is gone, and both streams end.
   await secure.close();
   await Promise.all([viaHttp2.end, viaHttp1.end]);

@@ -1,6 +1,6 @@
 // The simulator must not be predictable: unless a seed is given explicitly (tests, a replay), every
 // step is drawn from a cryptographic random source, so no published seed or recorded tick tells
-// anyone the next price. Servers are started here the way main.ts starts them: loadConfig() from
+// anyone the next price. Servers are started here the way start.ts starts them: loadConfig() from
 // the environment, then createFeed() on the database.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from './harness.ts';
@@ -22,7 +22,7 @@ afterAll(() => h.close());
 const FORMERLY_PUBLISHED_SEED = 20261122;
 const START = Date.parse('2026-11-25T00:00:00Z');
 
-/** A server's feed as main.ts makes it, from these environment variables. */
+/** A server's feed as start.ts makes it, from these environment variables. */
 async function serverFeed(env: Record<string, string>): Promise<PriceFeed> {
   const config = loadConfig(env);
   let calls = 0;

@@ -33,7 +33,7 @@ import { databaseReadings } from '../observability/readings.ts';
 import type { ExchangeReading } from '../observability/feed-exchanges.ts';
 
 /**
- * How the app is built: its settings from the configuration (settings.ts: main.ts passes a configured server's, the
+ * How the app is built: its settings from the configuration (settings.ts: start.ts passes a configured server's, the
  * tests an unconfigured one's), and what the process gives it besides.
  */
 export interface AppOptions extends AppSettings {
@@ -46,7 +46,7 @@ export interface AppOptions extends AppSettings {
   requestTimeoutMs?: number;
   /** False: no request is counted and there is no /metrics (the bench's measure without metrics). */
   metrics?: boolean;
-  /** The process's readiness (/readyz): main.ts marks it stopping before the server closes. */
+  /** The process's readiness (/readyz): start.ts marks it stopping before the server closes. */
   health?: Health;
   /** How often the general request budgets counted in this process are merged into the shared table on PostgreSQL
    * (rate-limits.ts), in ms; MERGE_MS (a second) by default; null: only when `app.mergeRequestCounts()` is called and

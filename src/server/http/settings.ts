@@ -1,4 +1,4 @@
-// The settings the app and its handlers take from the configuration (config.ts), each taken in one place: main.ts
+// The settings the app and its handlers take from the configuration (config.ts), each taken in one place: start.ts
 // passes a configured server's, the tests an unconfigured one's (loadConfig({})), so no second default exists.
 import type { ServerConfig } from '../config.ts';
 

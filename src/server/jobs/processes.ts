@@ -1,5 +1,5 @@
 // This process's row in `server_processes` (domain/server-processes.ts): renewed every HEARTBEAT_MS
-// from start, marked stopped on a clean stop (main.ts). The rows of processes gone for a day are
+// from start, marked stopped on a clean stop (start.ts). The rows of processes gone for a day are
 // deleted by a job of schedule.ts.
 import type { Db } from '../db/connection.ts';
 import { HEARTBEAT_MS, recordAlive, recordStopped, type ProcessInfo } from '../domain/server-processes.ts';

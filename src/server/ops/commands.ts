@@ -147,7 +147,7 @@ const commands: Record<string, Command> = {
     if (!embeddedClient(db)) throw new BackupError(postgresBackupHelp(file));
     return backupEmbedded(db, file);
   },
-  // Reached only on PostgreSQL or through a running server's socket: ops/main.ts restores a free folder.
+  // Reached only on PostgreSQL or through a running server's socket: ops/command-line.ts restores a free folder.
   async restore({ db }, [file = 'coinvest.dump']) {
     throw new BackupError(
       embeddedClient(db) ? 'The server is using the database: stop it first, then restore.' : postgresBackupHelp(file),
