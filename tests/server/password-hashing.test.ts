@@ -1,18 +1,26 @@
 // A password a signed-in call checks, and the new one it stores, are hashed before the call's transaction opens
-// (http/secrets-ahead.ts): while argon2id works (held here at a gate, so the test waits for the hashing to start, not
-// for time), no connection of the server holds the call's idempotency key or a password's counter (no transaction of
-// the call is open yet); the answers are what they were (right: done; wrong: refused and counted; at the limit:
-// refused without hashing), keyed or not, and nothing is hashed twice.
+// (http/secrets-ahead.ts), and so are the new ones of a call proved by a sent code once the code is seen to match
+// (registering, a reset by code): while argon2id works (held here at a gate, so the test waits for the hashing to
+// start, not for time), no connection of the server holds the call's idempotency key, a password's counter or a sent
+// code (no transaction of the call is open yet); the answers are what they were (right: done; wrong: refused and
+// counted; at the limit: refused without hashing), keyed or not, and nothing is hashed twice.
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { startHarness, type Harness } from './harness.ts';
-import { PASSWORD, PAYPASS, customer, expectLedgerBalanced, refused } from './helpers.ts';
+import { PASSWORD, PAYPASS, customer, expectLedgerBalanced, newPhone, refused } from './helpers.ts';
 import { rowsOf } from '../../src/server/db/connection.ts';
 import { argon2id } from '../../src/server/secret-hash.ts';
 import { addTronWallet, balanceOf, withdraw } from './funds-helpers.ts';
 import { lockAddresses, unlockAddresses } from '../../src/api-contract/address-lock.ts';
 import { freezeAccount, unfreezeAccount } from '../../src/api-contract/account-freeze.ts';
-import { changePassword, changePayPassword, login } from '../../src/api-contract/account.ts';
+import {
+  changePassword,
+  changePayPassword,
+  forgotPassword,
+  login,
+  register,
+  sendSmsCode,
+} from '../../src/api-contract/account.ts';
 import { beginTwoFactor, confirmTwoFactor, disableTwoFactor } from '../../src/api-contract/two-factor.ts';
 import { closeAccount } from '../../src/api-contract/closure.ts';
 import { passkeyCreationOptions } from '../../src/api-contract/passkeys.ts';
@@ -63,8 +71,9 @@ afterAll(() => h.close());
 afterEach(() => expectLedgerBalanced(h));
 
 /**
- * The locks other connections hold on the call's idempotency key and the password's counter while a verification
- * waits: a transaction that had taken either (the keyed call's hold, the counter's) holds its lock to its end. The
+ * The locks other connections hold on the call's idempotency key, the password's counter and the sent codes while a
+ * verification or hash waits: a transaction that had taken one (the keyed call's hold, the counter's, a code's use)
+ * holds its lock to its end. The
  * harness's jobs, which may be in a transaction of their own at that moment, touch neither table. pg_locks is the
  * whole cluster's and the files' databases share their tables' oids (made from one template), so only this file's
  * database is read: another file's calls running meanwhile are not counted.
@@ -74,7 +83,8 @@ async function heldMeanwhile() {
     await h.database.db.execute(sql`
       select count(*)::int as locks from pg_locks l join pg_class c on c.oid = l.relation
       where l.database = (select oid from pg_database where datname = current_database())
-        and c.relname in ('idempotency_keys', 'attempt_counters') and l.pid <> pg_backend_pid()`),
+        and c.relname in ('idempotency_keys', 'attempt_counters', 'verification_codes')
+        and l.pid <> pg_backend_pid()`),
   );
   return row!.locks;
 }
@@ -284,7 +294,43 @@ const calls: {
       return () => h.call(consoleChangePassword, form, keyed(signedIn.data.token));
     },
   },
+  {
+    name: 'registering (both passwords hashed once the code is seen to match)',
+    argon2: 2,
+    async call() {
+      const phone = newPhone();
+      const code = await codeSentTo(phone, '0');
+      const form = { mode: 'phone', phone, code, password: PASSWORD, paypass: PAYPASS, currency: 'THB' };
+      return () => h.call(register, form, keyed(''));
+    },
+  },
+  {
+    name: 'a forgotten login password reset by code (the new one hashed once the code is seen to match)',
+    argon2: 1,
+    async call() {
+      const user = await customer(h);
+      const code = await codeSentTo(user.phone, '1');
+      const form = { mode: 'phone', phone: user.phone, code, password: 'reset123', repassword: 'reset123' };
+      return () => h.call(forgotPassword, form, keyed(''));
+    },
+  },
+  {
+    name: 'a payment password set by code (the new one hashed once the code is seen to match)',
+    argon2: 1,
+    async call() {
+      const user = await customer(h);
+      const code = await codeSentTo(user.phone, '1');
+      return () => h.call(changePayPassword, { code, password: '246810', repassword: '246810' }, keyed(user.token));
+    },
+  },
 ];
+
+/** A code sent to `phone` (`must` '0': for a new account, '1': to an existing one's number), the resend wait past. */
+async function codeSentTo(phone: string, must: '0' | '1') {
+  h.clock.advance(61_000);
+  expect((await h.call(sendSmsCode, { userphone: phone, must })).ret).toBe(1);
+  return h.codeFor(phone);
+}
 
 it.each(calls)('$name: hashed with no transaction open, and not again in it', async ({ call, argon2 }) => {
   const send = await call();
@@ -310,4 +356,33 @@ it('a change with a wrong old password hashes no new one, and counts the try', a
     refused('Too many attempts, please try again later!'),
   );
   expect(gate.started).toBe(atLimit);
+});
+
+it('a registration or reset with a wrong code hashes nothing, is refused and uses up a try of the code', async () => {
+  const phone = newPhone();
+  const code = await codeSentTo(phone, '0');
+  const wrong = code === '000000' ? '111111' : '000000';
+  const form = { mode: 'phone', phone, password: PASSWORD, paypass: PAYPASS, currency: 'THB' };
+  const started = gate.started;
+  const codeWrong = refused('The verification code is wrong or has expired!');
+  expect(await h.call(register, { ...form, code: wrong }, keyed(''))).toEqual(codeWrong);
+  expect(gate.started).toBe(started);
+  // Four more wrong tries kill the code: the right one is then refused too, and nothing was hashed.
+  for (let tries = 2; tries <= 5; tries++)
+    expect(await h.call(register, { ...form, code: wrong }, keyed(''))).toEqual(codeWrong);
+  expect(await h.call(register, { ...form, code }, keyed(''))).toEqual(codeWrong);
+  expect(gate.started).toBe(started);
+
+  const user = await customer(h);
+  const reset = await codeSentTo(user.phone, '1');
+  const resetForm = { mode: 'phone', phone: user.phone, password: 'reset123', repassword: 'reset123' };
+  const before = gate.started;
+  expect(await h.call(forgotPassword, { ...resetForm, code: reset === '000000' ? '111111' : '000000' })).toEqual(
+    codeWrong,
+  );
+  expect(gate.started).toBe(before);
+  // The right code still works (one try used of five), hashing the new password once.
+  expect(await h.call(forgotPassword, { ...resetForm, code: reset }, keyed(''))).toMatchObject({ ret: 1 });
+  expect(gate.started).toBe(before + 1);
+  expect(await h.call(login, { username: user.phone, password: 'reset123' })).toMatchObject({ ret: 1 });
 });

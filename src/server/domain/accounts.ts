@@ -112,7 +112,8 @@ export async function findInviter(db: Executor, inviteCode: string): Promise<Use
 
 /**
  * Opens an account registered with a phone (sms) or e-mail address: the address is its username,
- * nickname and contact; only the passwords' hashes are stored. A race for the address is refused.
+ * nickname and contact; only the passwords' hashes are stored (the ones `prepared` made ahead, if any). A race for
+ * the address is refused.
  */
 export async function createAccount(
   db: Executor,
@@ -125,9 +126,11 @@ export async function createAccount(
     invitedBy: number | null;
   },
   now: Date,
+  prepared?: PreparedSecrets,
 ): Promise<UserRow> {
   const { channel, address } = account;
-  const [passwordHash, paypassHash] = await Promise.all([hashSecret(account.password), hashSecret(account.paypass)]);
+  const hashed = (secret: string) => prepared?.hashOf(secret) ?? hashSecret(secret);
+  const [passwordHash, paypassHash] = await Promise.all([hashed(account.password), hashed(account.paypass)]);
   try {
     const [user] = await db
       .insert(users)

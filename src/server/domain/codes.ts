@@ -41,9 +41,8 @@ export async function issueCode(db: Executor, target: string, now: Date): Promis
   return code;
 }
 
-/** The id of the latest live code of `target` if `code` matches it; otherwise refuses, a wrong code using up one of its
- * tries. */
-async function liveMatching(db: Executor, target: string, code: string, now: Date): Promise<number> {
+/** The latest live code of `target` (not used up, not expired at `now`), if any; read without a lock. */
+async function latestLive(db: Executor, target: string, now: Date) {
   const [live] = await db
     .select()
     .from(verificationCodes)
@@ -56,6 +55,23 @@ async function liveMatching(db: Executor, target: string, code: string, now: Dat
     )
     .orderBy(desc(verificationCodes.createdAt))
     .limit(1);
+  return live;
+}
+
+/**
+ * Whether `code` matches the latest live code of `target`, read without a lock and without using up a try: what a
+ * call's work before its transaction asks (http/secrets-ahead.ts) to decide whether the new secrets it stores are
+ * worth hashing ahead. It decides nothing: the call's own consumeCode or verifyCode does, counting a wrong try.
+ */
+export async function codeMatches(db: Executor, target: string, code: string, now: Date): Promise<boolean> {
+  const live = await latestLive(db, target, now);
+  return live !== undefined && live.codeHash === hashCode(target, code);
+}
+
+/** The id of the latest live code of `target` if `code` matches it; otherwise refuses, a wrong code using up one of its
+ * tries. */
+async function liveMatching(db: Executor, target: string, code: string, now: Date): Promise<number> {
+  const live = await latestLive(db, target, now);
   if (!live) throw new Refusal(serverTexts.codeWrong.id);
   if (live.codeHash !== hashCode(target, code)) {
     // Counted in SQL, not read-then-written, so concurrent wrong guesses each use up a try.

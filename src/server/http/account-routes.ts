@@ -49,7 +49,25 @@ import { recordSignIn, recordingFailure } from '../domain/login-history.ts';
 import { attemptOf, WRONG_CODE, WRONG_PASSWORD } from './login-attempts.ts';
 import { countryLookup } from '../domain/login-places.ts';
 import type { RouteModule } from './route-module.ts';
-import { secretsAhead } from './secrets-ahead.ts';
+import { hashedWhenCodeMatches, secretsAhead } from './secrets-ahead.ts';
+
+/** The channel and address a code was asked for, as a registration or reset form types them (a mobile number read
+ * as the handset's E.164 number). */
+const typedContact = (input: { mode: string; phone?: string | undefined; email?: string | undefined }) =>
+  input.mode === 'phone'
+    ? (['sms', mobileNumber(input.phone ?? '')] as const)
+    : (['email', input.email ?? ''] as const);
+
+/** The code target of a registration or reset form (codes.ts codeTarget). */
+const typedCodeTarget = (input: Parameters<typeof typedContact>[0]) => {
+  const [channel, address] = typedContact(input);
+  return codeTarget(channel, address);
+};
+
+/** Where a signed-in customer's own codes go: the handset's E.164 number (a number still stored otherwise is read the
+ * same way), else the e-mail address. */
+const ownCodeTarget = (user: { phone: string | null; email: string | null }) =>
+  user.phone ? codeTarget('sms', canonicalMobile(user.phone) ?? user.phone) : codeTarget('email', user.email ?? '');
 
 export const accountRoutes: RouteModule = ({ route, settings }) => {
   const perMinute = settings.authRateLimitPerMinute;
@@ -57,10 +75,9 @@ export const accountRoutes: RouteModule = ({ route, settings }) => {
 
   route(
     register,
-    async (input, { db, clock, request, ip, t, twoFactorKey }) => {
+    async (input, { db, clock, request, ip, t, twoFactorKey, secrets }) => {
       const now = clock.now();
-      const [channel, address] =
-        input.mode === 'phone' ? (['sms', mobileNumber(input.phone)] as const) : (['email', input.email] as const);
+      const [channel, address] = typedContact(input);
       await refuseTakenContact(db, channel, address);
       await refuseRestingContact(db, channel, address, now);
       const inviter = input.invite ? await findInviter(db, input.invite) : null;
@@ -70,6 +87,7 @@ export const accountRoutes: RouteModule = ({ route, settings }) => {
         db,
         { channel, address, password, paypass, currency, invitedBy: inviter?.id ?? null },
         now,
+        secrets,
       );
       // The account's first session: no new-device message (registering is a sign-in the owner just made). The history
       // counts it as a sign-in by code: the sent code proved the address.
@@ -78,7 +96,15 @@ export const accountRoutes: RouteModule = ({ route, settings }) => {
       await recordSignIn(db, user.id, attemptOf(place, 'code', countryOf), now);
       return session;
     },
-    { perMinute },
+    // Both passwords hashed before the call's transaction opens, once the code is seen to match.
+    {
+      perMinute,
+      ahead: hashedWhenCodeMatches((input) => ({
+        target: typedCodeTarget(input),
+        code: input.code,
+        fresh: [input.password, input.paypass],
+      })),
+    },
   );
 
   const sendCode =
@@ -233,10 +259,9 @@ export const accountRoutes: RouteModule = ({ route, settings }) => {
 
   route(
     forgotPassword,
-    async (input, { db, clock, cache, ip, t, twoFactorKey }) => {
+    async (input, { db, clock, cache, ip, t, twoFactorKey, secrets }) => {
       const now = clock.now();
-      const [channel, address] =
-        input.mode === 'phone' ? (['sms', mobileNumber(input.phone)] as const) : (['email', input.email] as const);
+      const [channel, address] = typedContact(input);
       const user = await findUserByContact(db, channel, address);
       if (!user) throw new Refusal(serverTexts.accountNotFound.id);
       const target = codeTarget(channel, address);
@@ -245,7 +270,7 @@ export const accountRoutes: RouteModule = ({ route, settings }) => {
       await verifyCode(db, target, input.code, now);
       await requireSecondFactor(db, user.id, input.otp, twoFactorKey, now);
       await consumeCode(db, target, input.code, now);
-      await setPassword(db, user.id, input.password);
+      await setPassword(db, user.id, input.password, secrets);
       await revokeAllSessions(db, user.id, now);
       cache.sessions.hold(user.id);
       await noticeSecurityChange(db, user.id, 'password', now, t);
@@ -253,7 +278,15 @@ export const accountRoutes: RouteModule = ({ route, settings }) => {
       await signedInFrom(db, { userId: user.id }, ip, now);
       return null;
     },
-    { perMinute },
+    // The new password hashed before the call's transaction opens, once the code is seen to match.
+    {
+      perMinute,
+      ahead: hashedWhenCodeMatches((input) => ({
+        target: typedCodeTarget(input),
+        code: input.code,
+        fresh: [input.password],
+      })),
+    },
   );
 
   route(
@@ -264,11 +297,7 @@ export const accountRoutes: RouteModule = ({ route, settings }) => {
       // The second factor (two-factor on) first, then the code or the old payment password.
       await requireSecondFactor(db, user.id, input.otp, twoFactorKey, now);
       if (input.code) {
-        // The code went to the handset's E.164 number (a number still stored otherwise is read the same way).
-        const [channel, address] = user.phone
-          ? (['sms', canonicalMobile(user.phone) ?? user.phone] as const)
-          : (['email', user.email ?? ''] as const);
-        await consumeCode(db, codeTarget(channel, address), input.code, now);
+        await consumeCode(db, ownCodeTarget(user), input.code, now);
       } else if (user.paypassHash) {
         if (!input.oldpaypass) throw new Refusal(texts.enterOldPassword.id);
         await checkSecret(
@@ -283,8 +312,17 @@ export const accountRoutes: RouteModule = ({ route, settings }) => {
       }
       return toUserInfo(await setPayPassword(db, user.id, input.password, secrets));
     },
-    // The old payment password verified and the new one hashed before the call's transaction opens; a change proved
-    // by a code has nothing verified ahead, so its new password is hashed in the call as before.
-    { ahead: secretsAhead((input) => (input.code ? {} : { pay: input.oldpaypass, fresh: [input.password] })) },
+    // The new payment password hashed before the call's transaction opens: once the old one is verified, or once the
+    // code is seen to match.
+    {
+      ahead: (input, ctx) =>
+        input.code
+          ? hashedWhenCodeMatches(async () => ({
+              target: ownCodeTarget(await findUser(ctx.db, ctx.caller.userId)),
+              code: input.code!,
+              fresh: [input.password],
+            }))(input, ctx)
+          : secretsAhead(() => ({ pay: input.oldpaypass, fresh: [input.password] }))(input, ctx),
+    },
   );
 };
