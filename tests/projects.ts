@@ -74,6 +74,9 @@ export const NO_DATABASE_FILES = serverFiles(
   'trades-fifo',
 );
 
+/** Every worker's first setup file: the server's resolve hook for installed packages (tests/resolve-hook.ts). */
+const RESOLVE_HOOK = 'tests/resolve-hook.ts';
+
 // Time limits: they catch a hang; they time nothing, and a run is short of CPU throughout (its cores 97–100 %
 // busy), so a test's time grows with the machine's slowness. On 2026-12-01 a clean-clone run on a core hashing 1,312
 // MB/s SHA-256 (the usual figure 1,967) took 2,326 s and 4,587 core-seconds, 2.3 times the usual: server tests took
@@ -83,6 +86,7 @@ export const NO_DATABASE_FILES = serverFiles(
 const E2E_PROJECT = {
   environment: 'node',
   globalSetup: ['tests/e2e/global-setup.ts'],
+  setupFiles: [RESOLVE_HOOK],
   testTimeout: 300_000,
   hookTimeout: 300_000,
   // A screen waited for (expect.poll) may take a server round trip and a render on a machine also running the server
@@ -103,7 +107,7 @@ export const testProjects: TestProjectInlineConfiguration[] = [
       // so in its first line, `// @vitest-environment jsdom`; a jsdom costs about a second a file.
       environment: 'node',
       include: ['tests/unit/**/*.test.{ts,tsx}'],
-      setupFiles: ['tests/unit/setup.ts'],
+      setupFiles: [RESOLVE_HOOK, 'tests/unit/setup.ts'],
       // Beside the end-to-end files (tests/run.ts) a test that imports the app's modules afresh may wait
       // seconds for a core: 90 s, like the server suites, not vitest's 5 s (see the note on time limits above).
       testTimeout: 90_000,
@@ -118,6 +122,7 @@ export const testProjects: TestProjectInlineConfiguration[] = [
       environment: 'node',
       include: [...EMBEDDED_FILES, ...EMBEDDED_SMOKE, ...BOTH_FILES, ...NO_DATABASE_FILES],
       globalSetup: ['tests/server/global-setup.ts'],
+      setupFiles: [RESOLVE_HOOK],
       testTimeout: 90_000,
       hookTimeout: 180_000,
       maxWorkers: 2,
@@ -133,6 +138,7 @@ export const testProjects: TestProjectInlineConfiguration[] = [
       include: ['tests/server/**/*.test.ts'],
       exclude: [...EMBEDDED_FILES, ...NO_DATABASE_FILES, ...NETWORK_FILES],
       globalSetup: ['tests/server/global-setup-pg.ts'],
+      setupFiles: [RESOLVE_HOOK],
       testTimeout: 90_000,
       hookTimeout: 180_000,
       maxWorkers: 2,
@@ -142,7 +148,16 @@ export const testProjects: TestProjectInlineConfiguration[] = [
     },
   },
   // Its own PostgreSQL, HAProxy and servers: no global setup.
-  { test: { name: 'hosts', environment: 'node', include: NETWORK_FILES, testTimeout: 90_000, hookTimeout: 180_000 } },
+  {
+    test: {
+      name: 'hosts',
+      environment: 'node',
+      include: NETWORK_FILES,
+      setupFiles: [RESOLVE_HOOK],
+      testTimeout: 90_000,
+      hookTimeout: 180_000,
+    },
+  },
   {
     test: {
       ...E2E_PROJECT,
