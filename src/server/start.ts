@@ -30,7 +30,7 @@ import { loadReceiptKeys } from './domain/receipt-keys.ts';
 import { createFeed } from './market/feeds.ts';
 import { createMarket } from './market/market.ts';
 import { startJobs } from './jobs/schedule.ts';
-import { clearLeasesOfDeadRuns, lease } from './market/lease.ts';
+import { lease } from './market/lease.ts';
 import { superviseWorkers } from './workers.ts';
 import { describeDelivery } from './delivery/settings.ts';
 import { runOperatorCommand } from './ops/commands.ts';
@@ -83,13 +83,13 @@ timeSteps(feed);
 const feedExchanges = keepFeedExchanges(db, feed, clock, { log: (error) => log('feed_exchanges not written', error) });
 /** /readyz: turned not-ready first when the process stops. */
 const health = createHealth();
-if (database.kind === 'pglite') await clearLeasesOfDeadRuns(db);
-// Every process serves the market; only the holder of the 'price-feed' lease runs the feed, the
+// Every process serves the market; on PostgreSQL only the holder of the 'price-feed' lease runs the feed, the
 // others follow the recorded ticks: at once when the change notice of a step arrives, else every
-// 250 ms (faster on an accelerated test clock).
+// 250 ms (faster on an accelerated test clock). The embedded database serves one process (its lock file proves it):
+// that process runs the feed alone, with no lease to renew every second and confirm at every step.
 const changes = database.changes((error) => log('change notices interrupted', error));
 const market = createMarket(db, feed, clock, (error) => log('price feed failed', error), {
-  lease: lease(db, 'price-feed'),
+  lease: database.kind === 'pglite' ? undefined : lease(db, 'price-feed'),
   followIntervalMs: Math.max(20, Math.min(250, config.feedIntervalMs ?? 1000 / config.clockSpeed)),
   changes,
 });

@@ -67,11 +67,3 @@ export function lease(db: Executor, name: string, options: { holder?: string; tt
     },
   };
 }
-
-/**
- * The embedded database serves one process (its lock file proves it): a lease left there by a run
- * that crashed is void, and waiting for it to expire would only delay the first price.
- */
-export async function clearLeasesOfDeadRuns(db: Executor): Promise<void> {
-  await db.execute(sql`delete from leases`);
-}
