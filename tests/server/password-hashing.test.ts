@@ -373,6 +373,15 @@ it('a registration or reset with a wrong code hashes nothing, is refused and use
   expect(await h.call(register, { ...form, code }, keyed(''))).toEqual(codeWrong);
   expect(gate.started).toBe(started);
 
+  // A number that does not read is refused as before (the work before the transaction never refuses).
+  expect(await h.call(register, { ...form, phone: '2147483648', code }, keyed(''))).toEqual(
+    refused('Please enter a valid mobile number!'),
+  );
+  expect(await h.call(forgotPassword, { ...form, phone: '2147483648', code, repassword: PASSWORD }, keyed(''))).toEqual(
+    refused('Please enter a valid mobile number!'),
+  );
+  expect(gate.started).toBe(started);
+
   const user = await customer(h);
   const reset = await codeSentTo(user.phone, '1');
   const resetForm = { mode: 'phone', phone: user.phone, password: 'reset123', repassword: 'reset123' };

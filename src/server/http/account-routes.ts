@@ -58,10 +58,12 @@ const typedContact = (input: { mode: string; phone?: string | undefined; email?:
     ? (['sms', mobileNumber(input.phone ?? '')] as const)
     : (['email', input.email ?? ''] as const);
 
-/** The code target of a registration or reset form (codes.ts codeTarget). */
+/** The code target of a registration or reset form (codes.ts codeTarget), for the work before the call's
+ * transaction, which never refuses: null where the mobile number does not read (the call itself refuses it). */
 const typedCodeTarget = (input: Parameters<typeof typedContact>[0]) => {
-  const [channel, address] = typedContact(input);
-  return codeTarget(channel, address);
+  if (input.mode !== 'phone') return codeTarget('email', input.email ?? '');
+  const number = canonicalMobile(input.phone ?? '');
+  return number === null ? null : codeTarget('sms', number);
 };
 
 /** Where a signed-in customer's own codes go: the handset's E.164 number (a number still stored otherwise is read the
@@ -99,11 +101,10 @@ export const accountRoutes: RouteModule = ({ route, settings }) => {
     // Both passwords hashed before the call's transaction opens, once the code is seen to match.
     {
       perMinute,
-      ahead: hashedWhenCodeMatches((input) => ({
-        target: typedCodeTarget(input),
-        code: input.code,
-        fresh: [input.password, input.paypass],
-      })),
+      ahead: hashedWhenCodeMatches((input) => {
+        const target = typedCodeTarget(input);
+        return target === null ? null : { target, code: input.code, fresh: [input.password, input.paypass] };
+      }),
     },
   );
 
@@ -281,11 +282,10 @@ export const accountRoutes: RouteModule = ({ route, settings }) => {
     // The new password hashed before the call's transaction opens, once the code is seen to match.
     {
       perMinute,
-      ahead: hashedWhenCodeMatches((input) => ({
-        target: typedCodeTarget(input),
-        code: input.code,
-        fresh: [input.password],
-      })),
+      ahead: hashedWhenCodeMatches((input) => {
+        const target = typedCodeTarget(input);
+        return target === null ? null : { target, code: input.code, fresh: [input.password] };
+      }),
     },
   );
 
