@@ -49,6 +49,7 @@ import { recordSignIn, recordingFailure } from '../domain/login-history.ts';
 import { attemptOf, WRONG_CODE, WRONG_PASSWORD } from './login-attempts.ts';
 import { countryLookup } from '../domain/login-places.ts';
 import type { RouteModule } from './route-module.ts';
+import type { ParsedOf } from '../../api-contract/endpoint.ts';
 import { hashedWhenCodeMatches, secretsAhead } from './secrets-ahead.ts';
 
 /** The channel and address a code was asked for, as a registration or reset form types them (a mobile number read
@@ -70,6 +71,19 @@ const typedCodeTarget = (input: Parameters<typeof typedContact>[0]) => {
  * same way), else the e-mail address. */
 const ownCodeTarget = (user: { phone: string | null; email: string | null }) =>
   user.phone ? codeTarget('sms', canonicalMobile(user.phone) ?? user.phone) : codeTarget('email', user.email ?? '');
+
+type PayPasswordChange = ParsedOf<typeof changePayPassword>;
+/** A payment password set by code: hashed before the transaction once the code sent to the caller is seen to match. */
+const payPasswordByCode = hashedWhenCodeMatches(async (input: PayPasswordChange, { db, caller }: HandlerContext) => ({
+  target: ownCodeTarget(await findUser(db, caller.userId)),
+  code: input.code ?? '',
+  fresh: [input.password],
+}));
+/** A payment password changed with the old one: the old one verified and the new one hashed before the transaction. */
+const payPasswordByOldOne = secretsAhead((input: PayPasswordChange) => ({
+  pay: input.oldpaypass,
+  fresh: [input.password],
+}));
 
 export const accountRoutes: RouteModule = ({ route, settings }) => {
   const perMinute = settings.authRateLimitPerMinute;
@@ -101,10 +115,11 @@ export const accountRoutes: RouteModule = ({ route, settings }) => {
     // Both passwords hashed before the call's transaction opens, once the code is seen to match.
     {
       perMinute,
-      ahead: hashedWhenCodeMatches((input) => {
-        const target = typedCodeTarget(input);
-        return target === null ? null : { target, code: input.code, fresh: [input.password, input.paypass] };
-      }),
+      ahead: hashedWhenCodeMatches((input) => ({
+        target: typedCodeTarget(input),
+        code: input.code,
+        fresh: [input.password, input.paypass],
+      })),
     },
   );
 
@@ -282,10 +297,11 @@ export const accountRoutes: RouteModule = ({ route, settings }) => {
     // The new password hashed before the call's transaction opens, once the code is seen to match.
     {
       perMinute,
-      ahead: hashedWhenCodeMatches((input) => {
-        const target = typedCodeTarget(input);
-        return target === null ? null : { target, code: input.code, fresh: [input.password] };
-      }),
+      ahead: hashedWhenCodeMatches((input) => ({
+        target: typedCodeTarget(input),
+        code: input.code,
+        fresh: [input.password],
+      })),
     },
   );
 
@@ -314,15 +330,6 @@ export const accountRoutes: RouteModule = ({ route, settings }) => {
     },
     // The new payment password hashed before the call's transaction opens: once the old one is verified, or once the
     // code is seen to match.
-    {
-      ahead: (input, ctx) =>
-        input.code
-          ? hashedWhenCodeMatches(async () => ({
-              target: ownCodeTarget(await findUser(ctx.db, ctx.caller.userId)),
-              code: input.code!,
-              fresh: [input.password],
-            }))(input, ctx)
-          : secretsAhead(() => ({ pay: input.oldpaypass, fresh: [input.password] }))(input, ctx),
-    },
+    { ahead: (input, ctx) => (input.code ? payPasswordByCode : payPasswordByOldOne)(input, ctx) },
   );
 };

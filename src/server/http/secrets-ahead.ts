@@ -52,29 +52,30 @@ export const payPasswordUnlessSecondFactor = secretsAhead(
     (await hasSecondFactor(db, caller.userId)) ? {} : { pay: paypass },
 );
 
-/** A sent code a call is proved by (`target` as codes.ts keys it: `sms:+66812345678`) and the new secrets it stores. */
+/** A sent code a call is proved by (`target` as codes.ts keys it, `sms:+66812345678`; null where the form's address
+ * does not read, which the call refuses) and the new secrets it stores. */
 export interface CodeProvedSecrets {
-  target: string;
+  target: string | null;
   code: string;
   fresh: string[];
 }
 
 /**
  * The `ahead` work of a call proved by a sent code (registering, a reset of the login password, a payment password
- * set by code): `pick` names the code and the new secrets (null: none this time); they are hashed only when the code
+ * set by code): `pick` names the code and the new secrets; they are hashed only when there is a target and the code
  * matches its target's latest live code (codeMatches: read without a lock, no try used up), so a wrong or dead code
  * costs no hashing, as before. Sets `ctx.secrets`. It never refuses: the handler checks the code and uses it up (or
  * counts a wrong try) under its row's lock, in its order, and a secret not prepared is hashed there as before. Raises
  * only what a read of the database raises.
  */
 export function hashedWhenCodeMatches<I>(
-  pick: (input: I, ctx: HandlerContext) => CodeProvedSecrets | null | Promise<CodeProvedSecrets | null>,
+  pick: (input: I, ctx: HandlerContext) => CodeProvedSecrets | Promise<CodeProvedSecrets>,
 ): (input: I, ctx: HandlerContext) => Promise<void> {
   return async (input, ctx) => {
-    const proved = await pick(input, ctx);
-    if (!proved?.code || !(await codeMatches(ctx.db, proved.target, proved.code, ctx.clock.now()))) return;
+    const { target, code, fresh } = await pick(input, ctx);
+    if (target === null || !code || !(await codeMatches(ctx.db, target, code, ctx.clock.now()))) return;
     const prepared = new PreparedSecrets();
-    for (const secret of proved.fresh) if (secret) await prepared.hash(secret);
+    for (const secret of fresh) if (secret) await prepared.hash(secret);
     ctx.secrets = prepared;
   };
 }
