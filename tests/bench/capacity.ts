@@ -59,6 +59,12 @@ const SECONDS = Number(process.env.CAPACITY_SECONDS ?? 60);
 const TOP_STATEMENTS = Number(process.env.CAPACITY_STATEMENTS ?? 0);
 const SETTLE_SECONDS = Number(process.env.CAPACITY_SETTLE_SECONDS ?? 15);
 /**
+ * How many of the statements that connections idle in a transaction ran last to print (0: none), read with PostgreSQL's
+ * activity every ACTIVITY_MS: how often each was seen, and how long it had been answered, on average and at most (ms).
+ * The transaction's next statement was not sent yet: its connection and locks wait on the server.
+ */
+const IDLE_STATEMENTS = Number(process.env.CAPACITY_IDLE_STATEMENTS ?? 0);
+/**
  * The metrics are read this often while a step is measured (the event-loop delay is each reading's, since the last).
  */
 const SAMPLE_MS = 5_000;
@@ -387,6 +393,8 @@ interface Window {
   idleInTransaction: number;
   /** The step's statements that took the most of PostgreSQL's time (CAPACITY_STATEMENTS). */
   topStatements: string[];
+  /** What connections idle in a transaction had run last, most seen first (CAPACITY_IDLE_STATEMENTS). */
+  idleStatements: string[];
   generatorFiles: { open: number; max: number };
 }
 
@@ -426,6 +434,8 @@ async function measure(
   let lockWaits = 0;
   let activeStatements = 0;
   let idleInTransaction = 0;
+  /** Per statement text (its first 110 characters): how often seen last in an idle transaction, for how long (ms). */
+  const idleQueries = new Map<string, { count: number; ms: number; max: number }>();
   const files = new Map<string, { open: number; max: number }>();
   const generatorFiles = { open: 0, max: Infinity };
   let last = first;
@@ -455,6 +465,20 @@ async function measure(
         count(*) filter (where wait_event_type = 'Lock')::int as waiting
         from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`),
     );
+    if (IDLE_STATEMENTS > 0) {
+      const idleRows = rowsOf<{ query: string; ms: number }>(
+        await database.db.execute(sql`select left(regexp_replace(query, '\\s+', ' ', 'g'), 110) as query,
+          (extract(epoch from clock_timestamp() - state_change) * 1000)::float8 as ms
+          from pg_stat_activity where datname = current_database() and state = 'idle in transaction'`),
+      );
+      for (const row of idleRows) {
+        const seen = idleQueries.get(row.query) ?? { count: 0, ms: 0, max: 0 };
+        seen.count += 1;
+        seen.ms += row.ms;
+        seen.max = Math.max(seen.max, row.ms);
+        idleQueries.set(row.query, seen);
+      }
+    }
     activeStatements = Math.max(activeStatements, activity?.active ?? 0);
     lockWaits = Math.max(lockWaits, activity?.waiting ?? 0);
     idleInTransaction = Math.max(idleInTransaction, activity?.idle ?? 0);
@@ -580,6 +604,13 @@ async function measure(
     activeStatements,
     idleInTransaction,
     topStatements,
+    idleStatements: [...idleQueries]
+      .sort((a, b) => b[1].count - a[1].count)
+      .slice(0, IDLE_STATEMENTS)
+      .map(
+        ([query, seen]) =>
+          `${seen.count}× ${(seen.ms / seen.count).toFixed(1)} ms on average, at most ${seen.max.toFixed(0)}: ${query}`,
+      ),
     generatorFiles,
   };
 }
@@ -799,6 +830,11 @@ function printStep(customers: number, ramp: { ms: number; failed: number }, wind
   console.log(`  ${first.ratio >= 1 ? 'saturates first' : 'nothing saturated; nearest its limit'}: ${first.what}`);
   if (window.topStatements.length)
     console.log(`  statements by PostgreSQL's time:\n    ${window.topStatements.join('\n    ')}`);
+  if (window.idleStatements.length)
+    console.log(
+      `  last statements of connections idle in a transaction (seen every ${ACTIVITY_MS / 1000} s, for how long):\n    ` +
+        window.idleStatements.join('\n    '),
+    );
   if (first.ratio >= 1) console.log(`    what would move it: ${first.change}`);
   if (saturated.length > 1)
     console.log(
