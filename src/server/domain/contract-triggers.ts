@@ -30,6 +30,7 @@ import { CONTRACT_ENTRY, contractReference } from './contract-entries.ts';
 import { lastRecordedPrice } from '../market/market.ts';
 import { MAX_QUOTE_AGE_MS, refuseWhileHalted } from './prices.ts';
 import { refusePreTrade } from './pre-trade-checks.ts';
+import { pairRulesColumn, pairRulesOf } from './contract-pairs.ts';
 
 type OrderRow = typeof contractOrders.$inferSelect;
 
@@ -132,21 +133,9 @@ export interface AttachLegs extends LegPrices {
  * them.
  */
 export async function attachLegs(tx: Tx, userId: number, input: AttachLegs, now: Date): Promise<OrderRow[]> {
-  await refusePreTrade(tx, userId, now);
-  const [pair] = rowsOf<{
-    price_decimals: number;
-    quantity_decimals: number;
-    min_notional: string;
-    fee_rate: string;
-    matched_through: Date | string;
-  }>(
-    await tx.execute(sql`
-      select p.price_decimals, p.quantity_decimals, p.min_notional::text as min_notional, p.fee_rate::text as fee_rate,
-        p.matched_through
-      from contract_pairs p join coins c on c.code = p.coin
-      where p.coin = ${input.code} and p.active and c.active
-      for share of p`),
-  );
+  // The pair's rules, held FOR SHARE, read in the checks' own statement after their locks.
+  const { alsoRead } = await refusePreTrade(tx, userId, now, undefined, pairRulesColumn(input.code, true));
+  const pair = pairRulesOf(alsoRead);
   if (!pair) throw new Refusal(texts.pairUnavailable.id);
   await refuseWhileHalted(tx, input.code);
   const quote = await lastRecordedPrice(tx, input.code);

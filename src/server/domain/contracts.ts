@@ -38,6 +38,7 @@ import { MAX_QUOTE_AGE_MS, answerConstituents, haltedRefusal, refuseWhileHalted 
 import { freezeWithin, insertedRow, ledgerAsset, postMany, unfreeze, type Posting } from './ledger.ts';
 import { queueNotices } from './notices.ts';
 import { refusePreTrade } from './pre-trade-checks.ts';
+import { pairRulesColumn, pairRulesOf } from './contract-pairs.ts';
 import { CONTRACT_ENTRY, CONTRACT_REFERENCE_PREFIX, contractReference } from './contract-entries.ts';
 import {
   afterCancel,
@@ -93,25 +94,17 @@ export async function placeContractOrder(
   now: Date,
   known?: MarketNow,
 ): Promise<ContractOrderRow> {
-  // A time-out is a break from trading: it holds for practice orders too.
-  await refusePreTrade(tx, userId, now);
-  const practice = input.practice === true;
-  const [pair] = rowsOf<{
-    coin: string;
-    price_decimals: number;
-    quantity_decimals: number;
-    min_notional: string;
-    fee_rate: string;
-    price_band: string;
-    matched_through: Date | string;
-  }>(
-    await tx.execute(sql`
-      select p.coin, p.price_decimals, p.quantity_decimals, p.min_notional::text as min_notional, p.fee_rate::text as fee_rate,
-        p.price_band::text as price_band, p.matched_through
-      from contract_pairs p join coins c on c.code = p.coin
-      where p.coin = ${input.code} and p.active and c.active
-      ${input.type === 'market' ? sql`` : sql`for share of p`}`),
+  // A time-out is a break from trading: it holds for practice orders too. The pair's rules are read in the checks' own
+  // statement, after their locks, and refused only after them, as when they were read apart.
+  const { alsoRead } = await refusePreTrade(
+    tx,
+    userId,
+    now,
+    undefined,
+    pairRulesColumn(input.code, input.type !== 'market'),
   );
+  const practice = input.practice === true;
+  const pair = pairRulesOf(alsoRead);
   if (!pair) throw new Refusal(texts.pairUnavailable.id);
   const priceDecimals = Number(pair.price_decimals);
   const quantityDecimals = Number(pair.quantity_decimals);
