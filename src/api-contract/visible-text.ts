@@ -9,7 +9,7 @@
 //   ALM) and control characters, and the blank braille pattern that is used as a filler;
 // - a value with nothing to see (only spaces and such characters) counts as empty.
 // Two standard uses of joiners stay allowed, because they change only how visible characters join:
-// inside an emoji sequence (ZWJ between emoji, the emoji variation selectors, a keycap, a tag flag;
+// inside an emoji sequence (ZWJ between emoji, the emoji variation selectors, a keycap, a subdivision flag's tags;
 // Unicode Technical Standard 51), and ZWJ / ZWNJ right after a Devanagari virama (a half form, The Unicode Standard's
 // Devanagari chapter). Letters and combining marks of every script (Thai, Devanagari, Arabic) are kept.
 // Wherever such a text stands inside other text it is shown isolated: <bdi> in the app and the
@@ -30,10 +30,12 @@ const HIDDEN_ALL = new RegExp(HIDDEN.source, 'gu');
 /** What is blank to the eye: spaces and hidden characters. */
 const BLANK_ALL = new RegExp(`[\\s\\p{Zs}${HIDDEN_CLASS}]`, 'gu');
 
-// One emoji: a pictograph with its presentation selector or skin tone, or a keycap; then a tag sequence (a
-// subdivision flag) when there is one.
+// One emoji: a subdivision flag (the black flag U+1F3F4, the subdivision's id in tag letters and digits, 3 to 7 of
+// them, and the cancel tag: Unicode Technical Standard 51's emoji tag sequences, whose only valid base is that flag),
+// a pictograph with its presentation selector or skin tone, or a keycap. Tag characters anywhere else hide text.
 const EMOJI =
-  '(?:\\p{Extended_Pictographic}[\\uFE0E\\uFE0F]?\\p{Emoji_Modifier}?|[#*0-9]\\uFE0F?\\u20E3)(?:[\\u{E0020}-\\u{E007E}]+\\u{E007F})?';
+  '(?:\\u{1F3F4}[\\u{E0030}-\\u{E0039}\\u{E0061}-\\u{E007A}]{3,7}\\u{E007F}|' +
+  '\\p{Extended_Pictographic}[\\uFE0E\\uFE0F]?\\p{Emoji_Modifier}?|[#*0-9]\\uFE0F?\\u20E3)';
 /** A whole emoji sequence: emoji joined by ZWJ (Unicode Technical Standard 51). */
 const EMOJI_SEQUENCE = new RegExp(`${EMOJI}(?:\\u200D${EMOJI})*`, 'gu');
 /** ZWJ or ZWNJ after a Devanagari virama and before a consonant: it picks a half form, it hides nothing. */

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { editProfile, userInfo } from '../../src/api-contract/account.ts';
+import { editProfile, sendEmailCode, userInfo } from '../../src/api-contract/account.ts';
 import { antiPhishingStatus, setAntiPhishing } from '../../src/api-contract/anti-phishing.ts';
 import { submitCertification } from '../../src/api-contract/certification.ts';
 import { consoleConversations, consoleReplyConversation } from '../../src/api-contract/console-service.ts';
@@ -243,5 +243,85 @@ describe('the migration of stored anti-phishing codes', () => {
     const messagesBefore = await count();
     await runMigration();
     expect(await count()).toBe(messagesBefore);
+  });
+});
+
+/** A call sent as its bytes: `body` form-encoded as it is, never encoded again. */
+async function sentRaw(token: string, method: 'GET' | 'POST', url: string, body?: string | Buffer) {
+  const response = await h.app.inject({
+    method,
+    url,
+    headers: {
+      lang: 'en',
+      token,
+      ...(body === undefined ? {} : { 'content-type': 'application/x-www-form-urlencoded' }),
+    },
+    payload: body,
+  });
+  return response.json();
+}
+
+describe('bytes that spell no character', () => {
+  it('a form escape or a raw byte that is no UTF-8 is refused as unsupported, never stored as its escape', async () => {
+    const user = await customer(h);
+    const before = await written(user.id);
+    const url = `/api${editProfile.path}`;
+    for (const body of ['nickname=ab%ED%A0%80cd', 'nickname=ab%FFcd', 'nickname=ab%C0%AFcd']) {
+      expect(await sentRaw(user.token, 'POST', url, body), body).toEqual(refused(texts.unsupportedCharacters.message));
+    }
+    const rawByte = Buffer.concat([Buffer.from('nickname=ab'), Buffer.from([0xff]), Buffer.from('cd')]);
+    expect(await sentRaw(user.token, 'POST', url, rawByte)).toEqual(refused(texts.unsupportedCharacters.message));
+    expect(await written(user.id)).toEqual(before);
+    // A percent sign that escapes nothing is what was typed: kept as it is, as a browser's form parser does.
+    expect(await sentRaw(user.token, 'POST', url, 'nickname=50%25 off')).toMatchObject({
+      ret: 1,
+      data: { nickname: '50% off' },
+    });
+  });
+
+  it('a query string is read the same way', async () => {
+    const user = await customer(h);
+    const sent = h.sent.length;
+    expect(await sentRaw(user.token, 'GET', `/api${sendEmailCode.path}?email=ab%FF%40example.com`)).toEqual(
+      refused(texts.unsupportedCharacters.message),
+    );
+    expect(h.sent.length).toBe(sent);
+  });
+});
+
+describe('e-mail addresses', () => {
+  it('one holding an override, a zero-width space or a control character is refused and sent nothing', async () => {
+    const user = await customer(h);
+    const sent = h.sent.length;
+    for (const email of [
+      '\u202Eabc@example.com',
+      'ab\u200Bc@example.com',
+      'user@exa\u200Bmple.com',
+      'x\u007F@example.com',
+    ])
+      expect(await h.call(sendEmailCode, { email }, { token: user.token }), JSON.stringify(email)).toEqual(
+        refused(HIDDEN.en),
+      );
+    expect(h.sent.length).toBe(sent);
+  });
+});
+
+describe('tag characters', () => {
+  const tags = (text: string) => [...text].map((char) => String.fromCodePoint(0xe0000 + char.codePointAt(0)!)).join('');
+  it('after any emoji but the black flag they hide text: refused in a chat message and a nickname', async () => {
+    const user = await customer(h);
+    const before = await written(user.id);
+    const smuggled = `Hello \u{1F600}${tags('pay to TXYZ')}\u{E007F}`;
+    expect(await h.call(sendChatMessage, { body: smuggled }, { token: user.token })).toEqual(refused(HIDDEN.en));
+    expect(await h.call(editProfile, { nickname: `A\u{1F600}${tags('hi')}\u{E007F}` }, { token: user.token })).toEqual(
+      refused(HIDDEN.en),
+    );
+    expect(await written(user.id)).toEqual(before);
+    // Scotland's flag: the black flag, "gbsct" in tag letters, the cancel tag.
+    const scotland = `\u{1F3F4}${tags('gbsct')}\u{E007F}`;
+    expect(await h.call(editProfile, { nickname: `Ali ${scotland}` }, { token: user.token })).toMatchObject({
+      ret: 1,
+      data: { nickname: `Ali ${scotland}` },
+    });
   });
 });

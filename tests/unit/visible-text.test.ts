@@ -118,6 +118,9 @@ describe('emoji', () => {
     ['ZWJ at the end', '😀\u200D'],
     ['a variation selector after a letter', 'a\uFE0F'],
     ['tag characters without their flag', 'a\u{E0067}\u{E007F}'],
+    ['tag characters spelling text after an emoji other than the black flag', '\u{1F600}\u{E0068}\u{E0069}\u{E007F}'],
+    ['more tag characters after the black flag than a subdivision has', `\u{1F3F4}${'\u{E0061}'.repeat(8)}\u{E007F}`],
+    ['tag characters that are no subdivision letter or digit', '\u{1F3F4}\u{E0047}\u{E0042}\u{E0020}\u{E007F}'],
   ])('%s is refused', (_what, typed) => {
     expect(outcome(chat, typed)).toEqual({ refused: HIDDEN });
   });

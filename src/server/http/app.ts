@@ -9,6 +9,7 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify';
 import formbody from '@fastify/formbody';
+import { parseFormEncoded } from './form-encoding.ts';
 import type { HelmetOptions } from 'helmet';
 import { REQUEST_ID_HEADER, RET_FAIL } from '../../api-contract/envelope.ts';
 import { httpStatusText, texts } from '../../api-contract/texts.ts';
@@ -101,6 +102,7 @@ export async function buildApp(services: Services, options: AppOptions): Promise
     requestIdHeader: false,
     genReqId: requestId(options.trustProxyHops),
     bodyLimit: BODY_MAX_BYTES,
+    querystringParser: parseFormEncoded,
     requestTimeout,
     frameworkErrors: malformedUrl,
     clientErrorHandler: answerClientError,
@@ -129,7 +131,7 @@ export async function buildApp(services: Services, options: AppOptions): Promise
 
   securityHeaders(app, SECURITY_HEADERS, currentInlineScriptSources(options.webRoot));
   if (options.corsOrigins.length) allowOrigins(app, options.corsOrigins);
-  await app.register(formbody);
+  await app.register(formbody, { parser: parseFormEncoded });
   // A multipart body reaches only the upload (upload-routes.ts registers @fastify/multipart in its own scope); any
   // other call reads it as empty.
   app.addContentTypeParser('multipart/form-data', (_request, _payload, done) => done(null));
