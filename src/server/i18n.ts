@@ -52,13 +52,14 @@ function loadCatalogs(): Record<Locale, I18n> {
 
 let catalogs: Record<Locale, I18n> | null = null;
 
-/** The request's `lang` header as one of our locales: zh-* → zh, unknown → th (Thai is the fallback). */
+/**
+ * The request's `lang` header as one of our locales, by its language subtag (BCP 47; `_` read as `-`): zh-* → zh,
+ * Japanese by its standard code `ja` (ja-JP too) or the product's `jp`, unknown → th (Thai is the fallback).
+ */
 export function requestLocale(header: string | undefined): Locale {
-  const code = (header ?? '').toLowerCase();
-  if (code.startsWith('zh')) return 'zh';
-  if (code === 'ja') return 'jp';
-  const base = code.split(/[-_]/)[0] as Locale;
-  return LOCALES.includes(base) ? base : FALLBACK_LOCALE;
+  const base = (header ?? '').toLowerCase().split(/[-_]/)[0]!;
+  if (base === 'ja') return 'jp';
+  return LOCALES.includes(base as Locale) ? (base as Locale) : FALLBACK_LOCALE;
 }
 
 export type Translate = (text: MessageDescriptor | string, values?: Record<string, unknown>) => string;
