@@ -46,10 +46,10 @@ export const rechargeChannels = get('/pay/lists', NoInput, returns(Paged(Recharg
 export const HASH = new RegExp(`^[A-Za-z0-9]{${HASH_MIN_LENGTH},128}$`);
 /**
  * One transaction, one spelling: a hex hash (EVM "0x…", TRON and Bitcoin txids) is kept in lower
- * case without "0x", so the same payment cannot be reported twice in another case.
+ * case without its "0x" or "0X", so the same payment cannot be reported twice in another case.
  */
 export const canonicalHash = (hash: string) =>
-  /^(0x)?[0-9a-fA-F]{64}$/.test(hash) ? hash.replace(/^0x/, '').toLowerCase() : hash;
+  /^(0x)?[0-9a-f]{64}$/i.test(hash) ? hash.replace(/^0x/i, '').toLowerCase() : hash;
 const hash = v.pipe(matching(HASH, texts.hashFormat), v.transform(canonicalHash));
 export const RechargeInput = v.variant(
   'kind',

@@ -184,6 +184,7 @@ export const serverTexts = {
   codeTooSoon: /*i18n*/ { id: 'e.codeTooSoon', message: 'Please wait 60 seconds before requesting another code!' },
   codeNotSent: /*i18n*/ { id: 'e.codeNotSent', message: 'We could not send the code, please try again' },
   hashUsed: /*i18n*/ { id: 'e.hashUsed', message: 'This transaction hash has already been submitted!' },
+  fiatDecimals: /*i18n*/ { id: 'e.fiatDecimals', message: 'An amount in {0} has at most {1} decimal places!' },
   tooManyPending: /*i18n*/ {
     id: 'e.tooManyPending',
     message: 'You have too many orders waiting for review, please wait for them to be processed!',

@@ -258,7 +258,7 @@ describe('refusals record nothing', () => {
   });
 
   // A hex transaction hash names the same payment in any letter case or with its "0x" prefix.
-  it('refuses the same transaction hash spelt in capitals or with "0x"', async () => {
+  it('refuses the same transaction hash spelt in capitals or with "0x" or "0X"', async () => {
     const user = await customer(h);
     const order = await cryptoRecharge(h, user.token, '100');
     const used = 'This transaction hash has already been submitted!';
@@ -272,6 +272,12 @@ describe('refusals record nothing', () => {
       user.token,
       user.id,
       { kind: 'crypto', channel_id: '2', amount: '100', hash: `0x${order.hash}` },
+      used,
+    );
+    await expectRefused(
+      user.token,
+      user.id,
+      { kind: 'crypto', channel_id: '1', amount: '100', hash: `0X${order.hash.toUpperCase()}` },
       used,
     );
   });
@@ -329,6 +335,29 @@ describe('refusals record nothing', () => {
         )
       ).ret,
     ).toBe(1);
+  });
+
+  it('refuses a bank transfer in baht with more than two decimals; satang are taken', async () => {
+    const user = await customer(h);
+    const proof = await uploadedPicture(h, user.token);
+    await expectRefused(
+      user.token,
+      user.id,
+      { kind: 'bank', channel_id: '4', amount: '1000.125', proof },
+      'An amount in THB has at most 2 decimal places!',
+    );
+    const th = await h.call(
+      submitRecharge,
+      { kind: 'bank', channel_id: '4', amount: '1000.12345678', proof },
+      { token: user.token, lang: 'th' },
+    );
+    expect(th).toEqual(refused('จำนวนเงินสกุล THB มีทศนิยมได้ไม่เกิน 2 ตำแหน่ง!'));
+    const taken = await h.call(
+      submitRecharge,
+      { kind: 'bank', channel_id: '4', amount: '1000.50000000', proof },
+      { token: user.token },
+    );
+    expect(taken).toMatchObject({ ret: 1 });
   });
 
   it('refuses a channel of the other kind or one that does not exist', async () => {

@@ -94,6 +94,18 @@ export type RechargeRequest =
   | { kind: 'crypto'; channelId: number; amount: string; hash: string }
   | { kind: 'bank'; channelId: number; amount: string; proof: string };
 
+/**
+ * Refuses ('An amount in THB has at most 2 decimal places!') a bank transfer of `amount` (decimal text) in the fiat
+ * `currency` with more decimals than the currency's minor unit: ISO 4217's, as the runtime's CLDR data gives it
+ * (THB, USD 2; JPY 0), since no bank moves a fraction of a satang.
+ */
+function refuseBeyondMinorUnits(amount: string, currency: string): void {
+  const digits = new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits;
+  const decimals = new Big(amount).toFixed().split('.')[1]?.length ?? 0;
+  if (digits !== undefined && decimals > digits)
+    throw new Refusal(serverTexts.fiatDecimals.id, { 0: currency, 1: digits });
+}
+
 /** Records a reported payment as a pending recharge; nothing is credited before the review. */
 export async function submitRecharge(
   tx: Tx,
@@ -107,6 +119,7 @@ export async function submitRecharge(
     .where(and(eq(rechargeChannels.id, request.channelId), eq(rechargeChannels.active, true)));
   if (!channel || channel.kind !== request.kind) throw new Refusal(texts.channelUnavailable.id);
   refuseIfBroken(amountOutsideLimits(request.amount, { min: channel.minAmount }, channel.currency));
+  if (channel.kind === 'bank') refuseBeyondMinorUnits(request.amount, channel.currency);
 
   // Serialises one user's submissions, so the pending cap holds under parallel requests.
   await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
