@@ -2,7 +2,7 @@
 // the fields only). Every call reads or changes the caller's own only.
 import * as v from 'valibot';
 import { NoInput, get, post, returns } from './endpoint.ts';
-import { email, matching, otp, required } from './fields.ts';
+import { PHONE, email, matching, otp, required } from './fields.ts';
 import { BANK_CODES, CHAINS } from './constants.ts';
 import { texts } from './texts.ts';
 import { Paged } from './envelope.ts';
@@ -49,10 +49,13 @@ export const payeeLabel = v.pipe(
 const filled = texts.fillInformation;
 export const BankCardInput = v.object({
   real_name: v.pipe(visibleName(filled), v.maxLength(60, texts.fillInformation.id)),
-  ifsc: v.pipe(required(filled), v.toUpperCase(), v.regex(/^[A-Z0-9]{4,20}$/, texts.ifscFormat.id)),
+  // Latin letters and digits only, checked before upper-casing: Unicode's case mapping would make 'ß' 'SS' and the
+  // ligature 'ﬁ' 'FI', a code other than the one typed.
+  ifsc: v.pipe(required(filled), v.regex(/^[A-Za-z0-9]{4,20}$/, texts.ifscFormat.id), v.toUpperCase()),
   bank_code: v.picklist(BANK_CODES, texts.chooseBank.id),
   bank_number: v.pipe(required(filled), v.regex(/^\d{6,20}$/, texts.bankNumberFormat.id)),
-  phone: v.pipe(required(filled), v.regex(/^\d{6,15}$/, texts.phoneFormat.id)),
+  /** The card holder's mobile number, in the shape every phone field takes; the server keeps it as E.164. */
+  phone: v.pipe(required(filled), v.regex(PHONE, texts.phoneFormat.id)),
   email: v.pipe(required(filled), email),
   /** Optional: the customer's own name for the card. */
   label: v.optional(payeeLabel, ''),

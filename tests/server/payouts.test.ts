@@ -41,7 +41,8 @@ describe('bank cards', () => {
         bank_code: 'KBANK',
         bank_name: 'Kasikornbank',
         bank_number: '•••• 4801',
-        phone: '0812345678',
+        // Kept as E.164, as every phone number is.
+        phone: '+66812345678',
         email: 'somchai@example.com',
         // None given.
         label: '',
@@ -77,10 +78,17 @@ describe('bank cards', () => {
       [{ ifsc: 'KAS' }, 'Please enter a valid IFSC code!'],
       [{ ifsc: 'KASI-000123' }, 'Please enter a valid IFSC code!'],
       [{ ifsc: 'K'.repeat(21) }, 'Please enter a valid IFSC code!'],
+      // Upper-cased, these would be another code than the one typed ('KASSITHBK', 'FINANCE1').
+      [{ ifsc: 'kaßithbk' }, 'Please enter a valid IFSC code!'],
+      [{ ifsc: 'ﬁnance1' }, 'Please enter a valid IFSC code!'],
       [{ bank_number: '12345' }, 'Please enter a valid bank account number!'],
       [{ bank_number: '1234-5678-90' }, 'Please enter a valid bank account number!'],
       [{ bank_number: '1'.repeat(21) }, 'Please enter a valid bank account number!'],
       [{ phone: '08-1234' }, 'Please enter a valid mobile number!'],
+      [{ phone: '123456' }, 'Please enter a valid mobile number!'],
+      // A fixed line (Bangkok) receives no text message: no mobile number.
+      [{ phone: '021234567' }, 'Please enter a valid mobile number!'],
+      [{ email: 'so\u200Bm@example.com' }, 'Please remove invisible or direction-changing characters!'],
       [{ email: 'somchai.example.com' }, 'Please enter a valid e-mail address!'],
     ];
     for (const [fields, text] of cases)
@@ -88,6 +96,13 @@ describe('bank cards', () => {
         refused(text),
       );
     expect(await cardsOf(user.id)).toEqual([]);
+  });
+
+  it('reads the holder’s mobile number as every phone field does, in any of the six languages’ digits', async () => {
+    for (const phone of ['+66 81 234 5678', '081-234-5678', '๐๘๑๒๓๔๕๖๗๘', '０８１２３４５６７８']) {
+      const user = await customer(h);
+      expect((await addCard(h, user.token, { phone })).phone, phone).toBe('+66812345678');
+    }
   });
 
   it(`takes each of the ${BANK_CODES.length} Thai bank codes and nothing else`, async () => {

@@ -24,6 +24,7 @@ import { postSecurityNotice } from './security-notices.ts';
 import { isolate } from '../../api-contract/visible-text.ts';
 import type { Translate } from '../i18n.ts';
 import { refuseWhileFrozen } from './account-freeze.ts';
+import { mobileNumber } from './phone-numbers.ts';
 
 export type BankCardRow = typeof bankCards.$inferSelect;
 export type WalletRow = typeof wallets.$inferSelect;
@@ -130,6 +131,8 @@ export async function addBankCard(
   card: BankCardFields,
   { coolingMs, t, now }: PayeeAddition,
 ): Promise<BankCard> {
+  // The holder's number as one canonical value (E.164), as every phone number is kept; refused before anything else.
+  const phone = mobileNumber(card.phone);
   await lockUser(tx, userId);
   // A frozen account adds no payee (a freeze committed first is seen: account-freeze.ts).
   await refuseWhileFrozen(tx, userId, now);
@@ -143,7 +146,7 @@ export async function addBankCard(
       ifsc: card.ifsc,
       bankCode: card.bank_code,
       bankNumber: card.bank_number,
-      phone: card.phone,
+      phone,
       email: card.email,
       label: card.label ?? '',
       createdAt: now,
