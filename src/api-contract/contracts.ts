@@ -421,7 +421,8 @@ export function checkOrderRules(
 ): { broken: OrderRuleBroken } | { quantity: string } {
   const trigger = input.trigger_price ?? '';
   if (hasTrigger(input.type)) {
-    if (!onGrid(trigger, pair.price_decimals) || new Big(trigger).eq(0))
+    if (new Big(trigger).eq(0)) return { broken: { text: texts.enterAlertPrice } };
+    if (!onGrid(trigger, pair.price_decimals))
       return { broken: { text: triggerTexts.triggerOffTick, values: { 0: gridStep(pair.price_decimals) } } };
     const above = triggersAbove(input.side, null);
     if (!onItsSide(above, trigger, market))
@@ -430,7 +431,8 @@ export function checkOrderRules(
       };
   }
   if (hasLimitPrice(input.type)) {
-    if (!onGrid(input.price, pair.price_decimals) || new Big(input.price).eq(0))
+    if (new Big(input.price).eq(0)) return { broken: { text: texts.enterAlertPrice } };
+    if (!onGrid(input.price, pair.price_decimals))
       return { broken: { text: texts.priceOffTick, values: { 0: gridStep(pair.price_decimals) } } };
     // A stop-limit's price is checked against its trigger: the market price when it is released.
     if (outsideBand(input.price, input.type === 'stop_limit' ? trigger : market, pair.price_band))
@@ -467,7 +469,8 @@ export function checkLegs(
     ['stop_loss', stopLoss],
   ] as const) {
     if (price === '') continue;
-    if (!onGrid(price, priceDecimals) || new Big(price).eq(0))
+    if (new Big(price).eq(0)) return { text: texts.enterAlertPrice };
+    if (!onGrid(price, priceDecimals))
       return { text: triggerTexts.triggerOffTick, values: { 0: gridStep(priceDecimals) } };
     if (!onItsSide(triggersAbove('sell', leg), price, reference))
       return {

@@ -335,6 +335,11 @@ describe('refusals answer their text and move nothing', () => {
       { type: 'stop_market', side: 'buy', trigger_price: '51000.001', quantity: '0.1' },
       'The trigger price must be a multiple of 0.01!',
     ],
+    [{ type: 'stop_market', side: 'buy', trigger_price: '0', quantity: '0.1' }, 'Please enter a price above zero!'],
+    [
+      { type: 'limit', side: 'buy', price: '50000.00', quantity: '0.1', stop_loss: '0.00' },
+      'Please enter a price above zero!',
+    ],
     [
       { type: 'limit', side: 'sell', price: '50000.00', quantity: '0.1', stop_loss: '45000.00' },
       'Take-profit and stop-loss can be attached to a buy order only!',

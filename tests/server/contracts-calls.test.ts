@@ -271,6 +271,7 @@ describe('refusals answer a translated text and move nothing', () => {
       { code: 'BTC', side: 'buy', type: 'limit', price: '50000.001', quantity: '0.01' },
       'The price must be a multiple of 0.01!',
     ],
+    [{ code: 'BTC', side: 'buy', type: 'limit', price: '0', quantity: '0.01' }, 'Please enter a price above zero!'],
     [{ code: 'BTC', side: 'buy', type: 'market', quantity: '0.000001' }, 'The quantity must be a multiple of 0.00001!'],
     [{ code: 'BTC', side: 'buy', type: 'market', quantity: '0.00009' }, 'The order must be worth at least 5 USDT!'],
     [

@@ -68,6 +68,13 @@ describe('orderProblem', () => {
     expect(orderProblem('BTC', form({ price: '87525', quantity: '0.001' }), BTC, held, LAST)).toBeNull();
   });
 
+  it('asks for a price above zero, not a multiple of the tick, when the price is 0', () => {
+    for (const price of ['0', '0.00'])
+      expect(orderProblem('BTC', form({ price, quantity: '0.001' }), BTC, held, LAST), price).toBe(
+        'Please enter a price above zero!',
+      );
+  });
+
   it('refuses an order worth less than the minimum, at the limit price or the latest price', () => {
     // 0.00005 × 97,000 = 4.85 USDT < 5.
     expect(orderProblem('BTC', form({ price: '97000', quantity: '0.00005' }), BTC, held, LAST)).toBe(
