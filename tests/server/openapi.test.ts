@@ -281,7 +281,7 @@ it("gives the contract order's price, quantity and total the pattern the server 
   expect(refused).toMatchObject({ ret: 0, msg: texts.priceFormat.message });
 });
 
-it('declares the 413 of a body too large with the text it answers, whatever the body', async () => {
+it('declares the 413 of a body too large with the text it answers, which is not the picture’s', async () => {
   const big = await h.app.inject({
     method: 'POST',
     url: '/api/users/login',
@@ -289,8 +289,18 @@ it('declares the 413 of a body too large with the text it answers, whatever the 
     payload: `username=${'a'.repeat(2 * 1024 * 1024)}&password=x`,
   });
   expect(big.statusCode).toBe(413);
-  expect(big.json().msg).toBe(texts.uploadTooLarge.message);
-  expect(doc.paths['/users/login'].post.responses['413'].description).toContain(texts.uploadTooLarge.message);
+  expect(big.json().msg).toBe('What you sent is too large (at most 1 MB)!');
+  expect(doc.paths['/users/login'].post.responses['413'].description).toContain(
+    'What you sent is too large (at most 1 MB)!',
+  );
+  const thai = await h.app.inject({
+    method: 'POST',
+    url: '/api/service/chat/send',
+    headers: { 'content-type': 'application/json', lang: 'th' },
+    payload: JSON.stringify({ body: 'ก'.repeat(1024 * 1024) }),
+  });
+  expect(thai.statusCode).toBe(413);
+  expect(thai.json().msg).not.toMatch(/picture|รูป/i);
 });
 
 it('declares its servers, its licence, and the headers the server answers with: rate limits on every answer, the replay on writes', async () => {

@@ -164,12 +164,12 @@ export async function buildApp(services: Services, options: AppOptions): Promise
     if (status >= 500) request.log.error(error);
     else request.log.info({ err: error }, 'request refused');
     // 415 (a body type the API does not read) has no HTTP status text of its own: "Unknown error" would say nothing.
-    const text =
-      status === 413
-        ? texts.uploadTooLarge
-        : status === 415
-          ? texts.invalidRequest
-          : httpStatusText(status >= 400 && status < 600 ? status : 500);
+    // A 413 is a form or JSON body over BODY_MAX_BYTES (a picture's size is the upload's own refusal, with its text).
+    if (status === 413)
+      return reply
+        .code(413)
+        .send(envelope(RET_FAIL, t(texts.requestTooLarge, { 0: BODY_MAX_BYTES / 1024 / 1024 }), null));
+    const text = status === 415 ? texts.invalidRequest : httpStatusText(status >= 400 && status < 600 ? status : 500);
     return reply.code(status >= 400 && status < 600 ? status : 500).send(envelope(RET_FAIL, t(text), null));
   });
   app.setNotFoundHandler((request, reply) =>

@@ -117,7 +117,7 @@ const envelopeResponse = (description: string, headers: Json = RATE_LIMITED) => 
 const COMMON_RESPONSES = {
   '400': envelopeResponse('The body or the URL could not be read (invalid JSON, malformed percent-encoding).'),
   '413': envelopeResponse(
-    `A form or JSON body over ${BODY_MAX_BYTES / 1024 / 1024} MB, refused before it is read; whatever the body, msg is "${texts.uploadTooLarge.message}". (A picture over ${UPLOAD_MAX_BYTES / 1024 / 1024} MB is bad input of the upload: HTTP 200, ret 0.)`,
+    `A form or JSON body over ${BODY_MAX_BYTES / 1024 / 1024} MB, refused before it is read; msg is "${texts.requestTooLarge.message.replace('{0}', String(BODY_MAX_BYTES / 1024 / 1024))}". (A picture over ${UPLOAD_MAX_BYTES / 1024 / 1024} MB is bad input of the upload: HTTP 200, ret 0, msg "${texts.uploadTooLarge.message}".)`,
   ),
   '415': envelopeResponse('The body has a content type the API does not read.'),
   '429': envelopeResponse(`Too many requests from this address or account: "${texts.tooManyAttempts.message}"`, {
