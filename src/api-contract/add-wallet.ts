@@ -17,6 +17,7 @@ export const ADDRESS_PROBLEM_TEXTS: Record<AddressProblem, MessageDescriptor> = 
   checksum: texts.walletAddressChecksum,
   network: texts.walletAddressNetwork,
   otherChain: texts.walletAddressFormat,
+  unspendable: texts.walletAddressUnspendable,
 };
 
 /**

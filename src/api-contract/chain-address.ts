@@ -20,15 +20,17 @@ type Chain = (typeof CHAINS)[number];
  * - `checksum`: it has the chosen chain's shape but its checksum fails: a mistyped or missing character;
  * - `network`: a valid address of another network of that kind (a Bitcoin test network, another bech32 or base58
  *   coin);
- * - `otherChain`: a valid address of another chain the product lists (a TRON address on Bitcoin, an EVM one on TRON).
+ * - `otherChain`: a valid address of another chain the product lists (a TRON address on Bitcoin, an EVM one on TRON);
+ * - `unspendable`: a valid address whose account (or witness program) is all zero bytes, such as the EVM chains'
+ *   0x000…000: no one holds its key, and whatever is sent to it is lost (it is where tokens are burnt).
  */
-export type AddressProblem = 'invisible' | 'format' | 'checksum' | 'network' | 'otherChain';
+export type AddressProblem = 'invisible' | 'format' | 'checksum' | 'network' | 'otherChain' | 'unspendable';
 
 /** An address read: its one stored spelling, or why it was refused. */
 export type AddressReading = { ok: true; address: string } | { ok: false; problem: AddressProblem };
 
 type Family = 'bitcoin' | 'evm' | 'tron';
-type Read = { ok: true; address: string } | { ok: false; problem: 'format' | 'checksum' | 'network' };
+type Read = { ok: true; address: string } | { ok: false; problem: 'format' | 'checksum' | 'network' | 'unspendable' };
 
 const FAMILY: Record<Chain, Family> = { BTC: 'bitcoin', ERC20: 'evm', BEP20: 'evm', TRC20: 'tron' };
 
@@ -43,7 +45,9 @@ const BASE58_STRING = /^[1-9A-HJ-NP-Za-km-z]+$/;
 const base58check = createBase58check(sha256);
 
 const accept = (address: string): Read => ({ ok: true, address });
-const refuse = (problem: 'format' | 'checksum' | 'network'): Read => ({ ok: false, problem });
+const refuse = (problem: 'format' | 'checksum' | 'network' | 'unspendable'): Read => ({ ok: false, problem });
+/** True when every byte of `bytes` is zero: an account nobody holds the key of. */
+const allZero = (bytes: Uint8Array) => bytes.every((byte) => byte === 0);
 
 /** A base58check payload (version byte first), or why not: characters, length, then the double-SHA-256 checksum. */
 function base58Payload(text: string, payloadBytes: number): Uint8Array | 'format' | 'checksum' {
@@ -73,14 +77,16 @@ function readSegwit(text: string): Read {
   const program = bech32.fromWordsUnsafe(programWords);
   if (!program || program.length < 2 || program.length > 40) return refuse('format');
   if (version === 0 && program.length !== 20 && program.length !== 32) return refuse('format');
-  return decoded.prefix === 'bc' ? accept(lower) : refuse('network');
+  if (decoded.prefix !== 'bc') return refuse('network');
+  return allZero(program) ? refuse('unspendable') : accept(lower);
 }
 
 /** Base58check P2PKH (version byte 0x00, "1…") or P2SH (0x05, "3…") on Bitcoin's main network. */
 function readLegacyBitcoin(text: string): Read {
   const payload = base58Payload(text, 21);
   if (typeof payload === 'string') return refuse(payload);
-  return payload[0] === 0x00 || payload[0] === 0x05 ? accept(text) : refuse('network');
+  if (payload[0] !== 0x00 && payload[0] !== 0x05) return refuse('network');
+  return allZero(payload.subarray(1)) ? refuse('unspendable') : accept(text);
 }
 
 function readBitcoin(text: string): Read {
@@ -113,14 +119,15 @@ function readEvm(text: string): Read {
   const checksummed = eip55(hex);
   const oneCase = hex === hex.toLowerCase() || hex === hex.toUpperCase();
   if (!oneCase && `0x${hex}` !== checksummed) return refuse('checksum');
-  return accept(checksummed);
+  return /^0{40}$/.test(hex) ? refuse('unspendable') : accept(checksummed);
 }
 
 /** TRON: base58check of version byte 0x41 and a 20-byte account ("T…"). */
 function readTron(text: string): Read {
   const payload = base58Payload(text, 21);
   if (typeof payload === 'string') return refuse(payload);
-  return payload[0] === 0x41 ? accept(text) : refuse('network');
+  if (payload[0] !== 0x41) return refuse('network');
+  return allZero(payload.subarray(1)) ? refuse('unspendable') : accept(text);
 }
 
 const READERS: Record<Family, (text: string) => Read> = { bitcoin: readBitcoin, evm: readEvm, tron: readTron };

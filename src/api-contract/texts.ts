@@ -165,6 +165,11 @@ export const texts = {
     id: 'v.walletAddressNetwork',
     message: 'This address is for another network, such as a test network. Please use a main-network address!',
   },
+  walletAddressUnspendable: /*i18n*/ {
+    id: 'v.walletAddressUnspendable',
+    message:
+      'This is a zero address: nobody holds its key and anything sent to it is lost. Please use your own address!',
+  },
   walletAddressInvisible: /*i18n*/ {
     id: 'v.walletAddressInvisible',
     message: 'The address contains a space or an invisible character. Please paste or type it again!',

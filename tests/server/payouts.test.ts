@@ -217,6 +217,8 @@ describe('wallets', () => {
     const checksum =
       'The address has a mistyped or missing character (its checksum does not match). Please copy it again!';
     const chain = 'Please choose a currency and chain!';
+    const zero =
+      'This is a zero address: nobody holds its key and anything sent to it is lost. Please use your own address!';
     const cases: [Record<string, string>, string][] = [
       [{ currency: 'USDT', chain: 'TRC20', address: newEvmAddress() }, address],
       [{ currency: 'USDT', chain: 'TRC20', address: `T${'0'.repeat(33)}` }, invalid],
@@ -235,6 +237,9 @@ describe('wallets', () => {
         'Please fill in the information and try again!',
       ],
       [{ currency: 'USDT', chain: 'TRC20', address: ' ' }, 'Please fill in the information and try again!'],
+      // Valid by their standards, but nobody holds their keys: what is sent there is lost.
+      [{ currency: 'ETH', chain: 'ERC20', address: `0x${'0'.repeat(40)}` }, zero],
+      [{ currency: 'USDT', chain: 'TRC20', address: 'T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb' }, zero],
     ];
     for (const [fields, text] of cases)
       expect(

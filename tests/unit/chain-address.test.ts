@@ -262,6 +262,25 @@ describe('what a paste can carry', () => {
   });
 });
 
+describe('addresses nobody holds the key of', () => {
+  // Each an account (or witness program) of zero bytes: valid by its standard, and whatever is sent there is lost.
+  it.each([
+    ['ERC20', '0x0000000000000000000000000000000000000000'],
+    ['BEP20', '0x0000000000000000000000000000000000000000'],
+    ['TRC20', 'T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb'],
+    ['BTC', '1111111111111111111114oLvT2'],
+    ['BTC', 'bc1qqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqq9e75rs'],
+  ] as const)('refuses the %s zero address %s as unspendable', (chain, address) => {
+    expect(readAddress(chain, address)).toEqual(refused('unspendable'));
+  });
+
+  it('takes an address one bit away from zero', () => {
+    expect(readAddress('ERC20', '0x0000000000000000000000000000000000000001')).toEqual(
+      ok('0x0000000000000000000000000000000000000001'),
+    );
+  });
+});
+
 describe('the deposit addresses the platform shows', () => {
   it('every seeded crypto channel passes its chain’s own check, written in its one stored form', () => {
     const crypto = RECHARGE_CHANNELS.filter((channel) => channel.kind === 'crypto');
