@@ -7,7 +7,7 @@ import { base58, bech32, bech32m, createBase58check } from '@scure/base';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import type { CHAINS } from './constants.ts';
-import { HIDDEN_CLASS } from './visible-text.ts';
+import { HIDDEN_CLASS } from './hidden-characters.ts';
 
 type Chain = (typeof CHAINS)[number];
 

@@ -4,7 +4,7 @@
 import * as v from 'valibot';
 import { CURRENCIES } from './constants.ts';
 import { textById, texts } from './texts.ts';
-import { hiddenCharacters } from './visible-text.ts';
+import { holdsHiddenCharacter } from './hidden-characters.ts';
 import type { MessageDescriptor } from '@lingui/core';
 
 /** A present, non-blank string (trimmed); `text` is shown when it is missing. */
@@ -56,13 +56,13 @@ export const code = matching(CODE, texts.enterCode, texts.codeFormat);
 export const phone = matching(PHONE, texts.enterPhone, texts.phoneFormat);
 // Bounded before the pattern: a hostile address of kilobytes is refused at once (the server checks with abortEarly).
 // An address may hold letters of any script (internationalized mail, RFC 6531), composed (NFC, as RFC 6532 asks), but
-// no character nobody sees or that turns the text around (visible-text.ts): an address becomes a username and a
+// no character nobody sees or that turns the text around (hidden-characters.ts): an address becomes a username and a
 // nickname, and one with a zero-width space or a right-to-left override would pass for another customer's.
 export const email = v.pipe(
   required(texts.enterEmail),
   v.maxLength(EMAIL_MAX_LENGTH, texts.emailFormat.id),
   v.transform((typed: string) => typed.normalize('NFC')),
-  v.check((typed) => hiddenCharacters(typed).length === 0, texts.hiddenCharacters.id),
+  v.check((typed) => !holdsHiddenCharacter(typed), texts.hiddenCharacters.id),
   v.regex(EMAIL, texts.emailFormat.id),
   v.toLowerCase(),
 );

@@ -60,8 +60,6 @@ export const texts = {
   uploadFailed: /*i18n*/ { id: 'e.uploadFailed', message: 'Failed to upload picture, please try again later!' },
   uploadNotImage: /*i18n*/ { id: 'e.uploadNotImage', message: 'Please choose a JPEG, PNG, WebP or GIF picture!' },
   uploadTooLarge: /*i18n*/ { id: 'e.uploadTooLarge', message: 'The picture is too large (at most 5 MB)!' },
-  /** A form or JSON body over the server's limit (BODY_MAX_BYTES, in MB as {0}): HTTP 413, before it is read. */
-  requestTooLarge: /*i18n*/ { id: 'e.requestTooLarge', message: 'What you sent is too large (at most {0} MB)!' },
   uploadLimit: /*i18n*/ {
     id: 'e.uploadLimit',
     message:

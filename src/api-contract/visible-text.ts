@@ -17,13 +17,8 @@
 import * as v from 'valibot';
 import type { MessageDescriptor } from '@lingui/core';
 import { texts } from './texts.ts';
+import { HIDDEN_CLASS } from './hidden-characters.ts';
 
-/**
- * The characters nobody sees, or that change the direction of what follows, as the inside of a regular expression's
- * class (flag `u`): Unicode's default-ignorable code points, controls, format characters (bidi controls among them),
- * lone surrogates, line and paragraph separators, and the braille blank. The chain-address rule uses it too.
- */
-export const HIDDEN_CLASS = '\\p{Default_Ignorable_Code_Point}\\p{Cc}\\p{Cf}\\p{Cs}\\p{Zl}\\p{Zp}\\u2800';
 /** One character nobody sees, or one that changes the direction of what follows. */
 const HIDDEN = new RegExp(`[${HIDDEN_CLASS}]`, 'u');
 const HIDDEN_ALL = new RegExp(HIDDEN.source, 'gu');

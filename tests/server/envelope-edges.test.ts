@@ -10,6 +10,7 @@ import { testAppOptions, testServices } from './test-app.ts';
 import { buildApp } from '../../src/server/http/app.ts';
 import { translator } from '../../src/server/i18n.ts';
 import { texts } from '../../src/api-contract/texts.ts';
+import { serverTexts } from '../../src/api-contract/server-texts.ts';
 import { FALLBACK_LOCALE } from '../../src/api-contract/constants.ts';
 
 /** Short, so a body that never comes is answered within the test. */
@@ -206,7 +207,7 @@ it('a body over the limit answers 413 with the envelope before it is read', asyn
     post('content-type: application/x-www-form-urlencoded\r\ncontent-length: 2000000', form),
   );
   expect(answers.map(({ status, body }) => ({ status, json: JSON.parse(body) }))).toEqual([
-    { status: 413, json: { ret: 0, msg: zh(texts.uploadTooLarge), data: null } },
+    { status: 413, json: { ret: 0, msg: zh(serverTexts.requestTooLarge, { 0: 1 }), data: null } },
   ]);
 });
 

@@ -13,6 +13,7 @@ import { parseFormEncoded } from './form-encoding.ts';
 import type { HelmetOptions } from 'helmet';
 import { REQUEST_ID_HEADER, RET_FAIL } from '../../api-contract/envelope.ts';
 import { httpStatusText, texts } from '../../api-contract/texts.ts';
+import { serverTexts } from '../../api-contract/server-texts.ts';
 import { BODY_MAX_BYTES } from '../../api-contract/constants.ts';
 import type { Services } from './context.ts';
 import { envelope, router } from './handle.ts';
@@ -168,7 +169,7 @@ export async function buildApp(services: Services, options: AppOptions): Promise
     if (status === 413)
       return reply
         .code(413)
-        .send(envelope(RET_FAIL, t(texts.requestTooLarge, { 0: BODY_MAX_BYTES / 1024 / 1024 }), null));
+        .send(envelope(RET_FAIL, t(serverTexts.requestTooLarge, { 0: BODY_MAX_BYTES / 1024 / 1024 }), null));
     const text = status === 415 ? texts.invalidRequest : httpStatusText(status >= 400 && status < 600 ? status : 500);
     return reply.code(status >= 400 && status < 600 ? status : 500).send(envelope(RET_FAIL, t(text), null));
   });

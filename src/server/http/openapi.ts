@@ -4,6 +4,7 @@
 // written by
 // hand per endpoint, so a new declaration is in the document as soon as it exists.
 import { consoleTexts } from '../../api-contract/console-texts.ts';
+import { serverTexts } from '../../api-contract/server-texts.ts';
 import type { RouteModule } from './route-module.ts';
 import { toJsonSchema } from '@valibot/to-json-schema';
 import type * as v from 'valibot';
@@ -117,7 +118,7 @@ const envelopeResponse = (description: string, headers: Json = RATE_LIMITED) => 
 const COMMON_RESPONSES = {
   '400': envelopeResponse('The body or the URL could not be read (invalid JSON, malformed percent-encoding).'),
   '413': envelopeResponse(
-    `A form or JSON body over ${BODY_MAX_BYTES / 1024 / 1024} MB, refused before it is read; msg is "${texts.requestTooLarge.message.replace('{0}', String(BODY_MAX_BYTES / 1024 / 1024))}". (A picture over ${UPLOAD_MAX_BYTES / 1024 / 1024} MB is bad input of the upload: HTTP 200, ret 0, msg "${texts.uploadTooLarge.message}".)`,
+    `A form or JSON body over ${BODY_MAX_BYTES / 1024 / 1024} MB, refused before it is read; msg is "${serverTexts.requestTooLarge.message.replace('{0}', String(BODY_MAX_BYTES / 1024 / 1024))}". (A picture over ${UPLOAD_MAX_BYTES / 1024 / 1024} MB is bad input of the upload: HTTP 200, ret 0, msg "${texts.uploadTooLarge.message}".)`,
   ),
   '415': envelopeResponse('The body has a content type the API does not read.'),
   '429': envelopeResponse(`Too many requests from this address or account: "${texts.tooManyAttempts.message}"`, {
