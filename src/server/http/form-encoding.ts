@@ -11,7 +11,10 @@ export function parseFormEncoded(text: string): Record<string, string | string[]
   const fields = Object.create(null) as Record<string, string | string[]>;
   for (const [name, value] of new URLSearchParams(text)) {
     const before = fields[name];
-    fields[name] = before === undefined ? value : Array.isArray(before) ? [...before, value] : [before, value];
+    // Appended in place: a body repeating one name a hundred thousand times costs as many steps, not their square.
+    if (before === undefined) fields[name] = value;
+    else if (Array.isArray(before)) before.push(value);
+    else fields[name] = [before, value];
   }
   return fields;
 }
