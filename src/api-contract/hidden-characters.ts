@@ -8,5 +8,8 @@
  */
 export const HIDDEN_CLASS = '\\p{Default_Ignorable_Code_Point}\\p{Cc}\\p{Cf}\\p{Cs}\\p{Zl}\\p{Zp}\\u2800';
 
+/** One such character. */
+export const HIDDEN = new RegExp(`[${HIDDEN_CLASS}]`, 'u');
+
 /** True when `text` holds one such character anywhere (no exception: an e-mail address has no emoji sequence). */
-export const holdsHiddenCharacter = (text: string) => new RegExp(`[${HIDDEN_CLASS}]`, 'u').test(text);
+export const holdsHiddenCharacter = (text: string) => HIDDEN.test(text);

@@ -17,10 +17,8 @@
 import * as v from 'valibot';
 import type { MessageDescriptor } from '@lingui/core';
 import { texts } from './texts.ts';
-import { HIDDEN_CLASS } from './hidden-characters.ts';
+import { HIDDEN, HIDDEN_CLASS } from './hidden-characters.ts';
 
-/** One character nobody sees, or one that changes the direction of what follows. */
-const HIDDEN = new RegExp(`[${HIDDEN_CLASS}]`, 'u');
 const HIDDEN_ALL = new RegExp(HIDDEN.source, 'gu');
 /** What is blank to the eye: spaces and hidden characters. */
 const BLANK_ALL = new RegExp(`[\\s\\p{Zs}${HIDDEN_CLASS}]`, 'gu');
