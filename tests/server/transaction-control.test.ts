@@ -157,3 +157,65 @@ it('sends a waiting BEGIN before a query asked with a callback', async () => {
   ).rejects.toThrow('the handler failed');
   expect(await database.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key))).toEqual([]);
 });
+
+/** The transaction's own connection (drizzle's session client) and a count of its round trips: the ReadyForQuery
+ * messages PostgreSQL answers, one an exchange. */
+function roundTripsOf(tx: unknown) {
+  const client = (tx as { session: { client: pg.PoolClient } }).session.client;
+  const connection = (client as unknown as { connection: NodeJS.EventEmitter }).connection;
+  let count = 0;
+  const counted = () => void (count += 1);
+  connection.on('readyForQuery', counted);
+  return {
+    client,
+    /** Stops counting; the count. */
+    stop() {
+      connection.removeListener('readyForQuery', counted);
+      return count;
+    },
+  };
+}
+
+it('sends a first statement with parameters in the BEGIN’s exchange, and answers with its rows as drizzle reads them', async () => {
+  const key = `round-trips-one-exchange-${++keys}`;
+  const createdAt = new Date('2026-12-04T11:00:00.000Z');
+  let exchanges = 0;
+  const read = await database.db.transaction(async (tx) => {
+    const counting = roundTripsOf(tx);
+    const [made] = await tx.insert(idempotencyKeys).values({ key, fingerprint: 'f', createdAt }).returning();
+    exchanges = counting.stop();
+    return made;
+  });
+  // The BEGIN and the insert in one round trip (two before); the COMMIT is the transaction's second.
+  expect(exchanges).toBe(1);
+  expect(read).toMatchObject({ key, fingerprint: 'f', createdAt, response: null });
+  expect(await database.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key))).toHaveLength(1);
+});
+
+it('rolls back whole when a first statement with parameters fails, and the connection serves on', async () => {
+  const key = await pendingKey();
+  await expect(
+    database.db.transaction(async (tx) => {
+      // The claim's key is the table's primary key: a second row of it breaks the unique constraint.
+      await tx.insert(idempotencyKeys).values({ key, fingerprint: 'again', createdAt: new Date() });
+    }),
+  ).rejects.toThrow();
+  expect((await database.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key)))[0]).toMatchObject({
+    fingerprint: 'f',
+  });
+  expect(await everyOtherCommitted('after-parameters-failed')).toBe(6);
+});
+
+it('parses a named statement again after its first parse failed in the BEGIN’s exchange', async () => {
+  const table = `later_${keys++}`;
+  const first = () =>
+    database.db.transaction(async (tx) =>
+      rowsOf<{ id: number }>(await tx.execute(sql`select id from ${sql.identifier(table)} where id = ${1}`)),
+    );
+  // The table is not there yet: the statement's parse fails, after the BEGIN's succeeded in the same exchange.
+  await expect(first()).rejects.toMatchObject({ cause: { code: '42P01' } }); // undefined_table
+  await database.db.execute(sql.raw(`create table ${table} (id integer primary key); insert into ${table} values (1)`));
+  // The same text on the same connection (the pool hands back the one released last) is parsed and named again.
+  expect(await first()).toEqual([{ id: 1 }]);
+  expect(await first()).toEqual([{ id: 1 }]);
+});

@@ -13,7 +13,7 @@ import pg from 'pg';
 import { embeddedChanges, listeningConnections, postgresChanges, type Changes } from './changes.ts';
 import { timePglite, timePool } from '../observability/db-metrics.ts';
 import { nameStatements } from './named-statements.ts';
-import { shareRoundTrips } from './transaction-control.ts';
+import { sendBeginFirst, shareRoundTrips } from './transaction-control.ts';
 import { getTableColumns, sql, type InferSelectModel, type SQL } from 'drizzle-orm';
 
 // Made without the schema: nothing uses drizzle's relational queries (db.query), and with it every transaction and
@@ -86,6 +86,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     // An idle connection lost (a database restart): the pool drops it and opens another when next needed.
     for (const each of [pool, readPool])
       each.on('error', (error) => console.error(`A database connection was lost: ${error.message}`));
+    // A statement with parameters that a transaction begins with goes in one exchange with its BEGIN: the innermost
+    // layer, so the statement is named and timed as any other first.
+    for (const each of [pool, readPool]) sendBeginFirst(each);
     // Their statements with parameters named, so PostgreSQL parses and plans each once a connection.
     for (const each of [pool, readPool]) nameStatements(each);
     // Each statement's time and the pools' use, in the metrics.

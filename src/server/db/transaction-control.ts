@@ -3,8 +3,9 @@
 // Drizzle sends `begin` and `commit` each as a query of its own: two round trips of a transaction's that do nothing
 // else, and under load each round trip also waits for its process's event loop while the transaction holds its locks.
 // - BEGIN waits for the transaction's first statement: one without parameters goes with it as one simple-protocol
-//   query (`begin; select …`), one with parameters after it (the extended protocol takes one statement, so that costs
-//   what it did). A transaction that sent nothing ends without a round trip.
+//   query (`begin; select …`), one with parameters in the same extended-protocol exchange (Parse, Bind and Execute of
+//   the BEGIN, then the statement's own messages, one Sync: PostgreSQL's message flow lets any number of them precede
+//   a Sync, and runs them in order). A transaction that sent nothing ends without a round trip.
 // - A statement may wait for the COMMIT (atCommit): a keyed write stores its answer last (domain/idempotency.ts), and
 //   sent with the COMMIT (`update …; commit`) it holds the customer's balance and the side's row of house_exposure one
 //   round trip less.
@@ -12,7 +13,7 @@
 // is skipped and the transaction stays aborted until the driver's ROLLBACK, so what a transaction writes still commits
 // whole or not at all. Only statements without parameters can go so: their caller inlines values whose alphabet it has
 // checked (hex, base64), never text a customer typed.
-import type pg from 'pg';
+import pg from 'pg';
 
 const BEGIN_WAITING = Symbol('BEGIN not sent yet');
 const TAIL = Symbol('statement sent with the commit');
@@ -81,10 +82,92 @@ export function shareRoundTrips(pool: pg.Pool): void {
       }
       if (begin === null) return query(config, values);
       controlled[BEGIN_WAITING] = null;
-      if (parameters) return query(begin).then(() => query(config, values));
+      // Marked for the innermost layer (sendBeginFirst), below the statement's naming and timing: one statement sent.
+      if (parameters) return query({ ...(config as pg.QueryConfig), [BEGIN_FIRST]: begin }, values);
       // Both answers come back; the statement's is the last.
       return query(withText(config, `${begin};\n${text}`), values).then((results) =>
         Array.isArray(results) ? results[results.length - 1] : results,
+      );
+    }) as typeof client.query;
+  });
+}
+
+/** On a statement's config: the BEGIN to send ahead of it, in the same exchange. */
+const BEGIN_FIRST = Symbol('BEGIN sent ahead of this statement');
+
+/** The connection's side of node-postgres (pg/lib/connection.js) that a query submits its messages to. */
+interface ProtocolConnection {
+  parse(message: { text: string }): void;
+  bind(message: object): void;
+  execute(message: object): void;
+  parsedStatements: Record<string, string>;
+  on(event: 'parseComplete', listener: () => void): void;
+  removeListener(event: 'parseComplete', listener: () => void): void;
+}
+/** The parts of pg's Query (pg/lib/query.js) used here, which its types do not declare. */
+interface QueryInternals {
+  name?: string;
+  hasBeenParsed(connection: ProtocolConnection): boolean;
+  prepare(connection: ProtocolConnection): void;
+  handleError(error: Error, connection: ProtocolConnection): void;
+  handleReadyForQuery(connection: ProtocolConnection): void;
+}
+const Query = pg.Query as unknown as new (config: pg.QueryConfig, values: unknown, callback: unknown) => QueryInternals;
+
+/**
+ * A statement with parameters and the BEGIN before it, sent as one extended-protocol exchange: the BEGIN's Parse
+ * (unnamed), Bind and Execute, then the statement's Parse (unless its connection has it named already), Bind,
+ * Describe and Execute, and one Sync. Answers as a multi-statement query does: the BEGIN's result, then the
+ * statement's. node-postgres marks a named statement as parsed at the first ParseComplete of the exchange, which is
+ * the BEGIN's: when the statement fails before its own ParseComplete came, that mark is taken back, so the next use
+ * parses it again instead of naming a statement PostgreSQL never made.
+ */
+class BeginThenStatement extends Query {
+  readonly #begin: string;
+  #parseSent = false;
+  #parsesCompleted = 0;
+  readonly #countParse = () => void (this.#parsesCompleted += 1);
+  constructor(begin: string, config: pg.QueryConfig, values: unknown, callback: unknown) {
+    super(config, values, callback);
+    this.#begin = begin;
+  }
+  override prepare(connection: ProtocolConnection) {
+    this.#parseSent = !this.hasBeenParsed(connection);
+    connection.on('parseComplete', this.#countParse);
+    connection.parse({ text: this.#begin });
+    connection.bind({});
+    connection.execute({});
+    super.prepare(connection);
+  }
+  override handleError(error: Error, connection: ProtocolConnection) {
+    connection.removeListener('parseComplete', this.#countParse);
+    if (this.name && this.#parseSent && this.#parsesCompleted < 2) delete connection.parsedStatements[this.name];
+    super.handleError(error, connection);
+  }
+  override handleReadyForQuery(connection: ProtocolConnection) {
+    connection.removeListener('parseComplete', this.#countParse);
+    super.handleReadyForQuery(connection);
+  }
+}
+
+/**
+ * The innermost layer of shareRoundTrips, installed on `pool` before any other wrapper of its connections' `query`
+ * (so the statement reaches it named and timed as any other): a statement marked with a waiting BEGIN is sent as a
+ * BeginThenStatement, and answers with the statement's own result.
+ */
+export function sendBeginFirst(pool: pg.Pool): void {
+  pool.on('connect', (client) => {
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    client.query = ((config: unknown, values?: unknown, callback?: unknown) => {
+      const begin = (config as { [BEGIN_FIRST]?: string } | null)?.[BEGIN_FIRST];
+      if (typeof begin !== 'string') return query(config, values, callback);
+      const { [BEGIN_FIRST]: _sent, ...statement } = config as pg.QueryConfig & { [BEGIN_FIRST]?: string };
+      return new Promise((resolve, reject) =>
+        query(
+          new BeginThenStatement(begin, statement, values, (error: Error | null, results: unknown) =>
+            error ? reject(error) : resolve(Array.isArray(results) ? results[results.length - 1] : results),
+          ),
+        ),
       );
     }) as typeof client.query;
   });

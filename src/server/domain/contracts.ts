@@ -488,22 +488,30 @@ export async function matchCrossedOrders(
   batch: number,
   beforeCommit?: () => void,
 ): Promise<MatchResult> {
-  const [pair] = rowsOf<{ matched_through: Date | string }>(
-    await tx.execute(sql`select matched_through from contract_pairs where coin = ${coin} for update`),
-  );
-  if (!pair) return { filled: 0, more: false };
-  const through = new Date(pair.matched_through).toISOString();
+  // The pair's row locked and the window of ticks after its mark read in one statement (one round trip less with the
+  // lock held). The lock is taken before the window is read: a mark another matcher moved meanwhile is the one read
+  // (PostgreSQL re-reads a row it waited for), while the ticks are those of the statement's start; a tick committed
+  // while it waited is left for the next run, never skipped, because the window ends at the last tick it saw.
   const [window] = rowsOf<{
+    matched_through: Date | string;
     upto: Date | string | null;
     low: string | null;
     high: string | null;
     ticks: number | string;
   }>(
     await tx.execute(sql`
-      select max(at) as upto, min(price)::text as low, max(price)::text as high, count(*)::int as ticks
-      from (select at, price from price_ticks where coin = ${coin} and at > ${through}::timestamptz order by at limit ${MATCH_WINDOW_TICKS}) w`),
+      select p.matched_through, w.upto, w.low, w.high, w.ticks
+      from (select matched_through from contract_pairs where coin = ${coin} for update) p
+      cross join lateral (
+        select max(at) as upto, min(price)::text as low, max(price)::text as high, count(*)::int as ticks
+        from (
+          select at, price from price_ticks where coin = ${coin} and at > p.matched_through order by at limit ${MATCH_WINDOW_TICKS}
+        ) ticks
+      ) w`),
   );
-  if (!window?.upto) return { filled: 0, more: false };
+  if (!window) return { filled: 0, more: false };
+  const through = new Date(window.matched_through).toISOString();
+  if (!window.upto) return { filled: 0, more: false };
   const upto = new Date(window.upto).toISOString();
   // Conditional orders first: a stop-limit released by a tick of the window rests from that tick on, and can fill at a
   // later one of the same window below.
