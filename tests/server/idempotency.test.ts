@@ -35,6 +35,7 @@ import { USDT, post } from '../../src/server/domain/ledger.ts';
 import { claimIdempotencyKey, idempotencyScope } from '../../src/server/domain/idempotency.ts';
 import { router } from '../../src/server/http/handle.ts';
 import { Refusal } from '../../src/server/domain/refusal.ts';
+import { PreparedSecrets } from '../../src/server/domain/accounts.ts';
 import { texts } from '../../src/api-contract/texts.ts';
 import { serverTexts } from '../../src/api-contract/server-texts.ts';
 
@@ -201,6 +202,12 @@ const faults = {
 };
 /** How many times the handler of `pay` ran. */
 let payRuns = 0;
+/** `pay` again, on a route whose `ahead` work refuses. */
+const payAfterRefusingAhead = declarePost(
+  '/test/pay-after-ahead',
+  v.object({ note: v.string() }),
+  returns(v.strictObject({ paid: v.string() })),
+);
 let faulty: FastifyInstance;
 
 async function startFaultyServer() {
@@ -247,6 +254,30 @@ async function startFaultyServer() {
     }
     return { paid: input.note };
   });
+  // The same write with `ahead` work that refuses, which it must never do: the call goes on with nothing prepared.
+  router(
+    faulty,
+    testServices({ db: h.database.db, clock: h.clock, sender: { send: async () => {} }, market: h.market }),
+  )(
+    payAfterRefusingAhead,
+    async (input, { db, caller, clock, secrets }) => {
+      expect(secrets).toBeUndefined();
+      await db.transaction((tx) =>
+        post(
+          tx,
+          { userId: caller.userId, asset: USDT, amount: '1', kind: 'test_credit', reference: `pay:${input.note}` },
+          clock.now(),
+        ),
+      );
+      return { paid: input.note };
+    },
+    {
+      ahead: async (_input, ctx) => {
+        ctx.secrets = new PreparedSecrets();
+        throw new Refusal(texts.insufficientBalance.id);
+      },
+    },
+  );
   await faulty.ready();
 }
 
@@ -267,6 +298,40 @@ const paid = async (note: string) =>
       .from(ledgerEntries)
       .where(eq(ledgerEntries.reference, `pay:${note}`))
   ).length;
+
+it('a route whose work ahead refuses anyway answers as its handler does, keyed or not, with nothing prepared', async () => {
+  await startFaultyServer();
+  const { token } = await customer(h);
+  const callAhead = async (note: string, key?: string) =>
+    (
+      await faulty.inject({
+        method: 'POST',
+        url: '/api/test/pay-after-ahead',
+        headers: {
+          lang: 'en',
+          token,
+          'content-type': 'application/x-www-form-urlencoded',
+          ...(key ? { 'idempotency-key': key } : {}),
+        },
+        payload: new URLSearchParams({ note }).toString(),
+      })
+    ).json();
+  expect(await callAhead('ahead-plain')).toEqual({ ret: 1, msg: 'Success', data: { paid: 'ahead-plain' } });
+  expect(await callAhead('ahead-keyed', 'pay-ahead')).toEqual({
+    ret: 1,
+    msg: 'Success',
+    data: { paid: 'ahead-keyed' },
+  });
+  // Replayed, not run again.
+  expect(await callAhead('ahead-keyed', 'pay-ahead')).toEqual({
+    ret: 1,
+    msg: 'Success',
+    data: { paid: 'ahead-keyed' },
+  });
+  expect(await paid('ahead-plain')).toBe(1);
+  expect(await paid('ahead-keyed')).toBe(1);
+  await faulty.close();
+});
 
 it('a crash after the effect but before the answer is stored leaves no effect; the retry applies it once', async () => {
   await startFaultyServer();

@@ -45,8 +45,8 @@ export interface RouteOptions<E = unknown> {
    * Work done before the call's transaction opens, on the pool, after the form is read and a keyed write's key is
    * claimed (a replay never runs it): what would otherwise keep a transaction waiting, such as verifying a secret or
    * hashing a new one (PreparedSecrets, set on `ctx.secrets` by secrets-ahead.ts). It prepares and never refuses: what
-   * the call refuses, the handler does, in its order. An error it throws fails the call as the handler's would, and
-   * frees a keyed write's key.
+   * the call refuses, the handler does, in its order (a Refusal it raises anyway counts as nothing prepared:
+   * prepareAhead). Any other error it throws fails the call as the handler's would, and frees a keyed write's key.
    */
   ahead?: (input: ParsedOf<E>, ctx: HandlerContext) => Promise<void>;
 }
@@ -117,7 +117,7 @@ async function answer<S extends FormSchema, R>(
   if (endpoint.readOnly) ctx.db = services.reads;
   const key = header(request, IDEMPOTENCY_HEADER);
   if (endpoint.readOnly || endpoint.multipart || !key) {
-    if (ahead) await ahead(input, ctx);
+    if (ahead) await prepareAhead(ahead, input, ctx);
     return runRead(handler, input, ctx, reply);
   }
   const run = (context: HandlerContext) => runHandler(handler, input, context);
@@ -139,7 +139,7 @@ async function answer<S extends FormSchema, R>(
     // Before the keyed transaction, so that it never waits for this work (ctx.db is still the pool here). A copy of
     // the request sent meanwhile may find the claim unheld and run too: the keyed transaction below holds the claim,
     // so only one of them applies the write and the other replays its answer.
-    if (ahead) await ahead(input, ctx);
+    if (ahead) await prepareAhead(ahead, input, ctx);
     // The effect and its stored answer commit together: a crash before the commit leaves neither.
     /** One transaction that holds the claim, answers (`respond`) and stores the answer with what it wrote. */
     const keyed = (respond: (tx: Tx) => Promise<Envelope>) =>
@@ -190,6 +190,24 @@ async function answer<S extends FormSchema, R>(
   } catch (error) {
     await releaseIdempotencyKey(services.db, scopedKey);
     throw error;
+  }
+}
+
+/**
+ * Runs a route's `ahead` work on `ctx`. It prepares and never refuses (RouteOptions.ahead); a Refusal it raises anyway
+ * is taken as nothing prepared (`ctx.secrets` cleared), so that the handler refuses in its own order, where the call
+ * would otherwise fail with a server error. Any other error is raised as it came.
+ */
+async function prepareAhead<I>(
+  ahead: (input: I, ctx: HandlerContext) => Promise<void>,
+  input: I,
+  ctx: HandlerContext,
+): Promise<void> {
+  try {
+    await ahead(input, ctx);
+  } catch (error) {
+    if (!(error instanceof Refusal)) throw error;
+    ctx.secrets = undefined;
   }
 }
 
