@@ -870,6 +870,61 @@ it('a limit placed after ticks that would have crossed it is not filled by them,
   await expectOutcomes(orders, new Map(orders.map((order, i) => [order.id, { filled: ticks[i]! }])), now);
 });
 
+it('a crossed limit held by a revoke in progress keeps the window: the mark waits, and the order fills at its tick', async () => {
+  const db = h.database.db;
+  const placedAt = later(60_000);
+  // A fresh price to place against, matched already.
+  await recordTicks('DOT', [{ at: placedAt, price: '8.000' }]);
+  await matchAllPairs(db, placedAt);
+  const [userId] = customers;
+  const row = await db.transaction((tx) =>
+    placeContractOrder(
+      tx,
+      userId!,
+      { code: 'DOT', side: 'buy', type: 'limit', price: '7.700', quantity: '10', total: '' },
+      placedAt,
+    ),
+  );
+  const order = {
+    id: row.id,
+    userId: userId!,
+    coin: 'DOT',
+    side: 'buy' as const,
+    price: '7.700',
+    quantity: '10.00',
+    feeRate: '0.001',
+    eligibleAfter: placedAt,
+    reserve: limitReserve('buy', 'DOT', '7.700', '10', '0.001'),
+  };
+  froze(order);
+  const markBefore = await matchedThrough('DOT');
+  const crossing = { at: later(1000), price: '7.650' };
+  await recordTicks('DOT', [crossing]);
+
+  // A revoke's transaction has the order's row locked and has not decided yet.
+  let decide: () => void = () => undefined;
+  const decided = new Promise<void>((resolve) => (decide = resolve));
+  let locked: () => void = () => undefined;
+  const lockTaken = new Promise<void>((resolve) => (locked = resolve));
+  const revoke = db.transaction(async (tx) => {
+    await tx.execute(sql`select id from contract_orders where id = ${order.id} for update`);
+    locked();
+    await decided;
+    throw new Error('the revoke gave up');
+  });
+  await lockTaken;
+  const now = later(1000);
+  expect(await matchAllPairs(db, now)).toBe(0);
+  // The window was kept for the next run: the mark did not pass the crossing tick.
+  expect(await matchedThrough('DOT')).toEqual(markBefore);
+  decide();
+  await expect(revoke).rejects.toThrow('the revoke gave up');
+
+  expect(await matchAllPairs(db, now)).toBe(1);
+  await expectOutcomes([order], new Map([[order.id, { filled: crossing }]]), now);
+  expect(await matchedThrough('DOT')).toEqual(crossing.at);
+});
+
 it(
   'a pair without open orders is only moved on; a limit placed while ticks and runs race is filled once, by a crossing tick not before it',
   { timeout: 60_000 },
