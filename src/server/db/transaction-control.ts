@@ -30,6 +30,9 @@ const COMMIT = /^commit$/i;
 const ROLLBACK = /^rollback$/i;
 const BEGIN = /^begin\b/i;
 
+/** The answer of a query that sent BEGIN with a statement: node-postgres gives a result a statement, ours last. */
+const lastResult = (results: unknown) => (Array.isArray(results) ? results[results.length - 1] : results);
+
 /** What a query of transaction control answers when it sent nothing: nothing was there to begin or end. */
 const nothingSent = (command: string) => ({ command, rowCount: null, oid: 0, fields: [], rows: [] });
 
@@ -85,9 +88,7 @@ export function shareRoundTrips(pool: pg.Pool): void {
       // Marked for the innermost layer (sendBeginFirst), below the statement's naming and timing: one statement sent.
       if (parameters) return query({ ...(config as pg.QueryConfig), [BEGIN_FIRST]: begin }, values);
       // Both answers come back; the statement's is the last.
-      return query(withText(config, `${begin};\n${text}`), values).then((results) =>
-        Array.isArray(results) ? results[results.length - 1] : results,
-      );
+      return query(withText(config, `${begin};\n${text}`), values).then(lastResult);
     }) as typeof client.query;
   });
 }
@@ -165,7 +166,7 @@ export function sendBeginFirst(pool: pg.Pool): void {
       return new Promise((resolve, reject) =>
         query(
           new BeginThenStatement(begin, statement, values, (error: Error | null, results: unknown) =>
-            error ? reject(error) : resolve(Array.isArray(results) ? results[results.length - 1] : results),
+            error ? reject(error) : resolve(lastResult(results)),
           ),
         ),
       );

@@ -509,9 +509,8 @@ export async function matchCrossedOrders(
         ) ticks
       ) w`),
   );
-  if (!window) return { filled: 0, more: false };
+  if (!window?.upto) return { filled: 0, more: false };
   const through = new Date(window.matched_through).toISOString();
-  if (!window.upto) return { filled: 0, more: false };
   const upto = new Date(window.upto).toISOString();
   // Conditional orders first: a stop-limit released by a tick of the window rests from that tick on, and can fill at a
   // later one of the same window below.
