@@ -47,7 +47,10 @@ it('pages to the end with subscriptions made meanwhile, then "Load more" goes; r
   await screenshot(page, 'paging-01-record-ended');
 
   // Opened again: the head is read, the three made meanwhile show on top, the pages read stay, and the list has ended.
+  // The other page is waited for: a hash change is told to the app in a task of its own, so a second one made before
+  // that task ran is the only one the app sees, and the list would never have left the screen.
   await page.goto('/#/pages/mine/mine');
+  await page.getByText('Language', { exact: true }).waitFor();
   await page.goto('/#/pages/Liquidity/record');
   await expect.poll(() => rows().count()).toBe(25);
   expect(await loadMore().count()).toBe(0);
