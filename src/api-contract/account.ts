@@ -20,8 +20,8 @@ import {
   UPLOAD_URL,
 } from './fields.ts';
 import { texts } from './texts.ts';
-import { visibleName } from './visible-text.ts';
-import { CURRENCIES, VERIFICATION_STATUSES } from './constants.ts';
+import { maxCharacters, visibleName } from './visible-text.ts';
+import { CURRENCIES, NICKNAME_MAX, VERIFICATION_STATUSES } from './constants.ts';
 import { decimal, isoTime, nothing, shape, whole } from './answers.ts';
 
 export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
@@ -118,7 +118,7 @@ export const logout = post('/users/logout', NoInput, returns(nothing));
 /** Profile fields the user edits directly; a new phone or e-mail needs its code. */
 export const EditProfileInput = v.pipe(
   v.object({
-    nickname: v.optional(v.pipe(visibleName(texts.enterNickname), v.maxLength(20, texts.enterNickname.id))),
+    nickname: v.optional(v.pipe(visibleName(texts.enterNickname), maxCharacters(NICKNAME_MAX, texts.enterNickname.id))),
     currency: v.optional(currency),
     phone: v.optional(phone),
     email: v.optional(email),

@@ -7,7 +7,8 @@ import { post, returns } from './endpoint.ts';
 import { otp, required } from './fields.ts';
 import { texts } from './texts.ts';
 import { readAddress, type AddressProblem } from './chain-address.ts';
-import { visibleName } from './visible-text.ts';
+import { maxCharacters, visibleName } from './visible-text.ts';
+import { WALLET_ALIAS_MAX } from './constants.ts';
 import { WALLET_CHAINS, WALLET_CURRENCIES, Wallet, payeeLabel } from './payouts.ts';
 
 /** The text of each reason an address is refused (api-contract/chain-address.ts says when each applies). */
@@ -27,7 +28,11 @@ export const ADDRESS_PROBLEM_TEXTS: Record<AddressProblem, MessageDescriptor> = 
  */
 export const WalletInput = v.pipe(
   v.object({
-    alias: v.pipe(visibleName(texts.fillInformation), v.maxLength(30, texts.fillInformation.id), payeeLabel),
+    alias: v.pipe(
+      visibleName(texts.fillInformation),
+      maxCharacters(WALLET_ALIAS_MAX, texts.fillInformation.id),
+      payeeLabel,
+    ),
     currency: v.picklist(WALLET_CURRENCIES, texts.chooseChain.id),
     chain: v.picklist(['TRC20', 'ERC20', 'BEP20', 'BTC'], texts.chooseChain.id),
     address: required(texts.fillInformation),

@@ -8,7 +8,8 @@ import { NoInput, get, post, returns } from './endpoint.ts';
 import { otp } from './fields.ts';
 import { texts } from './texts.ts';
 import { shape } from './answers.ts';
-import { visibleName } from './visible-text.ts';
+import { maxCharacters, visibleName } from './visible-text.ts';
+import { unitsFor } from './constants.ts';
 
 export const ANTI_PHISHING_MIN_LENGTH = 4;
 export const ANTI_PHISHING_MAX_LENGTH = 20;
@@ -26,8 +27,6 @@ export const ANTI_PHISHING_CODE = (() => {
   return new RegExp(`^${word}(?: ${word})*$`, 'u');
 })();
 
-/** A hostile value of kilobytes is refused before the pattern looks at it. */
-const UNITS_MAX = 100;
 const format = texts.antiPhishingCodeFormat.id;
 
 /**
@@ -38,11 +37,12 @@ const format = texts.antiPhishingCodeFormat.id;
  */
 export const antiPhishingCode = v.pipe(
   v.string(texts.enterAntiPhishingCode.id),
-  v.maxLength(UNITS_MAX, format),
+  // A hostile value of kilobytes is refused before the pattern looks at it.
+  v.maxLength(unitsFor(ANTI_PHISHING_MAX_LENGTH), format),
   visibleName(texts.enterAntiPhishingCode),
   v.regex(ANTI_PHISHING_CODE, format),
   v.minGraphemes(ANTI_PHISHING_MIN_LENGTH, format),
-  v.maxGraphemes(ANTI_PHISHING_MAX_LENGTH, format),
+  maxCharacters(ANTI_PHISHING_MAX_LENGTH, format),
 );
 
 export const AntiPhishing = shape({

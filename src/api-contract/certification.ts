@@ -5,9 +5,9 @@ import * as v from 'valibot';
 import { NoInput, get, post, returns } from './endpoint.ts';
 import { UPLOAD_URL, required } from './fields.ts';
 import { texts } from './texts.ts';
-import { visibleName } from './visible-text.ts';
+import { maxCharacters, visibleName } from './visible-text.ts';
 import { isoTime, shape } from './answers.ts';
-import { VERIFICATION_STATUSES } from './constants.ts';
+import { REAL_NAME_MAX, VERIFICATION_STATUSES } from './constants.ts';
 
 export const DOCUMENT_TYPES = ['id_card', 'driver_licence', 'passport'] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
@@ -24,7 +24,7 @@ export const CertificationInput = v.variant(
     v.object({
       level: v.literal('primary'),
       doc_type: v.picklist(DOCUMENT_TYPES, texts.chooseDocument.id),
-      name: v.pipe(visibleName(texts.fillInformation), v.maxLength(60, texts.fillInformation.id)),
+      name: v.pipe(visibleName(texts.fillInformation), maxCharacters(REAL_NAME_MAX, texts.fillInformation.id)),
       number: v.pipe(required(texts.fillInformation), v.regex(/^[A-Za-z0-9-]{4,30}$/, texts.fillInformation.id)),
       image: picture,
     }),

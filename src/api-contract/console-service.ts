@@ -13,7 +13,7 @@ import { consoleTexts } from './console-texts.ts';
 import { decimal, isoTime, nothing, shape, whole } from './answers.ts';
 import { CHAT_AUTHORS, CHAT_MESSAGE_MAX } from './service-chat.ts';
 import { OPERATOR_NAME } from './console.ts';
-import { visibleText } from './visible-text.ts';
+import { maxCharacters, visibleText } from './visible-text.ts';
 
 export const INBOX_VIEWS = ['waiting', 'mine', 'unassigned', 'open', 'closed'] as const;
 /** How long an operator counts as answering after their console last said they were typing. */
@@ -29,11 +29,11 @@ const recordId = v.pipe(
 const answer = v.pipe(
   visibleText(consoleTexts.consoleEnterReply, { lines: true }),
   v.nonEmpty(consoleTexts.consoleEnterReply.id),
-  v.maxLength(CHAT_MESSAGE_MAX, consoleTexts.consoleReplyTooLong.id),
+  maxCharacters(CHAT_MESSAGE_MAX, consoleTexts.consoleReplyTooLong.id),
 );
 const note = v.pipe(
   required(consoleTexts.consoleEnterNote),
-  v.maxLength(CHAT_MESSAGE_MAX, consoleTexts.consoleNoteTooLong.id),
+  maxCharacters(CHAT_MESSAGE_MAX, consoleTexts.consoleNoteTooLong.id),
 );
 
 export const ConsoleConversation = shape({

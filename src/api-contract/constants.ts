@@ -88,3 +88,20 @@ export const MAX_BANK_CARDS = 5;
 export const MAX_WALLETS = 10;
 /** At most this many recharges waiting for review per account. */
 export const MAX_PENDING_RECHARGES = 5;
+
+/**
+ * The most UTF-16 code units one character as a reader counts it may take in a length rule: a Thai letter with its
+ * vowel and tone marks is 2–4, a Devanagari conjunct 3–6, an emoji of a family 11 (Unicode Standard Annex 29's grapheme
+ * clusters). The bound keeps a value of stacked marks from weighing kilobytes; a form's field takes this many units
+ * (`unitsFor`) so that typing is never cut in the middle of a character, and the rule's message says what is wrong.
+ */
+export const UNITS_PER_CHARACTER = 8;
+
+/** The code units a field of `max` characters takes at most (the `maxLength` of its input). */
+export const unitsFor = (max: number) => max * UNITS_PER_CHARACTER;
+
+/** Most characters, as a reader counts them (visible-text.ts `characterCount`), of a person's real name
+ * (certification, a bank card's holder), a nickname and a wallet's alias. */
+export const REAL_NAME_MAX = 60;
+export const NICKNAME_MAX = 20;
+export const WALLET_ALIAS_MAX = 30;

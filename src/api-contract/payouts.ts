@@ -3,10 +3,10 @@
 import * as v from 'valibot';
 import { NoInput, get, post, returns } from './endpoint.ts';
 import { PHONE, email, matching, otp, required } from './fields.ts';
-import { BANK_CODES, CHAINS } from './constants.ts';
+import { BANK_CODES, CHAINS, REAL_NAME_MAX } from './constants.ts';
 import { texts } from './texts.ts';
 import { Paged } from './envelope.ts';
-import { visibleName, visibleText } from './visible-text.ts';
+import { maxCharacters, visibleName, visibleText } from './visible-text.ts';
 import { isoTime, nothing, shape, whole } from './answers.ts';
 
 export const BankCard = shape({
@@ -41,14 +41,14 @@ const NOT_IN_LABEL = /[<>]/;
 export const payeeLabel = v.pipe(
   v.string(texts.payeeLabelFormat.id),
   visibleText(null),
-  v.maxLength(PAYEE_LABEL_MAX, texts.payeeLabelFormat.id),
+  maxCharacters(PAYEE_LABEL_MAX, texts.payeeLabelFormat.id),
   v.check((label) => !NOT_IN_LABEL.test(label), texts.payeeLabelFormat.id),
 );
 
 /** Every field is required, the e-mail included; a missing one answers 'Please fill in the information…'. */
 const filled = texts.fillInformation;
 export const BankCardInput = v.object({
-  real_name: v.pipe(visibleName(filled), v.maxLength(60, texts.fillInformation.id)),
+  real_name: v.pipe(visibleName(filled), maxCharacters(REAL_NAME_MAX, texts.fillInformation.id)),
   // Latin letters and digits only, checked before upper-casing: Unicode's case mapping would make 'ß' 'SS' and the
   // ligature 'ﬁ' 'FI', a code other than the one typed.
   ifsc: v.pipe(required(filled), v.regex(/^[A-Za-z0-9]{4,20}$/, texts.ifscFormat.id), v.toUpperCase()),

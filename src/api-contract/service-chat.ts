@@ -8,7 +8,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { get, post, returns } from './endpoint.ts';
 import { UPLOAD_URL } from './fields.ts';
 import { texts } from './texts.ts';
-import { visibleText } from './visible-text.ts';
+import { maxCharacters, visibleText } from './visible-text.ts';
 import { isoTime, shape, whole } from './answers.ts';
 
 export const CHAT_MESSAGE_MAX = 2000;
@@ -62,7 +62,7 @@ export const chatHistory = get(
 export const chatBody = v.pipe(
   v.string(texts.invalidRequest.id),
   visibleText(null, { lines: true }),
-  v.maxLength(CHAT_MESSAGE_MAX, chatTexts.chatTooLong.id),
+  maxCharacters(CHAT_MESSAGE_MAX, chatTexts.chatTooLong.id),
 );
 
 /** A message: text, a picture the caller uploaded (/users/upload), or both. */

@@ -12,6 +12,7 @@ import {
 import { CHAT_MESSAGE_MAX } from '../api-contract/service-chat.ts';
 import { consoleApi } from './api.ts';
 import { ErrorLine, useAction, useLoad } from './parts.tsx';
+import { unitsFor } from '../api-contract/constants.ts';
 
 export function CannedRepliesPage() {
   const { t } = useLingui();
@@ -48,7 +49,7 @@ export function CannedRepliesPage() {
             value={body}
             onChange={(event) => setBody(event.target.value)}
             rows={4}
-            maxLength={CHAT_MESSAGE_MAX}
+            maxLength={unitsFor(CHAT_MESSAGE_MAX)}
           />
         </label>
         <ErrorLine error={error} />

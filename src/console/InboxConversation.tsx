@@ -31,6 +31,7 @@ import { consoleApi, messageOf } from './api.ts';
 import { formatAmount, formatShortTime, formatTime } from './format.ts';
 import { consoleSession } from './session.ts';
 import { ErrorLine, PrivatePicture, useAction, useLoad, usePolling } from './parts.tsx';
+import { unitsFor } from '../api-contract/constants.ts';
 
 /** How often an open conversation is asked again: the customer may be writing now. */
 const CONVERSATION_POLL_MS = 5_000;
@@ -388,7 +389,7 @@ function ReplyBox({
             : t`Write the answer (Ctrl+Enter sends)`
         }
         rows={3}
-        maxLength={CHAT_MESSAGE_MAX}
+        maxLength={unitsFor(CHAT_MESSAGE_MAX)}
         value={body}
         onChange={(event) => write(event.target.value)}
         onKeyDown={(event) => {

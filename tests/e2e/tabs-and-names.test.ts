@@ -4,7 +4,7 @@
 // session in the other at once, without that tab navigating: no name or balance stays on its screen.
 import { beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { phonePageForFile, recordToasts, screenshot, toastSeen } from './browser.ts';
+import { forgetToasts, phonePageForFile, recordToasts, screenshot, toastSeen } from './browser.ts';
 import { logIn, registerUser } from './pwa.ts';
 
 let page: Page;
@@ -32,6 +32,22 @@ async function saveNickname(name: string) {
 
 /** The login page, with or without where to go back after it. */
 const LOGIN = /#\/pages\/login\/login(\?|$)/;
+
+it('takes a Thai name typed key by key whole: 14 characters, 24 code units, where a nickname holds 20', async () => {
+  const thai = 'สมศักดิ์ ศักดิ์สิทธิ์ชัย';
+  await page.goto('/#/pages/mine/setting/nickname');
+  const field = page.getByLabel('Nickname');
+  await field.fill('');
+  await field.pressSequentially(thai);
+  expect(await field.inputValue()).toBe(thai);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await toastSeen(page, 'Saved successfully!', 30_000);
+  await page.waitForURL((url) => !url.hash.includes('nickname'));
+  await page.goto('/#/pages/mine/mine');
+  await expect.poll(() => page.locator('.profile-card-name bdi').textContent()).toBe(thai);
+  await screenshot(page, 'mine-thai-nickname');
+  await forgetToasts(page);
+});
 
 it('refuses a nickname holding a right-to-left override, and shows an Arabic one isolated in a <bdi>', async () => {
   await saveNickname('Mom\u202Egnp.exe');

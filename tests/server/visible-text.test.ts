@@ -182,6 +182,22 @@ describe('names of the six languages', () => {
     expect(card).toMatchObject({ ret: 1, data: { real_name: kept, label: kept } });
   });
 
+  it('a name longer in code units than its limit, not in characters, is kept; a character more is refused', async () => {
+    const { token, id } = await customer(h);
+    // 14 and 11 characters to a reader, 24 and 23 UTF-16 units: a nickname holds 20 characters.
+    for (const name of ['สมศักดิ์ ศักดิ์สิทธิ์ชัย', 'श्रीमती राजलक्ष्मी देवी']) {
+      expect(await h.call(editProfile, { nickname: name }, { token, lang: 'th' })).toMatchObject({ ret: 1 });
+      expect((await h.call(userInfo, {}, { token })).data.nickname).toBe(name);
+    }
+    const before = await written(id);
+    const res = await h.call(editProfile, { nickname: 'ดิ์'.repeat(21) }, { token, lang: 'th' });
+    expect(res).toEqual(refused('กรุณากรอกชื่อเล่นความยาว 1-20 ตัวอักษร'));
+    expect(await written(id)).toEqual(before);
+    const family = '👨‍👩‍👧‍👦';
+    const message = await h.call(sendChatMessage, { body: family.repeat(1000) }, { token });
+    expect(message).toMatchObject({ ret: 1, data: { body: family.repeat(1000) } });
+  });
+
   it('an emoji sequence (ZWJ between emoji) is kept in a chat message', async () => {
     const { token } = await customer(h);
     const res = await h.call(sendChatMessage, { body: 'Thanks 👨‍👩‍👧 ❤️' }, { token });

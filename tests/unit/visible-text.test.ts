@@ -6,14 +6,15 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { EditProfileInput } from '../../src/api-contract/account.ts';
-import { antiPhishingCode } from '../../src/api-contract/anti-phishing.ts';
+import { ANTI_PHISHING_MAX_LENGTH, antiPhishingCode } from '../../src/api-contract/anti-phishing.ts';
 import { CertificationInput } from '../../src/api-contract/certification.ts';
 import { consoleReplyConversation } from '../../src/api-contract/console-service.ts';
 import { WalletInput } from '../../src/api-contract/add-wallet.ts';
-import { BankCardInput, PayeeLabelInput } from '../../src/api-contract/payouts.ts';
-import { sendChatMessage } from '../../src/api-contract/service-chat.ts';
+import { BankCardInput, PAYEE_LABEL_MAX, PayeeLabelInput } from '../../src/api-contract/payouts.ts';
+import { CHAT_MESSAGE_MAX, chatTexts, sendChatMessage } from '../../src/api-contract/service-chat.ts';
 import { texts } from '../../src/api-contract/texts.ts';
 import {
+  characterCount,
   hiddenCharacters,
   isBlankToTheEye,
   isolate,
@@ -23,6 +24,13 @@ import {
 } from '../../src/api-contract/visible-text.ts';
 import { firstIssueTextId } from '../../src/api-contract/fields.ts';
 import { consoleTexts } from '../../src/api-contract/console-texts.ts';
+import {
+  NICKNAME_MAX,
+  REAL_NAME_MAX,
+  UNITS_PER_CHARACTER,
+  WALLET_ALIAS_MAX,
+  unitsFor,
+} from '../../src/api-contract/constants.ts';
 
 const HIDDEN = texts.hiddenCharacters.id;
 const name = visibleName(texts.enterNickname);
@@ -196,4 +204,82 @@ describe('isolating a text set into plain text', () => {
     expect(withoutIsolate(isolate('Blue heron'))).toBe('Blue heron');
     expect(withoutIsolate('Blue heron')).toBe('Blue heron');
   });
+});
+
+describe('lengths count characters as a reader does (grapheme clusters), not code units', () => {
+  // A Thai syllable of a consonant, a vowel mark and a tone mark: one character to a reader, three UTF-16 units.
+  const SYLLABLE = 'ดิ์';
+  const base = {
+    card: {
+      real_name: 'Somchai',
+      ifsc: 'KBANK001',
+      bank_code: 'KBANK',
+      bank_number: '1234567890',
+      phone: '0812345678',
+      email: 'a@example.com',
+      label: 'Rent',
+    },
+    wallet: { alias: 'Savings', currency: 'USDT', chain: 'TRC20', address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t' },
+    certification: { level: 'primary', doc_type: 'passport', number: 'AB123456', image: '/api/uploads/abcdefghijkl' },
+  };
+  const cases: [string, v.GenericSchema, Record<string, unknown>, string, number, string][] = [
+    ['nickname', EditProfileInput, {}, 'nickname', NICKNAME_MAX, texts.enterNickname.id],
+    ['bank card label', BankCardInput, base.card, 'label', PAYEE_LABEL_MAX, texts.payeeLabelFormat.id],
+    ['bank card holder', BankCardInput, base.card, 'real_name', REAL_NAME_MAX, texts.fillInformation.id],
+    ['wallet alias', WalletInput, base.wallet, 'alias', WALLET_ALIAS_MAX, texts.fillInformation.id],
+    ['payee label (rename)', PayeeLabelInput, { kind: 'wallet', id: '1' }, 'label', 30, texts.payeeLabelFormat.id],
+    [
+      'anti-phishing code',
+      v.object({ phrase: antiPhishingCode }),
+      {},
+      'phrase',
+      ANTI_PHISHING_MAX_LENGTH,
+      texts.antiPhishingCodeFormat.id,
+    ],
+    ['chat message', sendChatMessage.input, {}, 'body', CHAT_MESSAGE_MAX, chatTexts.chatTooLong.id],
+    ['certification name', CertificationInput, base.certification, 'name', REAL_NAME_MAX, texts.fillInformation.id],
+    [
+      'an operator’s answer in the chat',
+      consoleReplyConversation.input,
+      { id: '1' },
+      'body',
+      CHAT_MESSAGE_MAX,
+      consoleTexts.consoleReplyTooLong.id,
+    ],
+  ];
+  const known = Object.fromEntries(cases.map((row) => [row[5], 1]));
+  const first = (schema: v.GenericSchema, input: unknown) => {
+    const result = v.safeParse(schema, input, { abortEarly: true });
+    return result.success ? 'ok' : firstIssueTextId(result.issues, known);
+  };
+
+  it('counts a Thai syllable, a Devanagari conjunct and an emoji family once each', () => {
+    expect(characterCount('สมศักดิ์ ศักดิ์สิทธิ์ชัย')).toBe(14);
+    expect('สมศักดิ์ ศักดิ์สิทธิ์ชัย'.length).toBe(24);
+    // क्ष is one conjunct since Unicode 15.1's grapheme rules (Node.js 24's ICU), then मा.
+    expect(characterCount('क्षमा')).toBe(2);
+    expect(characterCount('👨‍👩‍👧‍👦👨‍👩‍👧‍👦👨‍👩‍👧‍👦')).toBe(3);
+    expect(unitsFor(20)).toBe(20 * UNITS_PER_CHARACTER);
+  });
+
+  it.each(cases)(
+    '%s: its most characters are accepted however many units they take',
+    (_f, schema, form, field, max) => {
+      expect(SYLLABLE.repeat(max).length).toBeGreaterThan(max);
+      expect(first(schema, { ...form, [field]: SYLLABLE.repeat(max) })).toBe('ok');
+    },
+  );
+
+  it.each(cases)('%s: one character more is refused with its own text', (_f, schema, form, field, max, text) => {
+    expect(first(schema, { ...form, [field]: SYLLABLE.repeat(max + 1) })).toBe(text);
+  });
+
+  it.each(cases)(
+    '%s: one letter under a pile of marks is refused by its units',
+    (_f, schema, form, field, max, text) => {
+      const piled = `${'ก'.repeat(max - 1)}ก${'\u0E48'.repeat(unitsFor(max))}`;
+      expect(characterCount(piled)).toBe(max);
+      expect(first(schema, { ...form, [field]: piled })).toBe(text);
+    },
+  );
 });

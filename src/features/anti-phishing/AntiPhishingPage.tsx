@@ -11,6 +11,8 @@ import { AntiPhishingBadge } from '../../ui/AntiPhishingBadge.tsx';
 import { AuthenticatorCodeField } from '../../ui/AuthenticatorCodeField.tsx';
 import { Button, Form, TextField } from '../../ui/forms.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
+import { unitsFor } from '../../api-contract/constants.ts';
+import { ANTI_PHISHING_MAX_LENGTH } from '../../api-contract/anti-phishing.ts';
 import { phraseProblem, removeCode, saveCode } from './anti-phishing-store.ts';
 import './anti-phishing.css';
 
@@ -86,7 +88,7 @@ function CodeForm({ changing, onDone }: { changing: boolean; onDone: () => void 
         autoComplete="off"
         autoCapitalize="off"
         spellCheck={false}
-        maxLength={40}
+        maxLength={unitsFor(ANTI_PHISHING_MAX_LENGTH)}
         placeholder={t`4-20 letters or digits`}
       />
       <p className="muted form-note">

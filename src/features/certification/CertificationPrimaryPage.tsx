@@ -29,6 +29,7 @@ import {
 import './certification.css';
 import { OfflineNote } from '../../ui/OfflineNote.tsx';
 import { certificationState } from '../../api-contract/certification.ts';
+import { REAL_NAME_MAX, unitsFor } from '../../api-contract/constants.ts';
 
 const reload = () => void loadCertification().catch(() => undefined);
 
@@ -114,7 +115,7 @@ function PrimaryCertificationForm() {
         onChange={set('name')}
         name="name"
         autoComplete="name"
-        maxLength={60}
+        maxLength={unitsFor(REAL_NAME_MAX)}
         placeholder={t`Your name as on the document`}
       />
       <TextField

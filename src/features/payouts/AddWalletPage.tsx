@@ -19,6 +19,7 @@ import { AuthenticatorCodeField } from '../../ui/AuthenticatorCodeField.tsx';
 import { payoutsState, returnRouteAfterAdding, returnTo } from './payouts-store.ts';
 import { saveWallet, walletProblem } from './add-wallet-store.ts';
 import './payouts.css';
+import { WALLET_ALIAS_MAX, unitsFor } from '../../api-contract/constants.ts';
 
 /** What an address of each chain looks like, as the field's placeholder. */
 const ADDRESS_HINTS: Record<Chain, string> = {
@@ -68,7 +69,7 @@ export default function AddWalletPage() {
           value={alias}
           onChange={setAlias}
           name="alias"
-          maxLength={30}
+          maxLength={unitsFor(WALLET_ALIAS_MAX)}
           autoComplete="off"
           placeholder={t`A name you recognise, e.g. My exchange`}
         />

@@ -14,6 +14,7 @@ import { Sheet } from '../../ui/lists.tsx';
 import { AuthenticatorCodeField } from '../../ui/AuthenticatorCodeField.tsx';
 import { ChevronIcon } from '../../ui/icons.tsx';
 import { addCard, bankCardProblem, emptyBankCardForm, type BankCardForm as Form } from './payouts-store.ts';
+import { REAL_NAME_MAX, unitsFor } from '../../api-contract/constants.ts';
 
 interface BankCardFormProps {
   cardsBound: number;
@@ -59,7 +60,7 @@ export function BankCardForm({ cardsBound, onAdded, onCancel }: BankCardFormProp
         onChange={set('real_name')}
         name="real_name"
         autoComplete="name"
-        maxLength={60}
+        maxLength={unitsFor(REAL_NAME_MAX)}
         placeholder={t`Name of the account holder`}
       />
       <TextField
@@ -137,7 +138,7 @@ export function BankCardForm({ cardsBound, onAdded, onCancel }: BankCardFormProp
         onChange={set('label')}
         name="label"
         autoComplete="off"
-        maxLength={PAYEE_LABEL_MAX}
+        maxLength={unitsFor(PAYEE_LABEL_MAX)}
         placeholder={t`e.g. Rent, My savings`}
       />
       {needsCode && <AuthenticatorCodeField value={otp} onChange={setOtp} />}

@@ -10,6 +10,7 @@ import { toast } from '../../lib/toast.ts';
 import { Button, Form, TextField } from '../../ui/forms.tsx';
 import { Dialog } from '../../ui/lists.tsx';
 import { payeeLabelProblem, renamePayee } from './payouts-store.ts';
+import { unitsFor } from '../../api-contract/constants.ts';
 
 interface Props {
   kind: 'bank' | 'wallet';
@@ -50,7 +51,7 @@ export function PayeeLabelDialog({ kind, id, label, onClose }: Props) {
           value={typed}
           onChange={setTyped}
           name="label"
-          maxLength={PAYEE_LABEL_MAX}
+          maxLength={unitsFor(PAYEE_LABEL_MAX)}
           autoComplete="off"
           placeholder={t`e.g. Rent, My savings`}
         />

@@ -9,6 +9,7 @@ import { toast } from '../../lib/toast.ts';
 import { Button, Form, TextField } from '../../ui/forms.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
 import { profileProblem, saveProfile, savedText } from './profile-store.ts';
+import { NICKNAME_MAX, unitsFor } from '../../api-contract/constants.ts';
 
 export default function NicknamePage() {
   const { t } = useLingui();
@@ -32,7 +33,7 @@ export default function NicknamePage() {
           value={nickname}
           onChange={setNickname}
           name="nickname"
-          maxLength={20}
+          maxLength={unitsFor(NICKNAME_MAX)}
           autoComplete="nickname"
           placeholder={t`1-20 characters`}
         />

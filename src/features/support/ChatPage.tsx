@@ -28,6 +28,8 @@ import { CameraIcon, TrashIcon } from '../../ui/icons.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
 import { OfflineNote } from '../../ui/OfflineNote.tsx';
 import './support.css';
+import { characterCount } from '../../api-contract/visible-text.ts';
+import { unitsFor } from '../../api-contract/constants.ts';
 
 const POLL_MS = 10_000;
 /** Chat pictures are shrunk like the other uploads: small on a phone's network. */
@@ -195,7 +197,7 @@ function Composer() {
     () => {
       const words = body.trim();
       if (!words && !picture) return i18n._(chatTexts.chatEmpty);
-      if (words.length > CHAT_MESSAGE_MAX) return i18n._(chatTexts.chatTooLong);
+      if (characterCount(words) > CHAT_MESSAGE_MAX) return i18n._(chatTexts.chatTooLong);
       // The API contract's rule of visible text, before the message is kept: the server would refuse it from the
       // outbox.
       return words ? firstError(chatBody, words) : null;
@@ -246,7 +248,7 @@ function Composer() {
           placeholder={t`Write a message`}
           aria-label={t`Write a message`}
           rows={1}
-          maxLength={CHAT_MESSAGE_MAX}
+          maxLength={unitsFor(CHAT_MESSAGE_MAX)}
           enterKeyHint="send"
         />
         <button type="submit" className="btn small" disabled={busy}>
