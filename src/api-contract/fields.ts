@@ -44,7 +44,28 @@ export const CODE = /^\d{6}$/;
  */
 export const PHONE =
   /^[+\uff0b]?[\s().-]*(?:[0-9\u0660-\u0669\u06f0-\u06f9\u0966-\u096f\u0e50-\u0e59\uff10-\uff19][\s().-]*){8,15}$/;
-export const EMAIL = /^[^\s@]{1,64}@[^\s@]+\.[^\s@]{2,}$/;
+/**
+ * An e-mail address by the rules of RFC 5321 (a local part of at most 64 characters: words joined by single dots, no
+ * dot at either end) and RFC 6531 (letters of any script): its domain is labels of letters, digits and inner hyphens
+ * (at most 63 each, RFC 1035; letters of any script with their marks, IDNA) joined by single dots, ending in a
+ * top-level domain of letters (or its ASCII form, xn--). Written as `canonicalEmail` gives it (no dot at the end).
+ */
+export const EMAIL = (() => {
+  const word = '[^\\s@."]+';
+  const label = '[\\p{L}\\p{N}](?:[\\p{L}\\p{M}\\p{N}-]{0,61}[\\p{L}\\p{M}\\p{N}])?';
+  const top = '(?:\\p{L}[\\p{L}\\p{M}]{1,62}|xn--[a-z0-9-]{1,59})';
+  return new RegExp(`^(?=[^@]{1,64}@)${word}(?:\\.${word})*@(?:${label}\\.)+${top}$`, 'iu');
+})();
+
+/**
+ * An e-mail address as it is kept and looked up: composed (NFC, as RFC 6532 asks), lower case, and without the one
+ * dot a fully qualified domain may end with ('a@example.com.' is 'a@example.com'), so one mailbox is one account.
+ */
+export const canonicalEmail = (typed: string) =>
+  typed
+    .normalize('NFC')
+    .toLowerCase()
+    .replace(/(@[^@]*[^.@])\.$/, '$1');
 export const USERNAME = /^[A-Za-z0-9_]{4,20}$/;
 /** An uploaded picture, named by the URL /users/upload answered. */
 export const UPLOAD_URL = /^\/api\/uploads\/[A-Za-z0-9_-]{10,64}$/;
@@ -61,10 +82,9 @@ export const phone = matching(PHONE, texts.enterPhone, texts.phoneFormat);
 export const email = v.pipe(
   required(texts.enterEmail),
   v.maxLength(EMAIL_MAX_LENGTH, texts.emailFormat.id),
-  v.transform((typed: string) => typed.normalize('NFC')),
   v.check((typed) => !holdsHiddenCharacter(typed), texts.hiddenCharacters.id),
+  v.transform(canonicalEmail),
   v.regex(EMAIL, texts.emailFormat.id),
-  v.toLowerCase(),
 );
 /** What the login screen takes: a username, a mobile number or an e-mail address. */
 export const loginName = v.pipe(

@@ -165,6 +165,29 @@ it('an e-mail address that is already registered (in any letter case) cannot reg
   expect(await dbState(h)).toEqual(before);
 });
 
+it('an address written with the dot a domain may end with is the same mailbox: no second account, and it logs in', async () => {
+  const { email } = await registerByEmail(h);
+  h.clock.advance(61_000);
+  const before = await dbState(h);
+  const dotted = `${email.toUpperCase()}.`;
+  expect(await h.call(sendEmailCode, { email: dotted })).toEqual(refused('This e-mail address is already registered!'));
+  const again = await h.call(register, {
+    mode: 'email',
+    email: dotted,
+    code: '123456',
+    password: 'other123',
+    paypass: '111111',
+    currency: 'THB',
+  });
+  expect(again).toEqual(refused('This e-mail address is already registered!'));
+  for (const wrong of [`${email}..`, email.replace('@', '@-'), email.replace('.', '..')])
+    expect(await h.call(sendEmailCode, { email: wrong }), wrong).toEqual(
+      refused('Please enter a valid e-mail address!'),
+    );
+  expect(await dbState(h)).toEqual(before);
+  expect(await h.call(login, { username: dotted, password: PASSWORD })).toMatchObject({ ret: 1 });
+});
+
 it('a reset code (must=1) goes only to a registered number or address', async () => {
   const before = await dbState(h);
   const notFound = refused('No account uses this mobile number or e-mail address!');

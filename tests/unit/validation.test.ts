@@ -1,4 +1,5 @@
 // The validation texts, through firstError and the API contract's schemas (the same ones the server uses).
+import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import {
   ChangePasswordInput,
@@ -9,6 +10,7 @@ import {
   LoginInput,
   RegisterInput,
 } from '../../src/api-contract/account.ts';
+import { canonicalEmail } from '../../src/api-contract/fields.ts';
 import { texts } from '../../src/api-contract/texts.ts';
 import { firstError } from '../../src/lib/validate.ts';
 
@@ -143,6 +145,35 @@ describe('register', () => {
     expect(firstError(RegisterInput, { ...byEmail, email: 'alice' })).toBe(texts.emailFormat.message);
     expect(firstError(RegisterInput, { ...byEmail, email: 'alice@example' })).toBe(texts.emailFormat.message);
     expect(firstError(RegisterInput, { ...byEmail, email: 'al ice@example.com' })).toBe(texts.emailFormat.message);
+  });
+
+  it.each([
+    'alice@example.com..',
+    'alice@example..com',
+    'alice@-example.com',
+    'alice@example-.com',
+    'alice@.example.com',
+    '.alice@example.com',
+    'alice.@example.com',
+    'al..ice@example.com',
+    'alice@example.c',
+    'alice@example.123',
+    `${'a'.repeat(65)}@example.com`,
+  ])('e-mail %s: no address by RFC 5321 and the DNS rules, refused', (email) => {
+    expect(firstError(RegisterInput, { ...byEmail, email })).toBe(texts.emailFormat.message);
+  });
+
+  it.each([
+    ['Alice@Example.COM.', 'alice@example.com'],
+    ['a.b+tag@mail.example.co.th', 'a.b+tag@mail.example.co.th'],
+    ['สมชาย@ตัวอย่าง.ไทย', 'สมชาย@ตัวอย่าง.ไทย'],
+    ['user@xn--72c1a1bt4awk9o.xn--o3cw4h', 'user@xn--72c1a1bt4awk9o.xn--o3cw4h'],
+    ['राम@उदाहरण.भारत', 'राम@उदाहरण.भारत'],
+    ['a@b.co', 'a@b.co'],
+  ])('e-mail %s is kept as %s', (email, kept) => {
+    const result = v.safeParse(RegisterInput, { ...byEmail, email });
+    expect(result.success && result.output.mode === 'email' && result.output.email).toBe(kept);
+    expect(canonicalEmail(email)).toBe(kept);
   });
 
   it('the mode decides which contact is checked', () => {

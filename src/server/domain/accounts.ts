@@ -10,7 +10,7 @@ import { Refusal, type TextId } from './refusal.ts';
 import { avatarCopy } from './uploads.ts';
 import { canonicalMobile } from './phone-numbers.ts';
 import { holdersOfPhone } from './phone-duplicates.ts';
-import { PHONE } from '../../api-contract/fields.ts';
+import { PHONE, canonicalEmail } from '../../api-contract/fields.ts';
 import { texts } from '../../api-contract/texts.ts';
 import type { UserInfo, VerificationStatus } from '../../api-contract/account.ts';
 import type { Currency } from '../../api-contract/constants.ts';
@@ -29,8 +29,8 @@ export function newInviteCode(): string {
 
 /**
  * Login accepts the username, the mobile number (written any way that reads as the same E.164 number, or exactly as
- * stored) or the e-mail address. The username is preferred, then the number, then the e-mail address. A closed
- * account is found by none of them (domain/closure.ts).
+ * stored) or the e-mail address (read as `canonicalEmail` keeps it: any case, a dot after the domain). The username is
+ * preferred, then the number, then the e-mail address. A closed account is found by none of them (domain/closure.ts).
  */
 export async function findUserByLogin(db: Executor, login: string): Promise<UserRow | undefined> {
   const number = PHONE.test(login) ? canonicalMobile(login) : null;
@@ -41,7 +41,7 @@ export async function findUserByLogin(db: Executor, login: string): Promise<User
     .where(
       and(
         isNull(users.closedAt),
-        or(eq(users.username, login), inArray(users.phone, phones), eq(users.email, login.toLowerCase())),
+        or(eq(users.username, login), inArray(users.phone, phones), eq(users.email, canonicalEmail(login))),
       ),
     )
     .orderBy(sql`case when ${users.username} = ${login} then 0 when ${users.phone} = ${number} then 1 else 2 end`)
