@@ -33,10 +33,12 @@ export interface DecimalFieldProps {
 export function DecimalField({ label, value, onChange, decimals = 8, ...field }: DecimalFieldProps) {
   const { t } = useLingui();
   const locale = intlLocale(currentLocale());
-  // The text shown and the value last handed to the page: a value the page sets itself (All, a step, a reset) shows.
-  const [shown, setShown] = useState({ text: value, value });
+  // The text shown, the value last handed to the page, and the page's value as last seen. A value the page sets itself
+  // (All, a step, a reset) shows; a page that hears of the field's change only later (a store read through valtio's
+  // snapshot) still shows its old value for a render or two, and that is no value set: the text typed stays.
+  const [shown, setShown] = useState({ text: value, value, page: value });
   const [left, setLeft] = useState(false);
-  if (value !== shown.value) setShown({ text: value, value });
+  if (value !== shown.page) setShown({ text: value === shown.value ? shown.text : value, value, page: value });
 
   const reading = readAmount(shown.text, locale, decimals);
   const say = (refusal: Refusal): string => {
@@ -70,7 +72,7 @@ export function DecimalField({ label, value, onChange, decimals = 8, ...field }:
       onChange={(text) => {
         const read = readAmount(text, locale, decimals);
         const next = read.ok ? read.value : '';
-        setShown({ text, value: next });
+        setShown({ text, value: next, page: value });
         setLeft(false);
         if (next !== value) onChange(next);
       }}
