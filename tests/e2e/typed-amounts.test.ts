@@ -1,6 +1,7 @@
 // The withdraw page's amount, in each of the six languages, as its people type and paste it: key by key in their own
 // digits and marks (the field keeps every intermediate text and the quote reads the meant amount), the page's own
-// "Available" figure pasted back (the same amount), and a number that reads two ways refused with a translated reason.
+// "Available" figure pasted back (the same amount), and a number that reads two ways refused with a translated reason;
+// and the liquidity subscribe amount typed the same way (its draft is kept in a store, not in the page).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { LOCALES, type Locale } from '../../src/api-contract/constants.ts';
@@ -140,5 +141,19 @@ describe.each(LOCALES)('withdraw amount in %s', (locale) => {
     };
     for (const key of digits[locale]) await page.keyboard.insertText(key);
     expect(await password.inputValue()).toBe('246810');
+  });
+
+  it('on the liquidity subscribe page too, whose draft lives in a store: every step kept', async () => {
+    const { keys } = TYPED[locale];
+    await page.goto(`/#${ROUTES.liquidityBuy}`);
+    const field = amountField(page);
+    await field.click();
+    const steps: string[] = [];
+    for (const key of keys) {
+      await page.keyboard.insertText(key);
+      steps.push(await field.inputValue());
+    }
+    expect(steps).toEqual([...keys].map((_, index) => [...keys].slice(0, index + 1).join('')));
+    expect(await page.getByRole('alert').count()).toBe(0);
   });
 });
