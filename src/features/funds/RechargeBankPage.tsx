@@ -25,6 +25,7 @@ import { NavBar } from '../../ui/NavBar.tsx';
 import { Ltr, RecordLink, Row } from '../../ui/records.tsx';
 import { formatExact, idFromQuery } from './funds-format.ts';
 import { creditPreview, loadChannels, rechargeProblem, rechargeState, sendRecharge } from './recharge-store.ts';
+import './funds.css';
 
 /** Receipts must stay readable: larger than avatars, still small on the wire. */
 const RECEIPT_MAX_SIDE = 1600;

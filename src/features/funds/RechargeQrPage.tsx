@@ -25,6 +25,7 @@ import { NavBar } from '../../ui/NavBar.tsx';
 import { CopyButton, Ltr, RecordLink } from '../../ui/records.tsx';
 import { idFromQuery } from './funds-format.ts';
 import { creditPreview, loadChannels, rechargeProblem, rechargeState, sendRecharge } from './recharge-store.ts';
+import './funds.css';
 
 export default function RechargeQrPage() {
   const { t } = useLingui();
