@@ -39,3 +39,12 @@ it('the English catalog holds every text of the API contract', () => {
   const missing = Object.values(texts).filter((text) => english[text.id]?.translation !== text.message);
   expect(missing.map((text) => text.id)).toEqual([]);
 });
+
+it('"Redeem" of a liquidity product reads as taking money back, not as the points exchange it once shared a text with', () => {
+  const redeem = (locale: string, context: string | null = null) =>
+    Object.values(
+      read(locale) as Record<string, { message?: string; translation?: string; context?: string | null }>,
+    ).find((entry) => entry.message === 'Redeem' && entry.context === context)?.translation;
+  expect([redeem('zh'), redeem('jp'), redeem('ar'), redeem('th')]).toEqual(['赎回', '償還', 'استرداد', 'ไถ่ถอน']);
+  expect([redeem('zh', 'points'), redeem('th', 'points')]).toEqual(['兑换', 'แลก']);
+});

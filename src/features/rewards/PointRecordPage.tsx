@@ -134,7 +134,7 @@ function RedeemForm() {
         {preview ? <Money amount={preview} asset="USDT" fiat={fiat} /> : <span className="muted">—</span>}
       </div>
       <Button type="submit" disabled={busy}>
-        <Trans>Redeem</Trans>
+        <Trans context="points">Redeem</Trans>
       </Button>
     </form>
   );
