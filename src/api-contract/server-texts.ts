@@ -192,6 +192,7 @@ export const serverTexts = {
     message: 'You have too many orders waiting for review, please wait for them to be processed!',
   },
   walletExists: /*i18n*/ { id: 'e.walletExists', message: 'This address has already been added!' },
+  bankCardExists: /*i18n*/ { id: 'e.bankCardExists', message: 'This bank account has already been added!' },
   payeeAddedTitle: /*i18n*/ { id: 'e.payeeAddedTitle', message: 'New withdrawal address added' },
   payeeAddedCooling: /*i18n*/ {
     id: 'e.payeeAddedCooling',

@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import { startHarness, type Harness } from './harness.ts';
 import { customer, expectLedgerBalanced, refused } from './helpers.ts';
-import { addCard, addTronWallet, cardForm, newEvmAddress, newTronAddress } from './funds-helpers.ts';
+import { addCard, addTronWallet, cardForm, newBankNumber, newEvmAddress, newTronAddress } from './funds-helpers.ts';
 import { addBankCard, bankCards, deleteBankCard, deleteWallet, wallets } from '../../src/api-contract/payouts.ts';
 import { addWallet } from '../../src/api-contract/add-wallet.ts';
 import { BANK_CODES, BANK_NAMES, MAX_BANK_CARDS, MAX_WALLETS } from '../../src/api-contract/constants.ts';
@@ -119,6 +119,20 @@ describe('bank cards', () => {
         names.push((await addCard(h, user.token, { bank_code: code })).bank_name);
     }
     expect(names).toEqual(BANK_CODES.map((code) => BANK_NAMES[code]));
+  });
+
+  it('refuses the same account at the same bank twice, nothing written; another bank or another customer may', async () => {
+    const user = await customer(h);
+    const number = newBankNumber();
+    await addCard(h, user.token, { bank_number: number });
+    const before = await cardsOf(user.id);
+    for (const lang of ['en', 'th'] as const)
+      expect(await h.call(addBankCard, cardForm({ bank_number: number }), { token: user.token, lang })).toEqual(
+        refused(lang === 'en' ? 'This bank account has already been added!' : 'บัญชีธนาคารนี้ถูกเพิ่มไว้แล้ว'),
+      );
+    expect(await cardsOf(user.id)).toEqual(before);
+    expect((await addCard(h, user.token, { bank_number: number, bank_code: 'SCB' })).bank_name).toBe(BANK_NAMES.SCB);
+    await addCard(h, (await customer(h)).token, { bank_number: number });
   });
 
   it(`binds at most ${MAX_BANK_CARDS} cards; deleting one makes room`, async () => {

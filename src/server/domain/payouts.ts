@@ -138,6 +138,19 @@ export async function addBankCard(
   await refuseWhileFrozen(tx, userId, now);
   const [held] = await tx.select({ n: count() }).from(bankCards).where(eq(bankCards.userId, userId));
   if (Number(held?.n ?? 0) >= MAX_BANK_CARDS) throw new Refusal(texts.bankCardLimit.id, { 0: MAX_BANK_CARDS });
+  // One account at one bank is one payee, as one address is one wallet: a second row would list twice as the same
+  // "•••• 7890" and hold its own cooling time. The customer's row is locked above, so two adds cannot both pass.
+  const [existing] = await tx
+    .select({ id: bankCards.id })
+    .from(bankCards)
+    .where(
+      and(
+        eq(bankCards.userId, userId),
+        eq(bankCards.bankCode, card.bank_code),
+        eq(bankCards.bankNumber, card.bank_number),
+      ),
+    );
+  if (existing) throw new Refusal(serverTexts.bankCardExists.id);
   const [row] = await tx
     .insert(bankCards)
     .values({
