@@ -413,6 +413,25 @@ describe('bank transfer', () => {
     expect(await fundsState(h, user.id)).toEqual(before);
   });
 
+  it('takes one receipt for one recharge: sent again it is refused, nothing recorded; once rejected it may be', async () => {
+    const user = await customer(h);
+    const proof = await uploadedPicture(h, user.token);
+    const form = { kind: 'bank', channel_id: '4', amount: '1000', proof };
+    const first = await h.call(submitRecharge, form, { token: user.token });
+    expect(first).toMatchObject({ ret: 1 });
+    const before = await fundsState(h, user.id);
+    for (const [lang, text] of [
+      ['en', 'This transfer receipt has already been submitted!'],
+      ['th', 'สลิปการโอนนี้ถูกส่งไปแล้ว'],
+    ] as const)
+      expect(await h.call(submitRecharge, { ...form, amount: '2000' }, { token: user.token, lang })).toEqual(
+        refused(text),
+      );
+    expect(await fundsState(h, user.id)).toEqual(before);
+    await opsOk(h, 'recharge', 'reject', String(first.data.id), 'The amount does not match the receipt');
+    expect(await h.call(submitRecharge, form, { token: user.token })).toMatchObject({ ret: 1 });
+  });
+
   it('credits the baht amount ÷ the THB rate, rounded down to 8 decimals, in USDT', async () => {
     const user = await customer(h);
     const proof = await uploadedPicture(h, user.token);

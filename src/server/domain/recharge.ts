@@ -142,6 +142,20 @@ export async function submitRecharge(
   } else {
     proof = request.proof;
     if (!(await ownsUploads(tx, userId, [proof]))) throw new Refusal(texts.uploadProof.id);
+    // One transfer's receipt backs one recharge, as one hash does (a rejected one's may be sent again): two recharges
+    // on one receipt would each wait for an operator who sees a real receipt twice. The user's row is locked above.
+    const [used] = await tx
+      .select({ id: rechargeOrders.id })
+      .from(rechargeOrders)
+      .where(
+        and(
+          eq(rechargeOrders.userId, userId),
+          eq(rechargeOrders.proof, proof),
+          sql`${rechargeOrders.status} <> 'rejected'`,
+        ),
+      )
+      .limit(1);
+    if (used) throw new Refusal(serverTexts.proofUsed.id);
   }
 
   const rate = await rateOf(tx, channel);
