@@ -184,6 +184,7 @@ export const serverTexts = {
   codeTooSoon: /*i18n*/ { id: 'e.codeTooSoon', message: 'Please wait 60 seconds before requesting another code!' },
   codeNotSent: /*i18n*/ { id: 'e.codeNotSent', message: 'We could not send the code, please try again' },
   hashUsed: /*i18n*/ { id: 'e.hashUsed', message: 'This transaction hash has already been submitted!' },
+  orderNotOpen: /*i18n*/ { id: 'e.orderNotOpen', message: 'This order is no longer open and cannot be cancelled!' },
   proofUsed: /*i18n*/ { id: 'e.proofUsed', message: 'This transfer receipt has already been submitted!' },
   /** A form or JSON body over the server's limit (BODY_MAX_BYTES, in MB as {0}): HTTP 413, before it is read. */
   requestTooLarge: /*i18n*/ { id: 'e.requestTooLarge', message: 'What you sent is too large (at most {0} MB)!' },

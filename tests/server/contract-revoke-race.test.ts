@@ -8,7 +8,7 @@ import { inArray, sql } from 'drizzle-orm';
 import { startHarness, type Harness } from './harness.ts';
 import { customer, expectLedgerBalanced } from './helpers.ts';
 import { TRIGGER_LIFETIME_MS } from '../../src/api-contract/contract-triggers.ts';
-import { texts } from '../../src/api-contract/texts.ts';
+import { serverTexts } from '../../src/api-contract/server-texts.ts';
 import { contractOrders, ledgerEntries } from '../../src/server/db/schema.ts';
 import { cancelContractOrder, placeContractOrder } from '../../src/server/domain/contracts.ts';
 import { Refusal } from '../../src/server/domain/refusal.ts';
@@ -75,7 +75,7 @@ async function race(placed: Map<number, number>) {
       await db.transaction((tx) => cancelContractOrder(tx, userId, id, now));
       return [id, 'revoked'] as const;
     } catch (error) {
-      if (error instanceof Refusal && error.textId === texts.cancellationFailed.id) return [id, 'refused'] as const;
+      if (error instanceof Refusal && error.textId === serverTexts.orderNotOpen.id) return [id, 'refused'] as const;
       throw error;
     }
   });

@@ -476,7 +476,7 @@ describe('limit orders', () => {
     });
     expect(await h.call(cancelContract, { id: String(placed.data.id) }, { token: user.token })).toEqual({
       ret: 0,
-      msg: 'Cancellation failed, please try again!',
+      msg: 'This order is no longer open and cannot be cancelled!',
       data: null,
     });
 
@@ -489,7 +489,7 @@ describe('limit orders', () => {
     expect(market.data).toMatchObject({ status: 'filling', frozen: '15.40000000' });
     expect(await h.call(cancelContract, { id: String(market.data.id) }, { token: user.token })).toEqual({
       ret: 0,
-      msg: 'Cancellation failed, please try again!',
+      msg: 'This order is no longer open and cannot be cancelled!',
       data: null,
     });
     expect(await amounts(user.token, 'XRP')).toMatchObject({
@@ -503,7 +503,7 @@ describe('limit orders', () => {
     expect(await listed(user.token, market.data.id)).toMatchObject({ status: 'filled', unit_price: '1.2' });
     expect(await h.call(cancelContract, { id: String(market.data.id) }, { token: user.token })).toEqual({
       ret: 0,
-      msg: 'Cancellation failed, please try again!',
+      msg: 'This order is no longer open and cannot be cancelled!',
       data: null,
     });
     expect(await amounts(user.token, 'XRP')).toMatchObject({
@@ -698,7 +698,7 @@ describe('a market order that cannot fill at its tick is void, and everything it
     expect(await listed(user.token, moved.data.id)).toMatchObject({ status: 'void', void_reason: 'price_moved' });
     expect(await h.call(cancelContract, { id: String(moved.data.id) }, { token: user.token })).toEqual({
       ret: 0,
-      msg: 'Cancellation failed, please try again!',
+      msg: 'This order is no longer open and cannot be cancelled!',
       data: null,
     });
     expect(await entriesOf(moved.data.id)).toHaveLength(4);

@@ -21,7 +21,7 @@ import {
 import { matchAllPairs } from '../../src/server/jobs/matching.ts';
 import { startMatchingJob } from '../../src/server/jobs/schedule.ts';
 import { Refusal } from '../../src/server/domain/refusal.ts';
-import { texts } from '../../src/api-contract/texts.ts';
+import { serverTexts } from '../../src/api-contract/server-texts.ts';
 import {
   crosses,
   fillAmounts,
@@ -747,7 +747,7 @@ it(
         .then(
           () => 'revoked' as const,
           (error: unknown) => {
-            if (error instanceof Refusal && error.textId === texts.cancellationFailed.id) return 'refused' as const;
+            if (error instanceof Refusal && error.textId === serverTexts.orderNotOpen.id) return 'refused' as const;
             throw error;
           },
         );

@@ -10,6 +10,7 @@ import { idKey, keysetQuery, type KeysetOrder } from './paged-query.ts';
 import { isTrue, rowsOf, tableRow, type Executor, type Tx } from '../db/connection.ts';
 import { contractOrders, contractPairs } from '../db/schema.ts';
 import { texts } from '../../api-contract/texts.ts';
+import { serverTexts } from '../../api-contract/server-texts.ts';
 import type { CursorPage } from '../../api-contract/envelope.ts';
 import {
   CONTRACT_PAGE_SIZE,
@@ -433,8 +434,9 @@ function tradePostings(
 
 /**
  * Revokes the caller's open, waiting or attached order and returns what it froze (a waiting OCO leg hands its reserve
- * to the other leg instead, while that one waits; legs attached to the order go with it); anything else is
- * 'Cancellation failed'.
+ * to the other leg instead, while that one waits; legs attached to the order go with it). The caller's own order that
+ * is no longer open (filled, being filled at its tick, revoked) is refused as such; another's order or an unknown id
+ * as 'Cancellation failed', which says nothing of it.
  */
 export async function cancelContractOrder(tx: Tx, userId: number, id: number, now: Date): Promise<ContractOrderRow> {
   const [order] = await tx
@@ -448,8 +450,15 @@ export async function cancelContractOrder(tx: Tx, userId: number, id: number, no
       ),
     )
     .returning();
-  // Someone else's order, an unknown id, one already filled or revoked: the same answer, nothing learnt.
-  if (!order) throw new Refusal(texts.cancellationFailed.id);
+  if (!order) {
+    // Trying again could never revoke the caller's own order once it left the book: say so. Someone else's order or an
+    // unknown id: the same answer as always, nothing learnt.
+    const [own] = await tx
+      .select({ id: contractOrders.id })
+      .from(contractOrders)
+      .where(and(eq(contractOrders.id, id), eq(contractOrders.userId, userId)));
+    throw new Refusal(own ? serverTexts.orderNotOpen.id : texts.cancellationFailed.id);
+  }
   if (await afterCancel(tx, order, now)) {
     await tx.update(contractOrders).set({ frozen: '0' }).where(eq(contractOrders.id, order.id));
     return { ...order, frozen: '0.00000000' };
