@@ -59,6 +59,20 @@ const receive = (page: Page) => page.locator('.funds-quote .funds-strong .money-
 const availableFigure = async (page: Page) =>
   (await page.locator('.funds-rule .detail-rows > div').first().locator('.money-amount').textContent())?.split(' ')[0];
 
+/** Types `keys` into the amount field one at a time; the field's text after each key. */
+async function typeKeyByKey(page: Page, keys: string): Promise<string[]> {
+  const field = amountField(page);
+  await field.click();
+  const steps: string[] = [];
+  for (const key of keys) {
+    await page.keyboard.insertText(key);
+    steps.push(await field.inputValue());
+  }
+  return steps;
+}
+/** What the field must show after each key: everything typed so far ('1,' waiting for '1,000', '١٫' for '١٫٥'). */
+const everyStep = (keys: string) => [...keys].map((_, index) => [...keys].slice(0, index + 1).join(''));
+
 describe.each(LOCALES)('withdraw amount in %s', (locale) => {
   let page: Page;
 
@@ -84,15 +98,7 @@ describe.each(LOCALES)('withdraw amount in %s', (locale) => {
 
   it('typed key by key in its own digits and marks: every step kept, the meant amount quoted', async () => {
     const { keys, receive: expected } = TYPED[locale];
-    const field = amountField(page);
-    await field.click();
-    const steps: string[] = [];
-    for (const key of keys) {
-      await page.keyboard.insertText(key);
-      steps.push(await field.inputValue());
-    }
-    // Nothing typed is lost on the way ('1,' waiting for '1,000', '١٫' for '١٫٥').
-    expect(steps).toEqual([...keys].map((_, index) => [...keys].slice(0, index + 1).join('')));
+    expect(await typeKeyByKey(page, keys)).toEqual(everyStep(keys));
     await expect.poll(() => receive(page).textContent()).toBe(`${expected} USDT`);
     expect(await page.getByRole('alert').count()).toBe(0);
     await screenshot(page, `typed-amount-${locale}`);
@@ -146,14 +152,7 @@ describe.each(LOCALES)('withdraw amount in %s', (locale) => {
   it('on the liquidity subscribe page too, whose draft lives in a store: every step kept', async () => {
     const { keys } = TYPED[locale];
     await page.goto(`/#${ROUTES.liquidityBuy}`);
-    const field = amountField(page);
-    await field.click();
-    const steps: string[] = [];
-    for (const key of keys) {
-      await page.keyboard.insertText(key);
-      steps.push(await field.inputValue());
-    }
-    expect(steps).toEqual([...keys].map((_, index) => [...keys].slice(0, index + 1).join('')));
+    expect(await typeKeyByKey(page, keys)).toEqual(everyStep(keys));
     expect(await page.getByRole('alert').count()).toBe(0);
   });
 });

@@ -27,6 +27,18 @@ beforeAll(async () => {
 
 const field = () => view.container.querySelector('input')!;
 
+/** The page with an empty draft. */
+async function showEmpty() {
+  draft.amount = '';
+  await act(async () =>
+    view.root.render(
+      <I18nProvider i18n={i18n}>
+        <Page />
+      </I18nProvider>,
+    ),
+  );
+}
+
 /** Types `text` one key at a time into the React-controlled input, as the browser's input events do. */
 async function typeKeys(text: string) {
   for (const key of text) {
@@ -46,28 +58,14 @@ it.each([
   ['full-width', '１２３', '123'],
   ['ASCII', '500', '500'],
 ])('%s digits typed key by key all stay, and the store gets the decimal meant', async (_system, typed, meant) => {
-  draft.amount = '';
-  await act(async () =>
-    view.root.render(
-      <I18nProvider i18n={i18n}>
-        <Page />
-      </I18nProvider>,
-    ),
-  );
+  await showEmpty();
   await typeKeys(typed);
   expect(field().value).toBe(typed);
   expect(draft.amount).toBe(meant);
 });
 
 it('a value the page sets itself (All, a reset) shows in the field', async () => {
-  draft.amount = '';
-  await act(async () =>
-    view.root.render(
-      <I18nProvider i18n={i18n}>
-        <Page />
-      </I18nProvider>,
-    ),
-  );
+  await showEmpty();
   await typeKeys('١٢');
   await act(async () => void (draft.amount = '250.5'));
   expect(field().value).toBe('250.5');

@@ -143,18 +143,20 @@ describe('chat', () => {
   });
 });
 
+/** A bank card and a wallet that pass, to change one field of. */
+const card = {
+  real_name: 'Somchai',
+  ifsc: 'KBANK001',
+  bank_code: 'KBANK',
+  bank_number: '1234567890',
+  phone: '0812345678',
+  email: 'a@example.com',
+  label: 'Rent',
+};
+const wallet = { alias: 'Savings', currency: 'USDT', chain: 'TRC20', address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t' };
+
 describe('every field a person names things with applies the rule', () => {
   const RLO = 'Mom\u202Egnp.exe';
-  const card = {
-    real_name: 'Somchai',
-    ifsc: 'KBANK001',
-    bank_code: 'KBANK',
-    bank_number: '1234567890',
-    phone: '0812345678',
-    email: 'a@example.com',
-    label: 'Rent',
-  };
-  const wallet = { alias: 'Savings', currency: 'USDT', chain: 'TRC20', address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t' };
   const cases: [string, v.GenericSchema, Record<string, unknown>, string, string][] = [
     ['nickname', EditProfileInput, {}, 'nickname', texts.enterNickname.id],
     ['bank card label', BankCardInput, card, 'label', HIDDEN],
@@ -209,24 +211,17 @@ describe('isolating a text set into plain text', () => {
 describe('lengths count characters as a reader does (grapheme clusters), not code units', () => {
   // A Thai syllable of a consonant, a vowel mark and a tone mark: one character to a reader, three UTF-16 units.
   const SYLLABLE = 'ดิ์';
-  const base = {
-    card: {
-      real_name: 'Somchai',
-      ifsc: 'KBANK001',
-      bank_code: 'KBANK',
-      bank_number: '1234567890',
-      phone: '0812345678',
-      email: 'a@example.com',
-      label: 'Rent',
-    },
-    wallet: { alias: 'Savings', currency: 'USDT', chain: 'TRC20', address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t' },
-    certification: { level: 'primary', doc_type: 'passport', number: 'AB123456', image: '/api/uploads/abcdefghijkl' },
+  const certification = {
+    level: 'primary',
+    doc_type: 'passport',
+    number: 'AB123456',
+    image: '/api/uploads/abcdefghijkl',
   };
   const cases: [string, v.GenericSchema, Record<string, unknown>, string, number, string][] = [
     ['nickname', EditProfileInput, {}, 'nickname', NICKNAME_MAX, texts.enterNickname.id],
-    ['bank card label', BankCardInput, base.card, 'label', PAYEE_LABEL_MAX, texts.payeeLabelFormat.id],
-    ['bank card holder', BankCardInput, base.card, 'real_name', REAL_NAME_MAX, texts.fillInformation.id],
-    ['wallet alias', WalletInput, base.wallet, 'alias', WALLET_ALIAS_MAX, texts.fillInformation.id],
+    ['bank card label', BankCardInput, card, 'label', PAYEE_LABEL_MAX, texts.payeeLabelFormat.id],
+    ['bank card holder', BankCardInput, card, 'real_name', REAL_NAME_MAX, texts.fillInformation.id],
+    ['wallet alias', WalletInput, wallet, 'alias', WALLET_ALIAS_MAX, texts.fillInformation.id],
     ['payee label (rename)', PayeeLabelInput, { kind: 'wallet', id: '1' }, 'label', 30, texts.payeeLabelFormat.id],
     [
       'anti-phishing code',
@@ -237,7 +232,7 @@ describe('lengths count characters as a reader does (grapheme clusters), not cod
       texts.antiPhishingCodeFormat.id,
     ],
     ['chat message', sendChatMessage.input, {}, 'body', CHAT_MESSAGE_MAX, chatTexts.chatTooLong.id],
-    ['certification name', CertificationInput, base.certification, 'name', REAL_NAME_MAX, texts.fillInformation.id],
+    ['certification name', CertificationInput, certification, 'name', REAL_NAME_MAX, texts.fillInformation.id],
     [
       'an operator’s answer in the chat',
       consoleReplyConversation.input,
