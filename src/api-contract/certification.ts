@@ -3,7 +3,7 @@
 // An operator reviews each submission; a rejection carries a reason the user sees.
 import * as v from 'valibot';
 import { NoInput, get, post, returns } from './endpoint.ts';
-import { UPLOAD_URL, required } from './fields.ts';
+import { UPLOAD_URL, groupedNumber, required } from './fields.ts';
 import { texts } from './texts.ts';
 import { maxCharacters, visibleName } from './visible-text.ts';
 import { isoTime, shape } from './answers.ts';
@@ -25,7 +25,13 @@ export const CertificationInput = v.variant(
       level: v.literal('primary'),
       doc_type: v.picklist(DOCUMENT_TYPES, texts.chooseDocument.id),
       name: v.pipe(visibleName(texts.fillInformation), maxCharacters(REAL_NAME_MAX, texts.fillInformation.id)),
-      number: v.pipe(required(texts.fillInformation), v.regex(/^[A-Za-z0-9-]{4,30}$/, texts.fillInformation.id)),
+      /** Latin letters, digits of any of the six languages' scripts and dashes, 4 to 30 once the spaces it is written
+       * with are removed. */
+      number: v.pipe(
+        required(texts.fillInformation),
+        groupedNumber(/\s/g),
+        v.regex(/^[A-Za-z0-9-]{4,30}$/, texts.fillInformation.id),
+      ),
       image: picture,
     }),
     v.object({

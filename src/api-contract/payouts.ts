@@ -2,7 +2,7 @@
 // the fields only). Every call reads or changes the caller's own only.
 import * as v from 'valibot';
 import { NoInput, get, post, returns } from './endpoint.ts';
-import { PHONE, email, matching, otp, required } from './fields.ts';
+import { PHONE, email, groupedNumber, matching, otp, required } from './fields.ts';
 import { BANK_CODES, CHAINS, REAL_NAME_MAX } from './constants.ts';
 import { texts } from './texts.ts';
 import { Paged } from './envelope.ts';
@@ -53,7 +53,8 @@ export const BankCardInput = v.object({
   // ligature 'ﬁ' 'FI', a code other than the one typed.
   ifsc: v.pipe(required(filled), v.regex(/^[A-Za-z0-9]{4,20}$/, texts.ifscFormat.id), v.toUpperCase()),
   bank_code: v.picklist(BANK_CODES, texts.chooseBank.id),
-  bank_number: v.pipe(required(filled), v.regex(/^\d{6,20}$/, texts.bankNumberFormat.id)),
+  /** 6 to 20 digits, in any of the six languages' scripts, grouped by spaces or dashes as printed on a card. */
+  bank_number: v.pipe(required(filled), groupedNumber(/[\s-]/g), v.regex(/^\d{6,20}$/, texts.bankNumberFormat.id)),
   /** The card holder's mobile number, in the shape every phone field takes; the server keeps it as E.164. */
   phone: v.pipe(required(filled), v.regex(PHONE, texts.phoneFormat.id)),
   email: v.pipe(required(filled), email),

@@ -5,7 +5,7 @@ import { useSnapshot } from 'valtio';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { consoleChangePassword, consoleSignIn, OPERATOR_PASSWORD_MIN } from '../api-contract/console.ts';
 import { consoleApi, messageOf } from './api.ts';
-import { typedDigits } from '../lib/typed-digits.ts';
+import { typedDigits } from '../api-contract/typed-digits.ts';
 import { consoleSession, endSession, startSession } from './session.ts';
 import { ErrorLine, LanguageSwitch, ServerLine, useSingleRun } from './parts.tsx';
 

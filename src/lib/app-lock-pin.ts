@@ -2,7 +2,7 @@
 // 600,000 iterations, the figure OWASP's password storage guidance gives for PBKDF2-HMAC-SHA256). Five wrong PINs in a
 // row sign the account out: the count is kept with the hash, so a reload does not reset it. Loaded lazily.
 import { type AppLockRecord, type StoredPin, rawLockRecord, saveLockRecord } from './app-lock.ts';
-import { typedDigits } from './typed-digits.ts';
+import { typedDigits } from '../api-contract/typed-digits.ts';
 
 export const PIN_LENGTH = 6;
 export const PIN_ITERATIONS = 600_000;

@@ -1,7 +1,7 @@
 // What a person types or pastes into an amount, price or percentage field, read as the wire's plain ASCII decimal.
 // The one rule every decimal field of the app and the console uses; the server itself accepts ASCII decimals only.
 import type { NumberParser } from '@internationalized/number';
-import { digitOf, type NumberingSystem, zeroOf } from './typed-digits.ts';
+import { digitOf, type NumberingSystem, zeroOf } from '../api-contract/typed-digits.ts';
 
 /**
  * Why a text is not read as a number: not a number at all, a number that can be read two ways (`1,5`, `1.000.000,5`),

@@ -3,7 +3,7 @@
 import type { InputHTMLAttributes, ReactNode } from 'react';
 import { createContext, useId, useRef } from 'react';
 import { toast } from '../lib/toast.ts';
-import { asciiDigits } from '../lib/typed-digits.ts';
+import { asciiDigits } from '../api-contract/typed-digits.ts';
 
 interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> {
   label: ReactNode;

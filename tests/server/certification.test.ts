@@ -196,6 +196,22 @@ it('never sends the document number back whole', async () => {
   }
 });
 
+it('reads a document number as written: spaces removed, digits and letters of any of the six languages’ input', async () => {
+  const cases: [string, string][] = [
+    ['๑ ๒๓๔๕ ๖๗๘๙๐ ๑๒ ๓', '1234567890123'], // a Thai ID card's grouping, in Thai digits
+    ['१२३४ ५६७८ ९०१२', '123456789012'], // Devanagari
+    ['ＡＡ９８７６５４３２', 'AA98765432'], // full-width, as Chinese and Japanese input types it
+    ['AA-٩٨٧٦٥٤٣٢', 'AA-98765432'], // Arabic-Indic digits, the dash kept
+  ];
+  for (const [number, kept] of cases) {
+    const user = await customer(h);
+    const answer = await h.call(submitCertification, await primaryForm(user.token, { number }), { token: user.token });
+    expect(answer.data?.primary.number, number).toMatch(new RegExp(`^•+${kept.slice(-4)}$`));
+    const [row] = await h.database.db.select().from(certifications).where(eq(certifications.userId, user.id));
+    expect(row!.number, number).toBe(kept);
+  }
+});
+
 it('a rejected advanced submission can be sent again; a review applies once', async () => {
   const user = await customer(h);
   await h.call(submitCertification, await primaryForm(user.token), { token: user.token });
@@ -233,7 +249,9 @@ describe('refusals record nothing', () => {
       [{ doc_type: '' }, 'Please choose the document type!'],
       [{ name: ' ' }, 'Please fill in the information and try again!'],
       [{ number: '' }, 'Please fill in the information and try again!'],
-      [{ number: 'AB 123' }, 'Please fill in the information and try again!'],
+      [{ number: 'AB 1' }, 'Please fill in the information and try again!'],
+      [{ number: 'AB/123' }, 'Please fill in the information and try again!'],
+      [{ number: 'АВ1234' }, 'Please fill in the information and try again!'], // Cyrillic
       [{ image: '' }, 'Please upload a photo of the document!'],
       [{ image: 'https://example.com/id.png' }, 'Please upload a photo of the document!'],
       [{ image: '/api/uploads/notanuploadatall' }, 'Please upload a photo of the document!'],

@@ -82,7 +82,8 @@ describe('bank cards', () => {
       [{ ifsc: 'kaßithbk' }, 'Please enter a valid IFSC code!'],
       [{ ifsc: 'ﬁnance1' }, 'Please enter a valid IFSC code!'],
       [{ bank_number: '12345' }, 'Please enter a valid bank account number!'],
-      [{ bank_number: '1234-5678-90' }, 'Please enter a valid bank account number!'],
+      [{ bank_number: '1234.5678.90' }, 'Please enter a valid bank account number!'],
+      [{ bank_number: '1234 5678 9O' }, 'Please enter a valid bank account number!'],
       [{ bank_number: '1'.repeat(21) }, 'Please enter a valid bank account number!'],
       [{ phone: '08-1234' }, 'Please enter a valid mobile number!'],
       [{ phone: '123456' }, 'Please enter a valid mobile number!'],
@@ -103,6 +104,31 @@ describe('bank cards', () => {
       const user = await customer(h);
       expect((await addCard(h, user.token, { phone })).phone, phone).toBe('+66812345678');
     }
+  });
+
+  it('reads an account number as written: grouped by spaces or dashes, in any of the six languages’ digits', async () => {
+    const user = await customer(h);
+    const digits = newBankNumber();
+    /** `digits` in the system whose zero is `zero`. */
+    const inSystem = (zero: number) => [...digits].map((d) => String.fromCodePoint(zero + Number(d))).join('');
+    const grouped = digits.replace(/(\d{4})(?=\d)/g, '$1 ');
+    const card = await addCard(h, user.token, { bank_number: grouped });
+    expect(card.bank_number).toBe(`•••• ${digits.slice(-4)}`);
+    expect((await cardsOf(user.id)).map((row) => row.bankNumber)).toEqual([digits]);
+    // Each of these is the same account: one number, so the second adding of it is refused.
+    const written = [
+      digits.replace(/(\d{4})(?=\d)/g, '$1-'),
+      inSystem(0x0e50), // Thai
+      inSystem(0x0660), // Arabic-Indic
+      inSystem(0x0966), // Devanagari
+      inSystem(0xff10), // full-width
+      `\u00a0${grouped}\u3000`,
+    ];
+    for (const bank_number of written)
+      expect(await h.call(addBankCard, cardForm({ bank_number }), { token: user.token }), bank_number).toEqual(
+        refused('This bank account has already been added!'),
+      );
+    expect((await cardsOf(user.id)).map((row) => row.bankNumber)).toEqual([digits]);
   });
 
   it(`takes each of the ${BANK_CODES.length} Thai bank codes and nothing else`, async () => {

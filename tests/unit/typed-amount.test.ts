@@ -7,7 +7,7 @@ import { LOCALES } from '../../src/api-contract/constants.ts';
 import { formatAmount, formatMoney } from '../../src/lib/format.ts';
 import { intlLocale } from '../../src/lib/locale-pick.ts';
 import { loadNumberParser, readAmount, readOrKeep } from '../../src/lib/typed-amount.ts';
-import { asciiDigits, typedDigits } from '../../src/lib/typed-digits.ts';
+import { asciiDigits, typedDigits } from '../../src/api-contract/typed-digits.ts';
 
 afterEach(() => i18n.loadAndActivate({ locale: 'en', messages: {} }));
 

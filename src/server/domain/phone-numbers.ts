@@ -4,6 +4,7 @@ import { like, or, type Column, type SQL } from 'drizzle-orm';
 import { getCountryCallingCode, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/mobile';
 import { AREA_CODE } from '../../api-contract/constants.ts';
 import { texts } from '../../api-contract/texts.ts';
+import { asciiDigits } from '../../api-contract/typed-digits.ts';
 import { Refusal } from './refusal.ts';
 
 /** The country a number written without its country code belongs to: Thailand, whose calling code is AREA_CODE. */
@@ -11,24 +12,9 @@ export const DEFAULT_PHONE_COUNTRY: CountryCode = 'TH';
 if (getCountryCallingCode(DEFAULT_PHONE_COUNTRY) !== AREA_CODE)
   throw new Error(`the default phone country ${DEFAULT_PHONE_COUNTRY} does not have the area code ${AREA_CODE}`);
 
-/** The first digit (zero) of each digit system the six languages type in, besides ASCII. */
-const ZEROS = [
-  0x0660, // Arabic-Indic
-  0x06f0, // Extended Arabic-Indic (Persian and Urdu keyboards)
-  0x0966, // Devanagari
-  0x0e50, // Thai
-  0xff10, // full-width (Chinese and Japanese input)
-];
-
-/** `text` with the digits of those systems made ASCII, and a full-width plus sign made `+`. */
-export function asciiDigits(text: string): string {
-  return text.replace(/[\u0660-\u0669\u06f0-\u06f9\u0966-\u096f\u0e50-\u0e59\uff10-\uff19\uff0b]/g, (char) => {
-    const code = char.codePointAt(0)!;
-    if (code === 0xff0b) return '+';
-    const zero = ZEROS.find((first) => code >= first && code <= first + 9)!;
-    return String(code - zero);
-  });
-}
+/** `text` with the digits of the six languages' systems made ASCII (typed-digits.ts), and a full-width plus sign (what
+ * Chinese and Japanese input methods type) made `+`. */
+const phoneDigits = (text: string): string => asciiDigits(text).replaceAll('\uff0b', '+');
 
 /**
  * A mobile number as E.164 (`+` and up to 15 digits), or null when `typed` is not one. Read by libphonenumber's
@@ -38,7 +24,7 @@ export function asciiDigits(text: string): string {
  * full-width; spaces, dashes, dots and brackets are ignored. A fixed line is refused: the number receives SMS codes.
  */
 export function canonicalMobile(typed: string): string | null {
-  const number = parsePhoneNumberFromString(asciiDigits(typed), DEFAULT_PHONE_COUNTRY);
+  const number = parsePhoneNumberFromString(phoneDigits(typed), DEFAULT_PHONE_COUNTRY);
   return number?.isValid() ? number.number : null;
 }
 
@@ -56,7 +42,7 @@ export function mobileNumber(typed: string): string {
  */
 export function phonePrefixes(query: string): string[] {
   const number = canonicalMobile(query);
-  const digits = asciiDigits(query).replace(/[\s().-]/g, '');
+  const digits = phoneDigits(query).replace(/[\s().-]/g, '');
   const prefixes = new Set([query]);
   if (number !== null) prefixes.add(number);
   else if (/^\+\d+$/.test(digits)) prefixes.add(digits);
