@@ -15,6 +15,7 @@ import { PendingLoosening, ProtectionLimits } from './protection.ts';
 import { decimal, isoTime, nothing, shape, signedDecimal, whole } from './answers.ts';
 import { HouseExposure } from './console-house.ts';
 import { CursorPaged } from './envelope.ts';
+import { maxCharacters, visibleText } from './visible-text.ts';
 
 export const OPERATOR_ROLES = ['reviewer', 'content', 'admin'] as const;
 export type OperatorRole = (typeof OPERATOR_ROLES)[number];
@@ -29,23 +30,23 @@ export const REASON_MAX = 500;
 const access = (role: ConsoleAccess) => ({ console: role });
 const recordId = matching(/^\d{1,9}$/, consoleTexts.consoleRecordNotFound);
 const operatorName = matching(OPERATOR_NAME, consoleTexts.consoleOperatorNameFormat);
-/** A rejection's reason, which the customer will see: written (spaces around it do not count, nor are they kept), at
- * most REASON_MAX characters. */
+/** A rejection's reason, which the customer will see: visible text as every text a customer reads (visible-text.ts:
+ * composed, no invisible or direction-changing character; lines allowed, spaces around it neither counted nor kept),
+ * given, and at most REASON_MAX characters as a reader counts them. */
 const reason = v.pipe(
-  required(consoleTexts.consoleEnterReason),
-  v.maxLength(REASON_MAX, consoleTexts.consoleReasonTooLong.id),
+  visibleText(consoleTexts.consoleEnterReason, { lines: true }),
+  v.nonEmpty(consoleTexts.consoleEnterReason.id),
+  maxCharacters(REASON_MAX, consoleTexts.consoleReasonTooLong.id),
 );
+/** The texts of the reason rule, by what it breaks. */
+const REASON_TEXTS = [consoleTexts.consoleEnterReason, consoleTexts.consoleReasonTooLong, texts.hiddenCharacters];
 /** The reason rule above for the console's form and the server's reviews alike: the reason as kept, or the text of the
- * rule it breaks. */
+ * rule it breaks (one of REASON_TEXTS). */
 export function checkRejectionReason(given: string): { reason: string } | { broken: MessageDescriptor } {
   const checked = v.safeParse(reason, given);
   if (checked.success) return { reason: checked.output };
-  return {
-    broken:
-      checked.issues[0].message === consoleTexts.consoleReasonTooLong.id
-        ? consoleTexts.consoleReasonTooLong
-        : consoleTexts.consoleEnterReason,
-  };
+  const broken = checked.issues[0].message;
+  return { broken: REASON_TEXTS.find((text) => text.id === broken) ?? consoleTexts.consoleEnterReason };
 }
 const optionalText = (max: number) =>
   v.optional(v.pipe(v.string(), v.trim(), v.maxLength(max, texts.invalidRequest.id)), '');

@@ -129,6 +129,16 @@ describe('a reviewer’s day', () => {
     expect(await h.call(c.consoleRejectWithdrawal, { id: String(order.id), reason: '  ' }, as(alice))).toEqual(
       refused('A rejection needs a reason the customer will see!'),
     );
+    // The customer reads the reason: a direction override would show them other words than those recorded, a
+    // zero-width space hides, and a reason of hidden characters alone says nothing.
+    for (const reason of ['Payee \u202Eemaneht\u202C differs', 'Payee\u200Bname differs', '\u200B\u2066'])
+      expect(await h.call(c.consoleRejectWithdrawal, { id: String(order.id), reason }, as(alice)), reason).toEqual(
+        refused(
+          reason.startsWith('\u200B')
+            ? 'A rejection needs a reason the customer will see!'
+            : 'Please remove invisible or direction-changing characters!',
+        ),
+      );
     expect(await fundsState(h, user.id)).toEqual(before);
     expect(await auditSince(since)).toEqual([]);
 
