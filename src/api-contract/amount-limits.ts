@@ -6,8 +6,9 @@ import { texts } from './texts.ts';
 
 /**
  * At least `min` and, when there is a maximum, at most `max`, in `asset`: null, or the text broken
- * with its values (the form shows it with i18n._, the server refuses with it). The texts give the
- * limit as written, without trailing zeros ("The minimum amount is: 10 USDT!"). `amount` passed the schema.
+ * with its values (the form shows it, the server refuses with it). The limit is given as a big.js decimal, which
+ * whoever shows the text writes in the reader's language, grouped and without trailing zeros ("The minimum amount is:
+ * 1,000 USDT!": the server's translator, the app's writtenAmounts). `amount` passed the schema.
  */
 export function amountOutsideLimits(
   amount: string,
@@ -15,8 +16,8 @@ export function amountOutsideLimits(
   asset: string,
 ): MessageDescriptor | null {
   const value = new Big(amount);
-  if (value.lt(limits.min)) return { ...texts.minimumAmount, values: { 0: new Big(limits.min).toFixed(), 1: asset } };
+  if (value.lt(limits.min)) return { ...texts.minimumAmount, values: { 0: new Big(limits.min), 1: asset } };
   if (limits.max != null && value.gt(limits.max))
-    return { ...texts.maximumAmount, values: { 0: new Big(limits.max).toFixed(), 1: asset } };
+    return { ...texts.maximumAmount, values: { 0: new Big(limits.max), 1: asset } };
   return null;
 }

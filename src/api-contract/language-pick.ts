@@ -2,6 +2,11 @@
 // app, its service worker, the operator console, and the server (which reads the browser's languages from a
 // navigation's Accept-Language).
 import { acceptHeader } from './accept-header.ts';
+import type { Locale } from './constants.ts';
+
+/** The language tag Intl and the `lang` attribute understand for one of the app's locales (the product's `jp` is
+ * BCP 47's `ja`). */
+export const intlLocale = (locale: Locale): string => (locale === 'jp' ? 'ja' : locale);
 
 /**
  * The language a visit starts in: the stored choice if it is one of `locales`, else the first of the

@@ -1,5 +1,6 @@
 // Numbers for people: thousands separators in groups of three, in the app's language.
 import Big from 'big.js';
+import type { MessageDescriptor } from '@lingui/core';
 import { formatterOnce } from './formatter-once.ts';
 import { intlLocale, currentLocale } from './i18n.ts';
 
@@ -24,6 +25,23 @@ export function decimalsOf(value: string): number {
   const number = new Big(value);
   // big.js keeps the digits in `c` and the exponent in `e`; trailing zeros are dropped.
   return Math.max(0, number.c.length - number.e - 1);
+}
+
+/**
+ * `text` (a text of the API contract with values) with each value given as a big.js decimal (an amount's limit, what
+ * remains of a quota) written as the app writes numbers in its language: grouped by thousands, the decimals it has and
+ * no trailing zero ("50,000", "0.5"). The server writes the same values of its answers the same way.
+ */
+export function writtenAmounts(text: MessageDescriptor): MessageDescriptor {
+  const values = text.values;
+  if (!values || !Object.values(values).some((value) => value instanceof Big)) return text;
+  const written = (value: Big) => formatAmount(value.toFixed(), decimalsOf(value.toFixed()));
+  return {
+    ...text,
+    values: Object.fromEntries(
+      Object.entries(values).map(([key, value]) => [key, value instanceof Big ? written(value) : value]),
+    ),
+  };
 }
 
 /** A money amount as exact as it is, with 2 to 8 decimals: "1,234.50", "0.00012345". */

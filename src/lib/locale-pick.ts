@@ -3,6 +3,8 @@
 import { FALLBACK_LOCALE, LOCALES, type Locale } from '../api-contract/constants.ts';
 import { pickLanguage } from '../api-contract/language-pick.ts';
 
+export { intlLocale } from '../api-contract/language-pick.ts';
+
 /** Where the app keeps its device records (storage.ts): IndexedDB database, store, and the language choice's key. */
 export const DEVICE_DB = 'coinvest';
 export const DEVICE_STORE = 'state';
@@ -12,8 +14,5 @@ export const isLocale = (value: unknown): value is Locale => LOCALES.includes(va
 
 export const pickLocale = (stored: Locale | null, browserLanguages: readonly string[]): Locale =>
   pickLanguage(LOCALES, FALLBACK_LOCALE, stored, browserLanguages);
-
-/** The language tag Intl and the `lang` attribute understand. */
-export const intlLocale = (locale: Locale): string => (locale === 'jp' ? 'ja' : locale);
 
 export const isRightToLeft = (locale: Locale) => locale === 'ar';

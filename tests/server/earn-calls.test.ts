@@ -183,7 +183,7 @@ describe('liquidity', () => {
     });
     expect(await h.call(transferOut, { amount: '10.01', mode: 'quick' }, { token: user.token })).toEqual({
       ret: 0,
-      msg: 'Quick redemption is limited to 30000000 USDT a day; 10 USDT remain today. Please choose standard redemption for more!',
+      msg: 'Quick redemption is limited to 30,000,000 USDT a day; 10 USDT remain today. Please choose standard redemption for more!',
       data: null,
     });
     expect((await h.call(transferOut, { amount: '1000000', mode: 'standard' }, { token: user.token })).ret).toBe(1);
@@ -204,7 +204,7 @@ describe('lock-up', () => {
       await h.call(lockupSubscribe, { product_id: String(week.id), amount: '50000.01' }, { token: user.token }),
     ).toMatchObject({
       ret: 0,
-      msg: 'The maximum amount is: 50000 USDT!',
+      msg: 'The maximum amount is: 50,000 USDT!',
     });
     const today = new Date(h.clock.now());
     const order = await h.call(lockupSubscribe, { product_id: String(week.id), amount: '1000' }, { token: user.token });

@@ -310,7 +310,7 @@ describe('buying refusals answer the spec text and move nothing', () => {
       [{ ...order, amount: '0' }, 'The minimum purchase amount is: 1 USDT!'],
       [{ ...order, amount: '100.00000001' }, 'Insufficient balance!'],
       [{ ...order, amount: '50000' }, 'Insufficient balance!'],
-      [{ ...order, amount: '1000000' }, 'The maximum purchase amount is: 50000 USDT!'],
+      [{ ...order, amount: '1000000' }, 'The maximum purchase amount is: 50,000 USDT!'],
       [{ ...order, product_id: '999999' }, 'This product is not available!'],
       [{ ...order, product_id: eth }, 'This product is not available!'],
       [{ ...order, code: 'ZZZ' }, 'This coin is not listed!'],

@@ -300,7 +300,7 @@ describe('refusals move nothing and open no order', () => {
     const input = { target: 'wallet', target_id: String(user.wallet.id) };
     await expectRefused(user, { ...input, amount: '9.99999999' }, 'The minimum amount is: 10 USDT!');
     await expectRefused(user, { ...input, amount: '0' }, 'The minimum amount is: 10 USDT!');
-    await expectRefused(user, { ...input, amount: '50000.00000001' }, 'The maximum amount is: 50000 USDT!');
+    await expectRefused(user, { ...input, amount: '50000.00000001' }, 'The maximum amount is: 50,000 USDT!');
     await expectRefused(user, { ...input, amount: '-10' }, 'Please enter a valid amount!');
     await expectRefused(user, { ...input, amount: '10.123456789' }, 'Please enter a valid amount!');
     expect((await withdraw(h, user.token, { ...input, amount: '10' })).ret).toBe(1);

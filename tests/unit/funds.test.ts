@@ -136,7 +136,7 @@ describe('the withdraw checks', () => {
     expect(withdrawProblem(withdrawal('12.'), rule)).toBe('Please enter a valid amount!');
     expect(withdrawProblem(withdrawal('100', { target_id: '' }), rule)).toBe('Please choose a bank card or wallet!');
     expect(withdrawProblem(withdrawal('9.99', { paypass: '' }), rule)).toBe('The minimum amount is: 10 USDT!');
-    expect(withdrawProblem(withdrawal('50000.01'), rule)).toBe('The maximum amount is: 50000 USDT!');
+    expect(withdrawProblem(withdrawal('50000.01'), rule)).toBe('The maximum amount is: 50,000 USDT!');
     expect(withdrawProblem(withdrawal('990.1'), rule)).toBe('Insufficient balance!');
     expect(withdrawProblem(withdrawal('100', { paypass: ' ' }), rule)).toBe('Please enter the transaction password!');
     expect(withdrawProblem(withdrawal('100', { paypass: '12345' }), rule)).toBe(

@@ -128,16 +128,16 @@ describe('the redemption checks', () => {
 
   it('caps quick redemption at what is left of 30,000,000 USDT today, to the last decimal', () => {
     expect(redeemProblem('30000000.00000001', 'quick', redeemInfo)).toBe(
-      'Quick redemption is limited to 30000000 USDT a day; 30000000 USDT remain today. Please choose standard redemption for more!',
+      'Quick redemption is limited to 30,000,000 USDT a day; 30,000,000 USDT remain today. Please choose standard redemption for more!',
     );
     expect(redeemProblem('30000000', 'quick', redeemInfo)).toBeNull();
     expect(redeemProblem('100.5', 'quick', { ...redeemInfo, quick_remaining: '100.49999999' })).toBe(
-      'Quick redemption is limited to 30000000 USDT a day; 100.49999999 USDT remain today. Please choose standard redemption for more!',
+      'Quick redemption is limited to 30,000,000 USDT a day; 100.49999999 USDT remain today. Please choose standard redemption for more!',
     );
     // Standard redemption has no daily cap.
     expect(redeemProblem('30000000.00000001', 'standard', redeemInfo)).toBeNull();
     expect(redeemProblem('1', 'quick', { ...redeemInfo, quick_remaining: '0.00000000' })).toMatch(
-      /^Quick redemption is limited to 30000000 USDT a day; 0 USDT remain today/,
+      /^Quick redemption is limited to 30,000,000 USDT a day; 0 USDT remain today/,
     );
   });
 

@@ -158,7 +158,7 @@ describe('the subscription checks', () => {
     expect(subscribeProblem('1e3', product, '1000')).toBe('Please enter a valid amount!');
     expect(subscribeProblem('499.99', product, '0')).toBe('The minimum amount is: 500 USDT!');
     expect(subscribeProblem('200000.01', { ...month, remaining: '1' }, '0')).toBe(
-      'The maximum amount is: 200000 USDT!',
+      'The maximum amount is: 200,000 USDT!',
     );
     expect(subscribeProblem('700', product, '650')).toBe('Insufficient balance!');
     expect(subscribeProblem('650', product, '1000')).toBe('Only 600 USDT of this product remain!');

@@ -23,6 +23,7 @@ import { firstError } from '../../lib/validate.ts';
 import { amountOutsideLimits } from '../../api-contract/amount-limits.ts';
 import { isAmount } from './funds-format.ts';
 import { cursorLists } from '../../lib/paged-list.ts';
+import { writtenAmounts } from '../../lib/format.ts';
 
 export const rechargeState = proxy({
   channels: [] as RechargeChannel[],
@@ -51,7 +52,7 @@ export function rechargeProblem(
   const problem = firstError(RechargeInput, input);
   if (problem) return problem;
   const outside = channel && amountOutsideLimits(input.amount, { min: channel.min_amount }, channel.currency);
-  return outside ? i18n._(outside) : null;
+  return outside ? i18n._(writtenAmounts(outside)) : null;
 }
 
 /** Reports the payment; it waits for an operator's review and nothing is credited before. */

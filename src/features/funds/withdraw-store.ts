@@ -31,6 +31,7 @@ import { firstError } from '../../lib/validate.ts';
 import { amountOutsideLimits } from '../../api-contract/amount-limits.ts';
 import { isAmount } from './funds-format.ts';
 import { cursorLists } from '../../lib/paged-list.ts';
+import { writtenAmounts } from '../../lib/format.ts';
 
 /** Bank payouts are made from the USDT balance (and paid in baht). */
 export const BANK_ASSET = 'USDT';
@@ -158,7 +159,7 @@ export function withdrawProblem(
   }
   if (rule) {
     const outside = amountOutsideLimits(input.amount, { min: rule.min_amount, max: rule.max_amount }, rule.asset);
-    if (outside) return i18n._(outside);
+    if (outside) return i18n._(writtenAmounts(outside));
     if (new Big(input.amount).plus(withdrawFee(input.amount, rule.fee_rate)).gt(rule.available))
       return i18n._(texts.insufficientBalance);
   }

@@ -35,6 +35,7 @@ import { cursorLists } from '../../lib/paged-list.ts';
 import { session } from '../../lib/session.ts';
 import { firstError } from '../../lib/validate.ts';
 import { amountOutsideLimits } from '../../api-contract/amount-limits.ts';
+import { writtenAmounts } from '../../lib/format.ts';
 
 interface Figures {
   product: LiquidityProduct | null;
@@ -136,7 +137,7 @@ export function subscribeProblem(
   const value = new Big(amount.trim());
   if (info) {
     const outside = amountOutsideLimits(amount.trim(), { min: info.min_amount }, USDT);
-    if (outside) return i18n._(outside);
+    if (outside) return i18n._(writtenAmounts(outside));
     if (value.gt(info.usdt_available)) return i18n._(texts.insufficientBalance);
   } else if (value.lte(0)) return i18n._(texts.amountFormat);
   return null;
@@ -151,11 +152,8 @@ export function redeemProblem(amount: string, mode: string, info: TransferOutInf
   if (info) {
     if (value.gt(info.redeemable)) return i18n._(texts.insufficientBalance);
     if (mode === 'quick' && value.gt(info.quick_remaining)) {
-      const text = {
-        ...texts.quickRedeemLimit,
-        values: { 0: new Big(info.quick_daily_max).toFixed(), 1: new Big(info.quick_remaining).toFixed() },
-      };
-      return i18n._(text);
+      const values = { 0: new Big(info.quick_daily_max), 1: new Big(info.quick_remaining) };
+      return i18n._(writtenAmounts({ ...texts.quickRedeemLimit, values }));
     }
   }
   return null;

@@ -10,6 +10,7 @@ import { amount } from '../../api-contract/markets.ts';
 import { texts } from '../../api-contract/texts.ts';
 import { USDT } from '../../lib/balances.ts';
 import { firstError } from '../../lib/validate.ts';
+import { writtenAmounts } from '../../lib/format.ts';
 
 export interface LockupQuote {
   amount: string;
@@ -57,11 +58,10 @@ export function subscribeProblem(
   if (problem) return problem;
   const value = new Big(typed);
   const outside = amountOutsideLimits(typed, { min: product.min_amount, max: product.max_amount }, USDT);
-  if (outside) return i18n._(outside);
+  if (outside) return i18n._(writtenAmounts(outside));
   if (available !== null && value.gt(available)) return i18n._(texts.insufficientBalance);
   if (product.remaining !== null && value.gt(product.remaining)) {
-    const text = { ...texts.quotaExhausted, values: { 0: new Big(product.remaining).toFixed() } };
-    return i18n._(text);
+    return i18n._(writtenAmounts({ ...texts.quotaExhausted, values: { 0: new Big(product.remaining) } }));
   }
   return null;
 }

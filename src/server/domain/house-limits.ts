@@ -90,11 +90,11 @@ export const minuteStakesSql = (userId: number, now: Date) =>
  */
 export function refuseBeyondHouseLimits(order: PlacedOption, caps: HouseCaps, minuteStaked: string | null): void {
   const stake = new Big(order.amount);
-  if (stake.gt(caps.per_order)) throw new Refusal(serverTexts.houseOrderLimit.id, { 0: caps.per_order });
+  if (stake.gt(caps.per_order)) throw new Refusal(serverTexts.houseOrderLimit.id, { 0: new Big(caps.per_order) });
   if (order.practice) return;
   if (minuteStaked === null) throw new Error("an option of real money is checked without its customer's minute");
   if (stake.plus(minuteStaked).gt(caps.per_minute))
-    throw new Refusal(serverTexts.houseMinuteLimit.id, { 0: caps.per_minute });
+    throw new Refusal(serverTexts.houseMinuteLimit.id, { 0: new Big(caps.per_minute) });
 }
 
 /**

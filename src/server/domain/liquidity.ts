@@ -152,7 +152,7 @@ export async function redeemLiquidity(
   if (mode === 'quick') {
     const left = await quickRemaining(tx, userId, day);
     if (value.gt(left))
-      throw new Refusal(texts.quickRedeemLimit.id, { 0: QUICK_REDEMPTION_DAILY_MAX_USDT, 1: new Big(left).toFixed() });
+      throw new Refusal(texts.quickRedeemLimit.id, { 0: new Big(QUICK_REDEMPTION_DAILY_MAX_USDT), 1: new Big(left) });
   }
   const standard = mode === 'standard';
   const insert = tx

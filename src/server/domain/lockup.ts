@@ -101,7 +101,7 @@ export async function subscribeLockup(
       .where(and(eq(lockupProducts.id, productId), eq(lockupProducts.active, true)));
     if (!now_) throw new Refusal(texts.productUnavailable.id);
     refuseIfBroken(limitsOf(now_));
-    throw new Refusal(texts.quotaExhausted.id, { 0: new Big(now_.quota ?? 0).minus(now_.sold).toFixed() });
+    throw new Refusal(texts.quotaExhausted.id, { 0: new Big(now_.quota ?? 0).minus(now_.sold) });
   }
   refuseIfBroken(limitsOf(product));
   const startDay = addDays(interestDay(now, timeZone), 1);

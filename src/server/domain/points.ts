@@ -35,7 +35,7 @@ export async function pointBalance(db: Executor, userId: number): Promise<string
 
 export async function redeem(tx: Tx, userId: number, points: string, now: Date): Promise<PointRedemption> {
   const rule = await pointsRule(tx);
-  if (new Big(points).lt(rule.min_points)) throw new Refusal(texts.minimumPoints.id, { 0: rule.min_points });
+  if (new Big(points).lt(rule.min_points)) throw new Refusal(texts.minimumPoints.id, { 0: new Big(rule.min_points) });
   const usdt = pointsValue(points, rule.usdt_per_point);
   const reference = `points:${randomUUID()}`;
   try {

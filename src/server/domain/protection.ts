@@ -387,11 +387,11 @@ export async function refuseBeyondProtection(
   if (!limited.length && settings.max_open_options === '') return;
   const used = await usedOf(tx, userId, now);
   if (settings.max_open_options !== '' && used.open_options + 1 > Number(settings.max_open_options))
-    throw new Refusal(serverTexts.protectionOpenOptions.id, { 0: settings.max_open_options });
+    throw new Refusal(serverTexts.protectionOpenOptions.id, { 0: new Big(settings.max_open_options) });
   for (const setting of limited) {
     const left = leftUnder(setting, settings[setting], used);
     if (new Big(stake).gt(left))
-      throw new Refusal(serverTexts[LIMIT_TEXT[setting]].id, { 0: settings[setting], 1: left });
+      throw new Refusal(serverTexts[LIMIT_TEXT[setting]].id, { 0: new Big(settings[setting]), 1: new Big(left) });
   }
 }
 
