@@ -3,7 +3,8 @@
 // An operator reviews each submission; a rejection carries a reason the user sees.
 import * as v from 'valibot';
 import { NoInput, get, post, returns } from './endpoint.ts';
-import { UPLOAD_URL, groupedNumber, required } from './fields.ts';
+import { UPLOAD_URL, required } from './fields.ts';
+import { groupedNumber } from './grouped-number.ts';
 import { texts } from './texts.ts';
 import { maxCharacters, visibleName } from './visible-text.ts';
 import { isoTime, shape } from './answers.ts';

@@ -5,22 +5,11 @@ import * as v from 'valibot';
 import { CURRENCIES } from './constants.ts';
 import { textById, texts } from './texts.ts';
 import { holdsHiddenCharacter } from './hidden-characters.ts';
-import { asciiDigits } from './typed-digits.ts';
 import type { MessageDescriptor } from '@lingui/core';
 
 /** A present, non-blank string (trimmed); `text` is shown when it is missing. */
 export const required = /*#__NO_SIDE_EFFECTS__*/ (text: MessageDescriptor) =>
   v.pipe(v.string(text.id), v.trim(), v.nonEmpty(text.id));
-
-/**
- * A number people write in groups (a bank account number, an identity document's number) as the wire keeps it: its
- * compatibility forms folded (Unicode NFKC: the full-width letters and digits of Chinese and Japanese input become
- * ASCII), the digits of the other systems the six languages type made ASCII (typed-digits.ts), and the `separators`
- * people group it by (a regular expression with the `g` flag) removed, so "1234 5678-90" and "๑๒๓๔๕๖๗๘๙๐" are one
- * number. Put after `required`, before the number's own pattern.
- */
-export const groupedNumber = /*#__NO_SIDE_EFFECTS__*/ (separators: RegExp) =>
-  v.transform((typed: string) => asciiDigits(typed.normalize('NFKC')).replace(separators, ''));
 
 /** Present and matching `pattern`: `missing` when empty, `wrong` when it does not match. */
 export const matching = /*#__NO_SIDE_EFFECTS__*/ (

@@ -2,8 +2,9 @@
 // the fields only). Every call reads or changes the caller's own only.
 import * as v from 'valibot';
 import { NoInput, get, post, returns } from './endpoint.ts';
-import { PHONE, email, groupedNumber, matching, otp, required } from './fields.ts';
+import { PHONE, email, matching, otp, required } from './fields.ts';
 import { BANK_CODES, CHAINS, REAL_NAME_MAX } from './constants.ts';
+import { groupedNumber } from './grouped-number.ts';
 import { texts } from './texts.ts';
 import { Paged } from './envelope.ts';
 import { maxCharacters, visibleName, visibleText } from './visible-text.ts';
