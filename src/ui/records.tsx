@@ -6,6 +6,7 @@ import { Link } from 'wouter';
 import { useSnapshot } from 'valtio';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSubmit } from '../lib/form.ts';
+import { useRefreshOnReturn } from '../lib/on-return.ts';
 import { copyText } from '../lib/clipboard.ts';
 import { hasMore, type CursorList, type PagedList } from '../lib/paged-list.ts';
 import { CopyIcon, RecordIcon } from './icons.tsx';
@@ -132,24 +133,6 @@ export function ListView({ list, empty, retry, more, children }: ListViewProps) 
   );
 }
 
-/**
- * Reads a list's head again when the app comes back to the screen (from another app, or back online): what arrived
- * meanwhile shows on top, as a trading app's lists do on return.
- */
-export function useHeadOnReturn(refresh: () => void): void {
-  useEffect(() => {
-    const onReturn = () => {
-      if (document.visibilityState === 'visible') refresh();
-    };
-    document.addEventListener('visibilitychange', onReturn);
-    window.addEventListener('online', onReturn);
-    return () => {
-      document.removeEventListener('visibilitychange', onReturn);
-      window.removeEventListener('online', onReturn);
-    };
-  }, [refresh]);
-}
-
 /** A store of lists by filter: lib/paged-list.ts cursorLists (or account details' own, features/funds). */
 interface RecordLists<T, F extends string> {
   readonly state: { readonly filter: F; readonly lists: Readonly<Record<F, CursorList<T> | PagedList<T>>> };
@@ -186,7 +169,7 @@ export function FilteredRecords<T extends { id: number }, F extends string>({
   // eslint-disable-next-line react-hooks/exhaustive-deps -- reload is made anew each render
   useEffect(() => reload(store.state.filter), [store]);
   // eslint-disable-next-line react-hooks/exhaustive-deps -- reload is made anew each render
-  useHeadOnReturn(useCallback(() => reload(store.state.filter), [store]));
+  useRefreshOnReturn(useCallback(() => reload(store.state.filter), [store]));
 
   return (
     <>

@@ -16,6 +16,7 @@ import { useSubmit } from '../../lib/form.ts';
 import { otpField, secondFactorErrorText, secondFactorProblem, useSecondFactor } from '../../lib/two-factor.ts';
 import { formatMoney } from '../../lib/format.ts';
 import { navigate } from '../../lib/navigation.ts';
+import { knownOffline, offlineData } from '../../lib/offline.ts';
 import { session } from '../../lib/session.ts';
 import { toast } from '../../lib/toast.ts';
 import { Button, Form, PAY_PASSWORD_FIELD, Segmented, TextField } from '../../ui/forms.tsx';
@@ -59,6 +60,7 @@ export default function WithdrawPage() {
   const { t } = useLingui();
   const state = useSnapshot(withdrawState);
   const { user } = useSnapshot(session);
+  const { online } = useSnapshot(offlineData);
   const fiat = useDisplayCurrency();
   const [amount, setAmount] = useState('');
   const [paypass, setPaypass] = useState('');
@@ -120,6 +122,8 @@ export default function WithdrawPage() {
   };
 
   const ask = async () => {
+    // A withdrawal needs a connection: say so before anything else (offline the rule is often unknown, too).
+    if (knownOffline()) return toast(i18n._(texts.offline));
     const missing = withdrawPrompt(facts);
     if (missing) return setPrompt(missing);
     const problem =
@@ -232,7 +236,8 @@ export default function WithdrawPage() {
           {...PAY_PASSWORD_FIELD}
         />
         {needsCode && <AuthenticatorCodeField value={otp} onChange={setOtp} />}
-        <Button type="submit" disabled={busy || !rule}>
+        {/* Offline it stays tappable: the tap says a connection is needed, as the trading forms do. */}
+        <Button type="submit" disabled={busy || (online && !rule)}>
           <Trans>Withdraw</Trans>
         </Button>
         <p className="muted funds-note">

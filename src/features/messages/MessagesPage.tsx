@@ -15,7 +15,7 @@ import { Empty } from '../../ui/lists.tsx';
 import { MessageDialog } from './MessageDialog.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
 import { OfflineNote } from '../../ui/OfflineNote.tsx';
-import { useHeadOnReturn } from '../../ui/records.tsx';
+import { useRefreshOnReturn } from '../../lib/on-return.ts';
 import { outbox } from '../../lib/outbox.ts';
 import {
   chooseFilter,
@@ -65,7 +65,7 @@ export default function MessagesPage() {
     reload(messagesState.filter);
     refreshUnreadQuietly();
   }, []);
-  useHeadOnReturn(reloadShown);
+  useRefreshOnReturn(reloadShown);
 
   // `?id=`: a push notification's tap opens that message, once, when the list has it.
   const wanted = Number(new URLSearchParams(useSearch()).get('id'));

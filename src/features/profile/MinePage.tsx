@@ -1,24 +1,32 @@
 // The Mine tab (public: no login needed): a login prompt for visitors; for a signed-in user the profile card,
 // the money shortcuts (recharge, withdraw, account details) and the account menu: payout accounts,
-// certification, VIP level and points, each with where it stands, and the price alerts.
+// certification, VIP level and points, each with where it stands, and the price alerts. Offline, figures from the
+// cache are marked "as of"; blank ones say why; back online (or back in the app) they are read again.
 import { lazy, Suspense, useEffect } from 'react';
 import { Link } from 'wouter';
 import { useSnapshot } from 'valtio';
 import Big from 'big.js';
 import { i18n } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { UserInfo } from '../../api-contract/account.ts';
+import { userInfo, type UserInfo } from '../../api-contract/account.ts';
+import { balances, coinList } from '../../api-contract/markets.ts';
 import { ROUTES, loginRoute } from '../../api-contract/routes.ts';
 import { APP_VERSION } from '../../api-contract/constants.ts';
 import { POINTS } from '../../api-contract/rewards.ts';
 import { PRACTICE_START } from '../../api-contract/practice.ts';
+import { refreshUser } from '../../lib/account.ts';
+import { errorText } from '../../lib/api.ts';
 import { availableOf, refreshBalances, userBalances } from '../../lib/balances.ts';
 import { formatAmount, formatMoney } from '../../lib/format.ts';
 import { navigate } from '../../lib/navigation.ts';
+import { session } from '../../lib/session.ts';
+import { toast } from '../../lib/toast.ts';
 import { Button } from '../../ui/forms.tsx';
 import { MineIcon, SettingsIcon } from '../../ui/icons.tsx';
 import { Cell } from '../../ui/lists.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
+import { OfflineNote } from '../../ui/OfflineNote.tsx';
+import { useRefreshOnReturn } from '../../lib/on-return.ts';
 import { TotalAssets } from '../../ui/TotalAssets.tsx';
 import { LanguageCell } from './LanguageCell.tsx';
 import { certificationSummary, useUser } from './profile-store.ts';
@@ -55,10 +63,32 @@ function PracticeCard() {
   );
 }
 
+/**
+ * The balances behind points and total assets. A failure is said while they are blank, as the other pages say theirs
+ * (offline with nothing cached: the offline text); figures already on screen stay without a word.
+ */
+function readBalances(): void {
+  refreshBalances().catch((error: unknown) => {
+    if (!userBalances.updatedAt) toast(errorText(error));
+  });
+}
+
+/** Mine's figures again, on return to the app or back online: the user's record (else the stored one) and balances. */
+function readMine(): void {
+  if (!session.token) return;
+  refreshUser({ loading: false }).catch(() => undefined);
+  readBalances();
+}
+
 export default function MinePage() {
   const { t } = useLingui();
   const { token, user } = useUser({ refresh: true });
   const signedIn = token !== null;
+  // One cheap call the home page makes too; points and total assets stay a dash until it answers.
+  useEffect(() => {
+    if (token) readBalances();
+  }, [token]);
+  useRefreshOnReturn(readMine);
 
   return (
     <div className="page">
@@ -76,6 +106,8 @@ export default function MinePage() {
       <div className="page-body">
         {signedIn ? (
           <>
+            {/* Offline, what is shown may be the service worker's cached answers (the prices too): say since when. */}
+            <OfflineNote endpoints={[userInfo, balances, coinList]} />
             <ProfileCard user={user} />
             <section className="card mine-assets">
               <TotalAssets />
@@ -140,11 +172,9 @@ function MoneyShortcuts() {
 }
 
 function AccountMenu({ user }: { user: Readonly<UserInfo> | null }) {
-  const balances = useSnapshot(userBalances);
-  // One cheap call the home page makes too; the points row stays blank until it answers.
-  useEffect(() => void refreshBalances().catch(() => undefined), []);
-  const points = balances.updatedAt
-    ? formatAmount(new Big(availableOf(balances, POINTS)).round(0, Big.roundDown).toFixed(0), 0)
+  const held = useSnapshot(userBalances);
+  const points = held.updatedAt
+    ? formatAmount(new Big(availableOf(held, POINTS)).round(0, Big.roundDown).toFixed(0), 0)
     : undefined;
   const level = user?.level ?? 0;
   return (

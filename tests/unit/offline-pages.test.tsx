@@ -1,0 +1,204 @@
+// @vitest-environment jsdom
+// Mine and Withdraw offline, as a new user meets them: Mine marks figures from the service worker's cache "Offline —
+// as of", says why its figures are blank when nothing was cached, and reads them again when the connection returns;
+// Withdraw's button says a connection is needed instead of greying without a word.
+import { act } from 'react';
+import { i18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
+import { subscribe } from 'valtio/vanilla';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { UserInfo } from '../../src/api-contract/account.ts';
+import type { Balance } from '../../src/api-contract/markets.ts';
+import type { BankCard } from '../../src/api-contract/payouts.ts';
+import { SERVED_FROM_CACHE_HEADER } from '../../src/api-contract/offline-cache.ts';
+import { texts } from '../../src/api-contract/texts.ts';
+import { configureApi } from '../../src/lib/api.ts';
+import { userBalances } from '../../src/lib/balances.ts';
+import { formatClock } from '../../src/lib/format.ts';
+import { offlineData } from '../../src/lib/offline.ts';
+import { session } from '../../src/lib/session.ts';
+import { toasts } from '../../src/lib/toast.ts';
+import MinePage from '../../src/features/profile/MinePage.tsx';
+import WithdrawPage from '../../src/features/funds/WithdrawPage.tsx';
+import { withdrawState } from '../../src/features/funds/withdraw-store.ts';
+import { envelope, mountPoint, resetClientState } from './helpers.ts';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const view = mountPoint();
+const STORED_AT = '2026-03-04T05:06:07.000Z';
+
+const user: UserInfo = {
+  id: 7,
+  username: '0812345678',
+  nickname: 'Newcomer',
+  userimg: '',
+  level: 0,
+  phone: '+66812345678',
+  email: '',
+  invite_code: 'ABC123',
+  currency: 'USD',
+  has_paypass: true,
+  recharge_total: '0',
+  verification: 'none',
+  advanced_verification: 'none',
+  created_at: '2026-03-01T00:00:00.000Z',
+};
+const held = (usdt: string): Balance[] => [{ asset: 'USDT', available: usdt, frozen: '0' }];
+const page = (lists: unknown[]) => ({ lists, page: 1, total: lists.length });
+const card: BankCard = {
+  id: 1,
+  label: '',
+  real_name: 'Somchai Jaidee',
+  ifsc: 'KBANK0001',
+  bank_code: 'KBANK',
+  bank_name: 'Kasikornbank',
+  bank_number: '•••• 7890',
+  phone: '0812345678',
+  email: 'somchai@example.com',
+  created_at: '2026-01-02T03:04:05.000Z',
+  usable_at: '2026-01-03T03:04:05.000Z',
+  cooling_seconds: 0,
+};
+
+/** An answer as the service worker gives it from its cache: marked with when it was stored. */
+function fromCache(data: unknown): Response {
+  const answer = envelope(1, '', data);
+  answer.headers.set(SERVED_FROM_CACHE_HEADER, STORED_AT);
+  return answer;
+}
+
+/** The network is gone: the fetch fails, as the service worker's does for a call it kept nothing of. */
+const noNetwork = () => new TypeError('Failed to fetch');
+
+/** A fake API answering by path (after /api); a path it does not know finds no network. Records what was asked. */
+function serve(answers: Record<string, () => Response | Error>) {
+  const asked: string[] = [];
+  const fetch = async (input: RequestInfo | URL) => {
+    const path = new URL((input as Request).url).pathname.replace(/^\/api/, '');
+    asked.push(path);
+    const answer = (answers[path] ?? noNetwork)();
+    if (answer instanceof Error) throw answer;
+    return answer;
+  };
+  configureApi({ fetch: fetch as typeof globalThis.fetch, retryDelay: () => 0 });
+  return asked;
+}
+
+const setBrowserOnline = (online: boolean) =>
+  Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => online });
+
+/** Every toast shown while the test runs (one may replace another before the test looks). */
+let shownToasts: string[] = [];
+let stopWatching = () => {};
+
+// Mine's Real / Practice switch is a chunk of its own: loaded before, it arrives inside the first render's act.
+beforeAll(() => import('../../src/features/profile/PracticeSwitch.tsx'));
+
+beforeEach(async () => {
+  resetClientState();
+  session.token = 'token-new-user';
+  session.user = user;
+  // A new session forgets the user's stores (told in a microtask): the test's own state is set after.
+  await new Promise<void>((resolve) => queueMicrotask(resolve));
+  userBalances.lists = [];
+  userBalances.updatedAt = null;
+  setBrowserOnline(false);
+  offlineData.online = false;
+  shownToasts = [];
+  stopWatching = subscribe(toasts, () => {
+    if (toasts.current) shownToasts.push(toasts.current.text);
+  });
+});
+// Inside act: the page is still on screen (unmounted after this) and hears the stores go back.
+afterEach(async () => {
+  stopWatching();
+  delete (navigator as { onLine?: boolean }).onLine;
+  await act(async () => resetClientState());
+});
+
+async function open(Page: () => React.JSX.Element) {
+  await act(async () =>
+    view.root.render(
+      <I18nProvider i18n={i18n}>
+        <Page />
+      </I18nProvider>,
+    ),
+  );
+}
+
+/** Waits, inside act, until `check` passes: the page's loads have answered and what they changed is rendered. */
+const until = (check: () => void) => act(() => vi.waitFor(check));
+const text = () => view.container.textContent ?? '';
+const offlineNote = () => view.container.querySelector('.offline-note');
+const totalAssets = () => view.container.querySelector('.total-assets-amount')?.textContent;
+
+describe('Mine offline', () => {
+  it('marks the balances from the cache "Offline — as of" the time they were stored', async () => {
+    serve({ '/users/info': () => fromCache(user), '/users/balances': () => fromCache(page(held('1000'))) });
+    await open(MinePage);
+    await until(() => expect(userBalances.updatedAt).not.toBeNull());
+    expect(totalAssets()).toBe('1,000.00');
+    expect(offlineNote()?.textContent).toBe(`Offline — as of ${formatClock(STORED_AT)}`);
+    expect(offlineNote()?.getAttribute('role')).toBe('status');
+  });
+
+  it('with nothing cached, the blank figures say why: the offline text, as the other pages say it', async () => {
+    serve({});
+    await open(MinePage);
+    await until(() => expect(shownToasts).toContain(texts.offline.message));
+    expect(totalAssets()).toBe('—');
+    // Nothing came from the cache, so no "as of".
+    expect(offlineNote()).toBeNull();
+  });
+
+  it('reads its figures again when the connection returns, and the marker goes', async () => {
+    let online = false;
+    const asked = serve({
+      '/users/info': () => (online ? envelope(1, '', user) : fromCache(user)),
+      '/users/balances': () => (online ? envelope(1, '', page(held('1500'))) : fromCache(page(held('1000')))),
+    });
+    await open(MinePage);
+    await until(() => expect(userBalances.updatedAt).not.toBeNull());
+    expect(totalAssets()).toBe('1,000.00');
+    expect(offlineNote()).not.toBeNull();
+    const before = asked.filter((path) => path === '/users/balances').length;
+
+    online = true;
+    setBrowserOnline(true);
+    await act(async () => void dispatchEvent(new Event('online')));
+    await until(() => expect(userBalances.lists).toEqual(held('1500')));
+    expect(totalAssets()).toBe('1,500.00');
+    expect(asked.filter((path) => path === '/users/balances').length).toBe(before + 1);
+    expect(asked).toContain('/users/info');
+    expect(offlineNote()).toBeNull();
+  });
+});
+
+describe('Withdraw offline', () => {
+  it('its button says a connection is needed, before anything else, and sends nothing', async () => {
+    // The bank card and wallets come from the cache; the withdrawal rule was never kept.
+    const asked = serve({
+      '/users/bank': () => fromCache(page([card])),
+      '/users/wallet/lists': () => fromCache(page([])),
+      '/users/info': () => fromCache(user),
+    });
+    await open(WithdrawPage);
+    // Loaded: the cached card, and the rule's call answered with the offline text.
+    await until(() => expect(withdrawState.payeesLoaded).toBe(true));
+    await until(() => expect(shownToasts).toContain(texts.offline.message));
+    expect(offlineNote()).not.toBeNull();
+    expect(text()).toContain('7890');
+    const submit = [...view.container.querySelectorAll('button')].find((item) => item.textContent === 'Withdraw')!;
+    expect(submit.disabled).toBe(false);
+
+    shownToasts = [];
+    const callsBefore = asked.length;
+    await act(async () => submit.click());
+    expect(shownToasts).toEqual([texts.offline.message]);
+    // The confirmation does not open; nothing goes out.
+    expect(document.querySelector('[role="alertdialog"], [role="dialog"]')).toBeNull();
+    expect(asked.length).toBe(callsBefore);
+    expect(text()).toContain('Withdraw');
+  });
+});
