@@ -11,12 +11,22 @@ import type { MessageDescriptor } from '@lingui/core';
 export const required = /*#__NO_SIDE_EFFECTS__*/ (text: MessageDescriptor) =>
   v.pipe(v.string(text.id), v.trim(), v.nonEmpty(text.id));
 
-/** Present and matching `pattern`: `missing` when empty, `wrong` when it does not match. */
+/**
+ * Present and matching `pattern`: `missing` when absent or empty, `wrong` when it does not match or is not text (a JSON
+ * body's number or list for an amount is given, only not as the API reads it: "Please enter a valid amount!", never
+ * "Please enter the amount").
+ */
 export const matching = /*#__NO_SIDE_EFFECTS__*/ (
   pattern: RegExp,
   missing: MessageDescriptor,
   wrong: MessageDescriptor = missing,
-) => v.pipe(required(missing), v.regex(pattern, wrong.id));
+) =>
+  v.pipe(
+    v.string((issue) => (issue.input === undefined || issue.input === null ? missing.id : wrong.id)),
+    v.trim(),
+    v.nonEmpty(missing.id),
+    v.regex(pattern, wrong.id),
+  );
 
 /**
  * Where a paged list continues: a previous answer's `next` (whole numbers joined by '.', at most four), or '' for the

@@ -336,6 +336,20 @@ describe('buying refusals answer the spec text and move nothing', () => {
         answer: refused(msg),
       });
     }
+    // A JSON body's number for the amount is there, only not as the API reads amounts (decimal text, never a float).
+    for (const [amount, msg] of [
+      [100, 'Please enter a valid amount!'],
+      [[], 'Please enter a valid amount!'],
+      [null, 'Please enter the amount!'],
+    ] as const) {
+      const response = await h.app.inject({
+        method: 'POST',
+        url: `/api${placeOption.path}`,
+        headers: { lang: 'en', token: user.token, 'content-type': 'application/json' },
+        payload: JSON.stringify({ ...order, amount }),
+      });
+      expect({ amount, answer: response.json() as unknown }).toEqual({ amount, answer: refused(msg) });
+    }
     expect(await moneyState(h, user.id)).toEqual(before);
 
     // The whole balance is a valid stake: the refusals above were about the amounts, not the form.
