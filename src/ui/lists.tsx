@@ -113,21 +113,26 @@ interface ConfirmDialogProps {
   children: ReactNode;
   /** The confirming button's label. */
   confirm: ReactNode;
+  /**
+   * The dismissing button's label, where "Cancel" would read like the confirming one (revoking an order is "cancel"
+   * in Arabic, Hindi and Thai: "Keep order" beside "Revoke order"); Cancel by default.
+   */
+  keep?: ReactNode;
   /** While the confirmed action runs, both buttons wait. */
   busy: boolean;
   onCancel: () => void;
   onConfirm: () => void;
 }
 
-/** A question with Cancel and one confirming button (delete, log out, send a withdrawal). */
-export function ConfirmDialog({ title, children, confirm, busy, onCancel, onConfirm }: ConfirmDialogProps) {
+/** A question with Cancel (or `keep`) and one confirming button (delete, log out, send a withdrawal). */
+export function ConfirmDialog({ title, children, confirm, keep, busy, onCancel, onConfirm }: ConfirmDialogProps) {
   return (
     <Dialog
       title={title}
       actions={
         <>
           <Button variant="secondary" onClick={onCancel} disabled={busy} dismiss>
-            <Trans>Cancel</Trans>
+            {keep ?? <Trans>Cancel</Trans>}
           </Button>
           <Button onClick={onConfirm} disabled={busy}>
             {confirm}

@@ -103,7 +103,7 @@ it('places a limit sell 5 % above the market: its BTC is held, then revoked and 
   await screenshot(page, '43-contracts-open-order');
 
   await open.getByRole('button', { name: 'Revoke' }).click();
-  await page.getByRole('alertdialog').getByRole('button', { name: 'Revoke' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Revoke order' }).click();
   await expect.poll(() => toast().textContent()).toBe('Cancellation succeeded!');
   await expect.poll(() => open.count()).toBe(0);
   await expect.poll(async () => decimalOf(await available().textContent())).toBe(btcBefore.toFixed());
@@ -319,7 +319,7 @@ it('a stop waits; a DOGE buy with TP/SL arms two legs, a recorded move triggers 
     .filter({ has: page.locator('[data-trigger-state="waiting"]') });
   await expect.poll(() => stop.count()).toBe(1);
   await stop.getByRole('button', { name: 'Revoke' }).click();
-  await page.getByRole('alertdialog').getByRole('button', { name: 'Revoke' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Revoke order' }).click();
   await expect.poll(() => toast().textContent()).toBe('Cancellation succeeded!');
   await expect.poll(() => stop.count()).toBe(0);
   console.log(`conditional orders journey: ${((performance.now() - started) / 1000).toFixed(1)} s`);

@@ -185,7 +185,8 @@ function RevokeButton({ order }: { order: Readonly<ContractOrder> }) {
       {asking && (
         <ConfirmDialog
           title={<Trans>Revoke this order?</Trans>}
-          confirm={<Trans>Revoke</Trans>}
+          confirm={<Trans>Revoke order</Trans>}
+          keep={<Trans>Keep order</Trans>}
           busy={busy}
           onCancel={() => setAsking(false)}
           onConfirm={() => void revoke()}
