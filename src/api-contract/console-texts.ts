@@ -24,6 +24,10 @@ export const consoleTexts = {
     message: 'A rejection needs a reason the customer will see!',
   },
   consoleReasonTooLong: /*i18n*/ { id: 'v.consoleReasonTooLong', message: 'Keep the reason under 500 characters.' },
+  consolePayoutHashFormat: /*i18n*/ {
+    id: 'v.consolePayoutHashFormat',
+    message: 'The payout’s transaction hash or transfer reference is 4 to 128 letters, digits or dashes.',
+  },
   consoleOperatorNameFormat: /*i18n*/ {
     id: 'v.consoleOperatorNameFormat',
     message:

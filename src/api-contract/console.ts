@@ -277,11 +277,24 @@ export const consoleWithdrawal = get(
   returns(ConsoleWithdrawalDetail),
   access('reviewer'),
 );
+/**
+ * What an operator records of a payout, which the customer reads and copies from the withdrawal's details: nothing, or
+ * its transaction hash (a chain's txid, "0x…" on EVM chains) or the bank's transfer reference: 4 to 128 Latin letters,
+ * digits or dashes, so no space, invisible or direction-changing character can stand in what is copied.
+ */
+const payoutReference = v.optional(
+  v.pipe(
+    v.string(consoleTexts.consolePayoutHashFormat.id),
+    v.trim(),
+    v.regex(/^([A-Za-z0-9-]{4,128})?$/, consoleTexts.consolePayoutHashFormat.id),
+  ),
+  '',
+);
 /** Pays it out, or, above the four-eyes amount, records the first of two approvals (the answer's status stays
  * 'review'). */
 export const consoleApproveWithdrawal = post(
   '/console/withdrawal/approve',
-  v.object({ id: recordId, hash: optionalText(200) }),
+  v.object({ id: recordId, hash: payoutReference }),
   returns(ConsoleWithdrawal),
   access('reviewer'),
 );

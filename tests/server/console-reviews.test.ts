@@ -185,6 +185,12 @@ describe('a reviewer’s day', () => {
       data: [{ id: order.id, approvals: ['alice'], approvals_needed: 2 }],
     });
 
+    // The customer reads and copies the payout's reference: no space, hidden or direction-changing character in it.
+    for (const hash of ['0xabc\u200Bdef123', 'payout tx 1', 'tx\u202E1-tuoyap', 'ab', 'x'.repeat(129)])
+      expect(await h.call(c.consoleApproveWithdrawal, { id, hash }, as(bob)), hash).toEqual(
+        refused('The payout’s transaction hash or transfer reference is 4 to 128 letters, digits or dashes.'),
+      );
+    expect(await balanceOf(h, user.id)).toEqual({ available: '9800.00000000', frozen: '20200.00000000' });
     expect(await h.call(c.consoleApproveWithdrawal, { id, hash: 'payout-tx-1' }, as(bob))).toMatchObject({
       ret: 1,
       data: { status: 'success', hash: 'payout-tx-1', approvals: ['alice', 'bob'] },
