@@ -454,7 +454,7 @@ it('an admin edits an option product’s yield in place: a bad value shows the s
   await row.getByRole('button', { name: 'Save ETH, 5 min' }).click();
   await expect
     .poll(() => admin.getByRole('alert').textContent())
-    .toBe('Cannot apply "yield=abc": use yield=0.85, min=1 or active=true|false.');
+    .toBe('Cannot apply "yield=abc": use yield=0.85 (above 0, at most 1: 85 % is 0.85), min=1 or active=true|false.');
   await row.getByLabel('Yield on a win').fill('0.87');
   await row.getByRole('button', { name: 'Save ETH, 5 min' }).click();
   await expect

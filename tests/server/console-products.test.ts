@@ -20,7 +20,7 @@ import { contractPairs } from '../../src/api-contract/contracts.ts';
 import { auditLog, contractPairs as pairRows, optionProducts as productRows } from '../../src/server/db/schema.ts';
 
 const ADMIN_IP = '203.0.113.9';
-const PRODUCT_HELP = 'use yield=0.85, min=1 or active=true|false.';
+const PRODUCT_HELP = 'use yield=0.85 (above 0, at most 1: 85 % is 0.85), min=1 or active=true|false.';
 const PAIR_HELP = 'use tick=0..8, step=0..8, min=5, fee=0.001 (below 0.1), band=0.1 or active=true|false.';
 
 let h: Harness;
@@ -158,6 +158,15 @@ describe('a value outside a term’s rule', () => {
       () => h.call(consoleChangeOptionProduct, { id: String(productId), yield: '0.7', min: '0' }, as()),
       refused(`Cannot apply "min=0": ${PRODUCT_HELP}`),
     ],
+    // A yield is a fraction of the stake: "85" meant as 85 % would pay 85 times the stake; a win must pay something.
+    ...['85', '1.5', '1.0001', '0', '0.0000', '-0.5', '.85'].map(
+      (value) =>
+        [
+          `yield=${value}`,
+          () => h.call(consoleChangeOptionProduct, { id: String(productId), yield: value }, as()),
+          refused(`Cannot apply "yield=${value}": ${PRODUCT_HELP}`),
+        ] as (typeof cases)[number],
+    ),
     [
       'an emptied field',
       () => h.call(consoleChangeOptionProduct, { id: String(productId), yield: '' }, as()),

@@ -48,8 +48,15 @@ export function changesOf<Row>(
 }
 
 type OptionProduct = typeof optionProducts.$inferInsert;
+/**
+ * An option's yield on a win as operators write it: a fraction of the stake above 0 and at most 1 (0.85 is 85 %; a win
+ * pays the stake and at most as much again), with up to 4 decimals. "85" meant as 85 % would pay 85 times the stake,
+ * and "0" a win of nothing: both refused.
+ */
+const yieldOnWin = (value: string) => /^(0\.\d{1,4}|1(\.0{1,4})?)$/.test(value) && new Big(value).gt(0);
+const OPTION_PRODUCT_HELP = 'yield=0.85 (above 0, at most 1: 85 % is 0.85), min=1 or active=true|false';
 const OPTION_PRODUCT_TERMS: Record<string, Term<OptionProduct>> = {
-  yield: { takes: (value) => /^(0|[1-9]\d?)(\.\d{1,4})?$/.test(value), set: (row, value) => (row.yieldRate = value) },
+  yield: { takes: yieldOnWin, set: (row, value) => (row.yieldRate = value) },
   min: { takes: positive, set: (row, value) => (row.minAmount = value) },
   active: flag,
 };
@@ -58,7 +65,7 @@ export const optionProductList = (db: Executor) =>
   db.select().from(optionProducts).orderBy(asc(optionProducts.coin), asc(optionProducts.sort));
 
 async function changeOptionProduct(db: Executor, id: number, changes: readonly string[]) {
-  const set = changesOf(changes, OPTION_PRODUCT_TERMS, 'yield=0.85, min=1 or active=true|false');
+  const set = changesOf(changes, OPTION_PRODUCT_TERMS, OPTION_PRODUCT_HELP);
   const [row] = await db.update(optionProducts).set(set).where(eq(optionProducts.id, id)).returning();
   if (!row) throw new Refusal(consoleTexts.consoleProductNotFound.id, { id });
   return row;
