@@ -153,6 +153,38 @@ it('reads right to left in Arabic', async () => {
   await open('/pages/blindbox/index');
   await poll(() => page.locator('.box-prizes tbody tr').count()).toBe(6);
   await shot('blindbox-05-box-arabic');
+  // The expected value and the cost read in the sentence's order: each amount right of the one after it, and in an
+  // amount with an Arabic unit ("100 نقطة") the figure right of its unit, as Arabic reads it (an amount laid out left
+  // to right read "نقطة / 1 100").
+  const layout = await page.locator('.box-expected').evaluate((paragraph) => {
+    const amounts = [...paragraph.querySelectorAll('span > bdi')];
+    const box = (node: Node, from: number, to: number) => {
+      const range = document.createRange();
+      range.setStart(node, from);
+      range.setEnd(node, to);
+      return range.getBoundingClientRect();
+    };
+    return {
+      texts: amounts.map((amount) => amount.textContent),
+      inOrder: amounts.every((amount, index) => {
+        const next = amounts[index + 1];
+        if (!next || next.parentElement !== amount.parentElement) return true;
+        const [here, there] = [amount.getBoundingClientRect(), next.getBoundingClientRect()];
+        // On one line the next is to the left; a list may wrap onto the next line.
+        return there.top > here.bottom - 1 || here.left >= there.right - 1;
+      }),
+      figuresFirst: amounts.every((amount) => {
+        const text = amount.firstChild!;
+        const value = text.textContent ?? '';
+        const figure = value.search(/\d/);
+        const word = value.search(/\p{Script=Arabic}/u);
+        if (figure < 0 || word < 0) return true;
+        return box(text, figure, figure + 1).left > box(text, word, word + 1).left;
+      }),
+    };
+  });
+  expect(layout.texts.some((text) => /\p{Script=Arabic}/u.test(text ?? ''))).toBe(true);
+  expect(layout).toMatchObject({ inOrder: true, figuresFirst: true });
   // Nothing sticks out sideways (a row too wide once pushed the whole page wider than the phone).
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
   await page.locator('.box-seed').scrollIntoViewIfNeeded();

@@ -1,6 +1,6 @@
 // Pieces of the blind box pages: prize amounts in words, the published prize table with the
 // expected value, the seed panel, the result dialog and the win notice.
-import { useState } from 'react';
+import { Fragment, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { Snapshot } from 'valtio';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -43,12 +43,31 @@ export const GiftBox = ({ className }: { className?: string }) => (
   </svg>
 );
 
+/**
+ * Amounts with their units ("30 points", "0.29 USDT") joined by `joiner`, each isolated and laid out in the sentence's
+ * direction: a figure with a unit in the reader's script ("30 نقطة") keeps its own order, and the list reads in the
+ * sentence's (in Arabic from the right); null when there are none.
+ */
+function amountList(amounts: readonly string[], joiner: string): ReactNode {
+  if (!amounts.length) return null;
+  return amounts.map((amount, index) => (
+    <Fragment key={index}>
+      {index > 0 && joiner}
+      <bdi>{amount}</bdi>
+    </Fragment>
+  ));
+}
+
 export function PrizeTable({ info }: { info: Snapshot<BlindBoxInfo> }) {
   const amountText = useAmountText();
-  const expected = Object.entries(info.expected)
-    .map(([asset, value]) => amountText(value, asset))
-    .join(' + ');
-  const costs = info.costs.map((cost) => amountText(cost.amount, cost.asset)).join(' / ');
+  const expected = amountList(
+    Object.entries(info.expected).map(([asset, value]) => amountText(value, asset)),
+    ' + ',
+  );
+  const costs = amountList(
+    info.costs.map((cost) => amountText(cost.amount, cost.asset)),
+    ' / ',
+  );
   return (
     <section className="card flush box-prizes">
       <h2>
@@ -93,7 +112,7 @@ export function PrizeTable({ info }: { info: Snapshot<BlindBoxInfo> }) {
       </table>
       <p className="box-expected">
         <Trans>
-          Expected value per draw: <bdi dir="ltr">{expected || '0'}</bdi>. A draw costs <bdi dir="ltr">{costs}</bdi>.
+          Expected value per draw: <span>{expected || '0'}</span>. A draw costs <span>{costs}</span>.
         </Trans>{' '}
         <ValueVerdict info={info} />
       </p>
