@@ -1,6 +1,6 @@
 // Customer lookup (read only): find by the start of a username, mobile number or e-mail address;
 // one customer's balances, latest ledger entries and orders.
-import { useState, type FormEvent } from 'react';
+import { Fragment, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { consoleCustomer, consoleFindCustomers } from '../api-contract/console.ts';
@@ -82,7 +82,9 @@ export function CustomersPage() {
                     </td>
                     <td>{customer.phone ?? '—'}</td>
                     <td>{customer.email ?? '—'}</td>
-                    <td>{customer.verification}</td>
+                    <td>
+                      <Status value={customer.verification} />
+                    </td>
                     <td>{formatTime(customer.created_at)}</td>
                   </tr>
                 ))}
@@ -116,7 +118,12 @@ export function CustomerPage({ id }: { id: string }) {
             [t`Mobile`, customer.phone ?? ''],
             [t`E-mail`, customer.email ?? ''],
             [t`VIP level`, String(customer.level)],
-            [t`Certification`, `${customer.verification} / ${customer.advanced_verification}`],
+            [
+              t`Certification`,
+              <Fragment key="certification">
+                <Status value={customer.verification} /> / <Status value={customer.advanced_verification} />
+              </Fragment>,
+            ],
             [t`Registered`, formatTime(customer.created_at)],
           ]}
         />

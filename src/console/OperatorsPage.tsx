@@ -13,10 +13,11 @@ import {
 import type { ResultOf } from '../api-contract/endpoint.ts';
 import { consoleApi, messageOf } from './api.ts';
 import { formatTime } from './format.ts';
-import { ErrorLine, RoleName, useLoad } from './parts.tsx';
+import { ErrorLine, RoleName, useLoad, useRoleNames } from './parts.tsx';
 
 export function OperatorsPage() {
   const { t } = useLingui();
+  const roleNames = useRoleNames();
   const [operators, loadError, reload] = useLoad(() => consoleApi(consoleOperators), 'operators');
   const [form, setForm] = useState({ name: '', role: 'reviewer' as OperatorRole });
   const [added, setAdded] = useState<ResultOf<typeof consoleAddOperator> | null>(null);
@@ -62,7 +63,7 @@ export function OperatorsPage() {
         >
           {OPERATOR_ROLES.map((role) => (
             <option key={role} value={role}>
-              {role}
+              {roleNames[role]}
             </option>
           ))}
         </select>

@@ -12,12 +12,13 @@ import {
 } from '../api-contract/console.ts';
 import { consoleApi } from './api.ts';
 import { formatAmount, formatTime } from './format.ts';
-import { ErrorLine, Facts, PrivatePicture, Status, useLoad } from './parts.tsx';
+import { ErrorLine, Facts, PrivatePicture, Status, useLoad, usePaymentKindName } from './parts.tsx';
 import { BackToQueues, Decision, useReviewFlow } from './review-parts.tsx';
 import { CustomerHistoryPanel, CustomerLink } from './customer-history.tsx';
 
 export function RechargePage({ id }: { id: string }) {
   const { t } = useLingui();
+  const paymentKindName = usePaymentKindName();
   const [loaded, error, reload] = useLoad(() => consoleApi(consoleRecharge, { id }), id);
   const [decided, setDecided] = useState<ConsoleRecharge | null>(null);
   const [remark, setRemark] = useState('');
@@ -47,7 +48,7 @@ export function RechargePage({ id }: { id: string }) {
                 [t`Customer`, <CustomerLink key="customer" userId={recharge.user_id} username={recharge.username} />],
                 [t`Amount`, formatAmount(recharge.amount, recharge.currency)],
                 [t`Credited as`, formatAmount(recharge.actual_amount, recharge.asset)],
-                [t`Channel`, `${recharge.kind} · ${recharge.channel}`],
+                [t`Channel`, `${paymentKindName(recharge.kind)} · ${recharge.channel}`],
                 [t`Transaction hash`, recharge.hash ?? ''],
                 [t`Submitted`, formatTime(recharge.created_at)],
                 [t`Reviewed`, formatTime(recharge.reviewed_at)],

@@ -13,12 +13,13 @@ import {
 import type { AddressLock } from '../api-contract/address-lock.ts';
 import { consoleApi } from './api.ts';
 import { formatAmount, formatTime, formatWait } from './format.ts';
-import { ErrorLine, Facts, RowsTable, Status, useLoad } from './parts.tsx';
+import { ErrorLine, Facts, RowsTable, Status, useLoad, usePaymentKindName } from './parts.tsx';
 import { CustomerHistoryPanel, CustomerLink } from './customer-history.tsx';
 import { BackToQueues, Decision, useReviewFlow } from './review-parts.tsx';
 
 export function WithdrawalPage({ id }: { id: string }) {
   const { t } = useLingui();
+  const paymentKindName = usePaymentKindName();
   const [detail, error, reload] = useLoad(() => consoleApi(consoleWithdrawal, { id }), id);
   const [hash, setHash] = useState('');
   // Four eyes: once this reviewer approved, the record waits for another one (no claim, no approve button).
@@ -54,7 +55,12 @@ export function WithdrawalPage({ id }: { id: string }) {
               [
                 t`Payee`,
                 // Each part isolated: a name written right to left cannot reorder the account after it.
-                [withdrawal.target, withdrawal.payee_name, withdrawal.payee_account, withdrawal.payee_network]
+                [
+                  paymentKindName(withdrawal.target),
+                  withdrawal.payee_name,
+                  withdrawal.payee_account,
+                  withdrawal.payee_network,
+                ]
                   .filter(Boolean)
                   .map((part, index) => (
                     <Fragment key={index}>

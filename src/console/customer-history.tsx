@@ -7,6 +7,7 @@ import Big from 'big.js';
 import { Link } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { BALANCE_HISTORY_DAYS, type BalanceHistory, type CustomerHistory } from '../api-contract/console.ts';
+import { ledgerKindName } from '../api-contract/ledger-kinds.ts';
 import type { InferOutput } from 'valibot';
 import { formatAmount, formatTime } from './format.ts';
 import { Facts, RowsTable, Status } from './parts.tsx';
@@ -92,7 +93,7 @@ export function CustomerHistoryPanel({ history }: { history: InferOutput<typeof 
 }
 
 function BalanceHistoryView({ balance }: { balance: BalanceHistory }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   if (balance.points.length === 0)
     return (
       <p className="console-empty">
@@ -102,6 +103,7 @@ function BalanceHistoryView({ balance }: { balance: BalanceHistory }) {
         </Trans>
       </p>
     );
+  const kindName = (kind: string) => ledgerKindName(kind, (text) => i18n._(text));
   const latest = balance.points.slice(-LISTED_ENTRIES).reverse();
   return (
     <>
@@ -117,7 +119,7 @@ function BalanceHistoryView({ balance }: { balance: BalanceHistory }) {
         head={[t`Time`, t`Entry`, t`Change`, t`Balance after`]}
         rows={latest.map((point) => [
           formatTime(point.at),
-          point.bucket === 'frozen' ? `${point.kind} (${t`frozen`})` : point.kind,
+          point.bucket === 'frozen' ? `${kindName(point.kind)} (${t`frozen`})` : kindName(point.kind),
           <span key="amount" className="console-nowrap">
             {point.amount.startsWith('-') ? formatAmount(point.amount) : `+${formatAmount(point.amount)}`}
           </span>,

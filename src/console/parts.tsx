@@ -255,6 +255,7 @@ export function Facts({ rows }: { rows: [ReactNode, ReactNode][] }) {
 export function Status({ value }: { value: string }) {
   const { t } = useLingui();
   const names: Record<string, string> = {
+    none: t`Not certified`,
     pending: t`Waiting`,
     review: t`Waiting`,
     success: t`Approved`,
@@ -265,10 +266,29 @@ export function Status({ value }: { value: string }) {
   return <span className={`console-status console-status-${value}`}>{names[value] ?? value}</span>;
 }
 
-export function RoleName({ role }: { role: OperatorRole }) {
+/** The operator roles' names in the operator's language. */
+export function useRoleNames(): Record<OperatorRole, string> {
   const { t } = useLingui();
-  const names: Record<OperatorRole, string> = { reviewer: t`Reviewer`, content: t`Content`, admin: t`Admin` };
-  return <>{names[role]}</>;
+  return { reviewer: t`Reviewer`, content: t`Content`, admin: t`Admin` };
+}
+
+export function RoleName({ role }: { role: OperatorRole }) {
+  return <>{useRoleNames()[role]}</>;
+}
+
+/**
+ * Where a payment came from or goes, in the operator's language: a recharge's kind (crypto, bank transfer, QR code) or
+ * a withdrawal's target (bank card, wallet); the server's word when it is a new one.
+ */
+export function usePaymentKindName(): (kind: string) => string {
+  const { t } = useLingui();
+  const names: Record<string, string> = {
+    crypto: t`Crypto`,
+    bank: t`Bank transfer`,
+    qr: t`QR code`,
+    wallet: t`Wallet`,
+  };
+  return (kind) => names[kind] ?? kind;
 }
 
 export function LanguageSwitch() {

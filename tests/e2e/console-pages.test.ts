@@ -181,7 +181,7 @@ it('the withdrawal page shows the payee’s age, deposits in USDT with totals, a
   await page.getByRole('img', { name: 'USDT balance after each entry' }).waitFor();
   // The newest entry first: the withdrawal's freeze (60 + 1 % fee), the balance after it.
   const latest = page.getByTestId('balance-history').locator('tbody tr').first();
-  expect(await latest.locator('td').nth(1).textContent()).toBe('withdraw_freeze (frozen)');
+  expect(await latest.locator('td').nth(1).textContent()).toBe('Withdrawal (frozen)');
   expect(await latest.locator('td').nth(2).textContent()).toBe('+60.6');
   await bothWidths(page, 'console-pages-01-withdrawal');
   // The side column whole, below the fold too.

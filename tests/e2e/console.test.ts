@@ -298,6 +298,14 @@ it('an idle session ends: the next call goes back to sign-in with the server’s
   // Read only: balances, ledger and orders, no control that changes them.
   await idle.getByRole('heading', { name: 'Balances' }).waitFor();
   expect(await idle.getByTestId('ledger').textContent()).toContain('500');
+  // Statuses in the operator's words, not the server's codes ("none / none").
+  const status = '(Not certified|Waiting|Approved|Rejected)';
+  expect(
+    await idle
+      .locator('.console-facts > div', { has: idle.locator('dt', { hasText: /^Certification$/ }) })
+      .locator('dd')
+      .textContent(),
+  ).toMatch(new RegExp(`^${status} / ${status}$`));
   expect(await idle.locator('.console-main').getByRole('button').count()).toBe(0);
   await screenshot(idle, 'console-06-customer-820');
   await idle.getByRole('link', { name: 'Customers' }).first().click();
@@ -312,6 +320,7 @@ it('an admin adds an operator (the first password and the QR code shown once), w
   const admin = await consolePage();
   await firstSignIn(admin, root, 'Operators');
   await admin.getByPlaceholder("New operator's name").fill('dave');
+  expect(await admin.getByLabel('Role').locator('option').allTextContents()).toEqual(['Reviewer', 'Content', 'Admin']);
   await admin.getByLabel('Role').selectOption('reviewer');
   await admin.getByRole('button', { name: 'Add operator' }).click();
   const enrolment = admin.locator('.console-enrolment');
