@@ -116,7 +116,7 @@ export function AuditPage() {
                     <Trans>Target</Trans>
                   </th>
                   <th>
-                    <Trans>Change</Trans>
+                    <Trans context="audit">Change</Trans>
                   </th>
                 </tr>
               </thead>

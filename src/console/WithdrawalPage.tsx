@@ -47,7 +47,7 @@ export function WithdrawalPage({ id }: { id: string }) {
               [t`Fee`, formatAmount(withdrawal.fee, withdrawal.asset)],
               [t`Frozen in total`, formatAmount(withdrawal.total, withdrawal.asset)],
               [
-                t`Paid out`,
+                t`Payee receives`,
                 withdrawal.fiat_amount
                   ? formatAmount(withdrawal.fiat_amount, withdrawal.fiat_currency)
                   : formatAmount(withdrawal.actual_amount, withdrawal.asset),

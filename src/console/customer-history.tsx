@@ -116,7 +116,7 @@ function BalanceHistoryView({ balance }: { balance: BalanceHistory }) {
       <RowsTable
         className="console-table console-mini"
         label="balance-history"
-        head={[t`Time`, t`Entry`, t`Change`, t`Balance after`]}
+        head={[t`Time`, t`Entry`, t({ message: 'Change', context: 'amount' }), t`Balance after`]}
         rows={latest.map((point) => [
           formatTime(point.at),
           point.bucket === 'frozen' ? `${kindName(point.kind)} (${t`frozen`})` : kindName(point.kind),
