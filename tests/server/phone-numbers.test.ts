@@ -45,6 +45,8 @@ function spellings(national: string): [string, string][] {
     ['national with dashes', `0${a}-${b}-${c}`],
     ['with the (0) kept', `+66 (0)${a} ${b} ${c}`],
     ['by the Thai international prefix', `001 66 ${national}`],
+    ['by the international prefix of most countries', `0066 ${national}`],
+    ['by 00 without a space', `0066${national}`],
     ...Object.entries(DIGITS)
       .filter(([name]) => name !== 'ascii')
       .map(([name, zero]): [string, string] => [`in ${name} digits`, inDigits(`0${national}`, zero)]),
@@ -96,6 +98,10 @@ describe("libphonenumber's Thai numbers", () => {
     expect(canonicalMobile('+91 98765 43210')).toBe('+919876543210');
     // Without its code it is read as Thai, where it is no number.
     expect(canonicalMobile('07400123456')).toBeNull();
+    // After 00, the international prefix of most countries, as after +.
+    expect(canonicalMobile('0044 7400 123456')).toBe('+447400123456');
+    expect(canonicalMobile('00 91 98765 43210')).toBe('+919876543210');
+    expect(canonicalMobile('0044 20 7946 0000')).toBeNull(); // a London fixed line
   });
 
   it.each(Object.entries(DIGITS))('reads a number written in %s digits', (_, zero) => {
@@ -195,7 +201,12 @@ describe('one handset, one account, however the number is written', () => {
     const { token } = await registerByPhone(h, `0${national}`);
     const id = (await h.call(userInfo, {}, { token })).data.id;
     const reviewer = await operatorToken(h, 'rita', 'reviewer');
-    const starts = [`0${national.slice(0, 5)}`, `66${national.slice(0, 5)}`, `+66 ${national.slice(0, 2)}`];
+    const starts = [
+      `0${national.slice(0, 5)}`,
+      `66${national.slice(0, 5)}`,
+      `+66 ${national.slice(0, 2)}`,
+      `0066${national.slice(0, 3)}`,
+    ];
     for (const [name, query] of [...spellings(national), ...starts.map((query): [string, string] => [query, query])]) {
       const found = await h.call(consoleFindCustomers, { query }, { token: reviewer });
       expect(found, name).toMatchObject({ ret: 1 });

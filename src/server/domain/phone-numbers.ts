@@ -19,14 +19,24 @@ const phoneDigits = (text: string): string => asciiDigits(text).replaceAll('\uff
 /**
  * A mobile number as E.164 (`+` and up to 15 digits), or null when `typed` is not one. Read by libphonenumber's
  * metadata of mobile numbers: a number without its country code is Thai (`0812345678`, `812345678`), one with it may
- * be written `66812345678`, `+66 81 234 5678` or `001 66 …`; another country's number is accepted when written with
- * its own code (`+44 7400 123456`). Digits may be ASCII, Arabic-Indic, Extended Arabic-Indic, Devanagari, Thai or
- * full-width; spaces, dashes, dots and brackets are ignored. A fixed line is refused: the number receives SMS codes.
+ * be written `66812345678`, `+66 81 234 5678`, `001 66 …` or `0066 …`; another country's number is accepted when
+ * written with its own code (`+44 7400 123456`, `0044 7400 123456`). Digits may be ASCII, Arabic-Indic, Extended
+ * Arabic-Indic, Devanagari, Thai or full-width; spaces, dashes, dots and brackets are ignored. A fixed line is refused:
+ * the number receives SMS codes.
  */
 export function canonicalMobile(typed: string): string | null {
-  const number = parsePhoneNumberFromString(phoneDigits(typed), DEFAULT_PHONE_COUNTRY);
-  return number?.isValid() ? number.number : null;
+  const written = phoneDigits(typed);
+  const number = parsePhoneNumberFromString(written, DEFAULT_PHONE_COUNTRY);
+  if (number?.isValid()) return number.number;
+  // "00" then the country code: the international prefix of most of the world (ITU-T E.164's recommended one), where
+  // Thailand's is 001. No Thai number starts with 00, so such a number is read as international.
+  const international = INTERNATIONAL_00.exec(written);
+  const abroad = international ? parsePhoneNumberFromString(`+${international[1]}`) : undefined;
+  return abroad?.isValid() ? abroad.number : null;
 }
+
+/** A number written with the international prefix 00 (spaces and the like allowed after it): what follows it. */
+const INTERNATIONAL_00 = /^\s*00\s*([1-9][\d\s().-]*)$/;
 
 /** `canonicalMobile`, or a refusal with 'Please enter a valid mobile number!' (what every phone field says). */
 export function mobileNumber(typed: string): string {
@@ -46,6 +56,7 @@ export function phonePrefixes(query: string): string[] {
   const prefixes = new Set([query]);
   if (number !== null) prefixes.add(number);
   else if (/^\+\d+$/.test(digits)) prefixes.add(digits);
+  else if (/^00[1-9]\d*$/.test(digits)) prefixes.add(`+${digits.slice(2)}`);
   else if (/^0\d+$/.test(digits)) prefixes.add(`+${AREA_CODE}${digits.slice(1)}`);
   else if (/^\d+$/.test(digits)) {
     prefixes.add(`+${digits}`);
