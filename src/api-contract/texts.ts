@@ -252,7 +252,8 @@ export const texts = {
   choosePayment: /*i18n*/ { id: 'v.choosePayment', message: 'Please choose to pay with points or USDT!' },
   clientSeedFormat: /*i18n*/ {
     id: 'v.clientSeedFormat',
-    message: 'The client seed must be 1-64 letters, digits or symbols without spaces!',
+    message:
+      'The client seed must be 1-64 Latin letters, digits or symbols (as on an English keyboard), without spaces!',
   },
   activityNotFound: /*i18n*/ { id: 'e.activityNotFound', message: 'The activity does not exist!' },
 

@@ -260,7 +260,9 @@ it('rotating reveals a seed whose SHA-256 is the committed hash, and every draw 
   expect(changed.data.seed.client_seed).toBe('my-lucky-seed');
   expect(changed.data.revealed.server_hash).toBe(rotation.data.seed.server_hash);
   expect(await h.call(setClientSeed, { client_seed: 'has space' }, { token: user.token })).toEqual(
-    refused('The client seed must be 1-64 letters, digits or symbols without spaces!'),
+    refused(
+      'The client seed must be 1-64 Latin letters, digits or symbols (as on an English keyboard), without spaces!',
+    ),
   );
 
   const shown = await h.call(blindBoxDraws, {}, { token: user.token });

@@ -211,7 +211,7 @@ export function SeedPanel({ info }: { info: Snapshot<BlindBoxInfo> }) {
           autoComplete="off"
           dir="ltr"
           maxLength={64}
-          placeholder={t`Any text without spaces`}
+          placeholder={t`Latin letters, digits and symbols, no spaces`}
         />
         <Button type="submit" variant="secondary" size="small" disabled={save.busy || !clientSeed}>
           <Trans>Change</Trans>
