@@ -4,6 +4,7 @@
 // last 7 days, as the server read it from the ledger. Figures are the server's decimal strings.
 import { useState, type ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { AMOUNT } from '../api-contract/markets.ts';
 import {
   HOUSE_CAPS,
   consoleChangeHouseCaps,
@@ -13,8 +14,8 @@ import {
   type HouseCap,
   type HousePeriod,
 } from '../api-contract/console-house.ts';
-import { consoleApi } from './api.ts';
-import { formatAmount, formatTime, sentNumber } from './format.ts';
+import { ConsoleError, consoleApi } from './api.ts';
+import { formatAmount, formatTime, sentNumber, typedNumber } from './format.ts';
 import { ErrorLine, useAction, useLoad } from './parts.tsx';
 
 /** A stored decimal as an operator writes it: "50000.00000000" → "50000". */
@@ -93,6 +94,17 @@ export function HousePage() {
   );
 }
 
+/** The largest whole cap the console takes: the API's largest amount (18 digits before the point). */
+const CAP_MOST = '999999999999999999';
+/** A cap as the API takes it: an amount above 0 (api-contract/markets.ts AMOUNT: up to 18 digits, 8 decimals). */
+const isCapAmount = (sent: string) => AMOUNT.test(sent) && !/^0(\.0*)?$/.test(sent);
+/** What a cap field reads as, grouped in the operator's language ("= 1,000,000 USDT"), or nothing while it reads as no
+ * amount. */
+function capRead(typed: string): string {
+  const read = typedNumber(typed);
+  return isCapAmount(read) ? `= ${formatAmount(read, 'USDT')}` : '';
+}
+
 function CapsForm({ saved, onSaved }: { saved: ConsoleHouseCaps; onSaved: () => Promise<void> }) {
   const { t } = useLingui();
   const labels: Record<HouseCap, string> = {
@@ -109,6 +121,10 @@ function CapsForm({ saved, onSaved }: { saved: ConsoleHouseCaps; onSaved: () => 
   const save = () =>
     run(async () => {
       const sent = Object.fromEntries(changed.map((cap) => [cap, sentNumber(values[cap])]));
+      // Said by field, in the operator's words, before anything is sent (the server's refusal is the command line's).
+      const wrong = changed.find((cap) => !isCapAmount(sent[cap]!));
+      const most = formatAmount(CAP_MOST);
+      if (wrong) throw new ConsoleError(t`${labels[wrong]}: enter an amount in USDT above 0, at most ${most}.`);
       setValues(written(await consoleApi(consoleChangeHouseCaps, sent)));
       setDone(true);
     });
@@ -139,6 +155,8 @@ function CapsForm({ saved, onSaved }: { saved: ConsoleHouseCaps; onSaved: () => 
                     }}
                     onKeyDown={(event) => event.key === 'Enter' && changed.length > 0 && void save()}
                   />
+                  {/* The figure grouped, so 100000 and 1000000 cannot be taken for each other. */}
+                  <small className="console-muted console-cap-read">{capRead(values[cap])}</small>
                 </td>
               ))}
               <td>

@@ -101,6 +101,18 @@ it('shows an admin the open exposure and the result per product, and a cap lower
   await screenshot(page, 'house-02-820');
   await page.setViewportSize(DESKTOP);
 
+  // What the operator typed is read back grouped, and a figure that is no cap is refused by field before anything goes.
+  expect(await page.locator('.console-cap-read').allTextContents()).toEqual([
+    '= 1,000,000 USDT',
+    '= 50,000 USDT',
+    '= 100,000 USDT',
+  ]);
+  await page.getByLabel('Stake per order').fill('-5');
+  expect(await page.locator('.console-cap-read').nth(1).textContent()).toBe('');
+  await page.getByRole('button', { name: 'Save the caps' }).click();
+  await expect
+    .poll(() => page.getByRole('alert').textContent())
+    .toBe('Stake per order: enter an amount in USDT above 0, at most 999,999,999,999,999,999.');
   await page.getByLabel('Stake per order').fill('50');
   await page.getByRole('button', { name: 'Save the caps' }).click();
   await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
