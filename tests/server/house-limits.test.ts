@@ -449,7 +449,7 @@ describe('the caps', () => {
     });
     const user = await customer(h, '5000');
     await freshPrices();
-    expect(await place(user.token, 'ADA', 'up', '2500.50000001')).toEqual(ORDER_LIMIT('2500.5'));
+    expect(await place(user.token, 'ADA', 'up', '2500.50000001')).toEqual(ORDER_LIMIT('2,500.5'));
   });
 
   it('refuse what is no amount above 0, and an empty change, changing nothing and leaving no entry', async () => {
