@@ -1,18 +1,10 @@
 // Every text of the app exists in all six catalogs with a real translation (not left empty,
 // placeholders intact), so no screen shows an id or falls back to English unnoticed.
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { formatter } from '@lingui/format-po';
 import { LOCALES } from '../../src/api-contract/constants.ts';
 import { texts } from '../../src/api-contract/texts.ts';
 
-type Catalog = Record<string, { message?: string; translation?: string }>;
-const read = (locale: string): Catalog =>
-  formatter().parse(readFileSync(`src/locales/${locale}/messages.po`, 'utf8'), {
-    locale,
-    sourceLocale: 'en',
-    filename: `${locale}.po`,
-  }) as Catalog;
+import { readCatalog as read } from './catalog-files.ts';
 
 const english = read('en');
 // An argument's name is followed by , or }: the first word of a plural branch ("{the next day}") is text.

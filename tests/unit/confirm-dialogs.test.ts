@@ -4,16 +4,8 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { formatter } from '@lingui/format-po';
 import { LOCALES } from '../../src/api-contract/constants.ts';
-
-type Catalog = Record<string, { translation?: string }>;
-const read = (locale: string): Catalog =>
-  formatter().parse(readFileSync(`src/locales/${locale}/messages.po`, 'utf8'), {
-    locale,
-    sourceLocale: 'en',
-    filename: `${locale}.po`,
-  }) as Catalog;
+import { readCatalog as read } from './catalog-files.ts';
 
 /** Each ConfirmDialog in src/features: its confirming label and its dismissing one (Cancel unless `keep` names one). */
 function dialogs(): { file: string; confirm: string; keep: string }[] {
