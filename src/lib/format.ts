@@ -1,6 +1,7 @@
 // Numbers for people: thousands separators in groups of three, in the app's language.
 import Big from 'big.js';
 import type { MessageDescriptor } from '@lingui/core';
+import { withDecimalsWritten } from '../api-contract/decimal-values.ts';
 import { formatterOnce } from './formatter-once.ts';
 import { intlLocale, currentLocale } from './i18n.ts';
 
@@ -33,15 +34,8 @@ export function decimalsOf(value: string): number {
  * no trailing zero ("50,000", "0.5"). The server writes the same values of its answers the same way.
  */
 export function writtenAmounts(text: MessageDescriptor): MessageDescriptor {
-  const values = text.values;
-  if (!values || !Object.values(values).some((value) => value instanceof Big)) return text;
-  const written = (value: Big) => formatAmount(value.toFixed(), decimalsOf(value.toFixed()));
-  return {
-    ...text,
-    values: Object.fromEntries(
-      Object.entries(values).map(([key, value]) => [key, value instanceof Big ? written(value) : value]),
-    ),
-  };
+  if (!text.values) return text;
+  return { ...text, values: withDecimalsWritten(text.values, (decimal) => formatAmount(decimal, decimalsOf(decimal))) };
 }
 
 /** A money amount as exact as it is, with 2 to 8 decimals: "1,234.50", "0.00012345". */

@@ -13,7 +13,7 @@ import { serverTexts } from '../api-contract/server-texts.ts';
 import { chatTexts } from '../api-contract/service-chat.ts';
 import { triggerTexts } from '../api-contract/contract-triggers.ts';
 import { intlLocale } from '../api-contract/language-pick.ts';
-import Big from 'big.js';
+import { withDecimalsWritten } from '../api-contract/decimal-values.ts';
 
 /** The API contract's texts, the server's own, the push notifications', the operator console's, the chat's and the
  * conditional orders' (the last five kept out of the PWA's start). */
@@ -68,22 +68,10 @@ export type Translate = (text: MessageDescriptor | string, values?: Record<strin
 
 const translators = new Map<Locale, Translate>();
 
-/** `values` with each decimal (a big.js number: an amount in USDT, a count of points) written as the app writes numbers
- * in the reader's language (`decimals`): grouped by thousands, at most 8 decimals, ASCII digits. Intl formats the
- * decimal's string exactly, without a float on the way. */
-function writtenValues(values: Record<string, unknown>, decimals: Intl.NumberFormat): Record<string, unknown> {
-  if (!Object.values(values).some((value) => value instanceof Big)) return values;
-  return Object.fromEntries(
-    Object.entries(values).map(([key, value]) => [
-      key,
-      value instanceof Big ? decimals.format(value.toFixed() as unknown as number) : value,
-    ]),
-  );
-}
-
 /**
  * One per locale; an API contract text without values is formatted once (every answer says 'Success'). A value given
- * as a big.js decimal is written with the reader's grouping (writtenValues): "1,000,000", in Hindi "10,00,000".
+ * as a big.js decimal is written with the reader's grouping (withDecimalsWritten: at most 8 decimals, ASCII digits,
+ * Intl formatting the decimal's string exactly): "1,000,000", in Hindi "10,00,000".
  */
 export function translator(locale: Locale): Translate {
   let translate = translators.get(locale);
@@ -95,7 +83,10 @@ export function translator(locale: Locale): Translate {
   translate = (text, values) => {
     const descriptor = typeof text === 'string' ? (textById[text] ?? { id: text, message: text }) : text;
     if (values || descriptor.values || !(descriptor.id in textById))
-      return i18n._({ ...descriptor, values: values && writtenValues(values, decimals) });
+      return i18n._({
+        ...descriptor,
+        values: values && withDecimalsWritten(values, (decimal) => decimals.format(decimal as unknown as number)),
+      });
     let answer = plain.get(descriptor.id);
     if (answer === undefined) plain.set(descriptor.id, (answer = i18n._({ ...descriptor })));
     return answer;
