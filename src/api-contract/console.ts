@@ -211,8 +211,10 @@ export const UsdtTotals = shape({
   not_in_usdt: whole,
 });
 export type UsdtTotals = v.InferOutput<typeof UsdtTotals>;
-/** The USDT balance after each ledger entry of the last BALANCE_HISTORY_DAYS days (at most BALANCE_HISTORY_MAX, the
- * newest), oldest first, from the ledger itself. */
+/** The USDT balance after each posting of the last BALANCE_HISTORY_DAYS days (its ledger entries, at most
+ * BALANCE_HISTORY_MAX, the newest), oldest first, from the ledger itself. A posting that moves both buckets (a
+ * withdrawal's freeze: available down, frozen up by the same amount) is one point, so no point shows a balance that
+ * existed only between the two entries of one statement. */
 export const BalanceHistory = shape({
   since: isoTime,
   /** The balance before the first point. */
@@ -220,9 +222,12 @@ export const BalanceHistory = shape({
   points: v.array(
     shape({
       at: isoTime,
+      /** The ledger kind of the posting's entries (ledger-kinds.ts names it). */
       kind: v.string(),
-      bucket: v.string(),
-      amount: signedDecimal,
+      /** What the posting changed in each bucket, USDT ('0' for a bucket it left alone). */
+      available_change: signedDecimal,
+      frozen_change: signedDecimal,
+      /** The balance after it, USDT. */
       available: decimal,
       frozen: decimal,
       total: decimal,

@@ -119,9 +119,11 @@ function BalanceHistoryView({ balance }: { balance: BalanceHistory }) {
         head={[t`Time`, t`Entry`, t({ message: 'Change', context: 'amount' }), t`Balance after`]}
         rows={latest.map((point) => [
           formatTime(point.at),
-          point.bucket === 'frozen' ? `${kindName(point.kind)} (${t`frozen`})` : kindName(point.kind),
+          kindName(point.kind),
           <span key="amount" className="console-nowrap">
-            {point.amount.startsWith('-') ? formatAmount(point.amount) : `+${formatAmount(point.amount)}`}
+            {changes(point)
+              .map(({ amount, frozen }) => (frozen ? `${signed(amount)} (${t`frozen`})` : signed(amount)))
+              .join(' · ')}
           </span>,
           <span key="total" className="console-nowrap">
             {formatAmount(point.total, USDT)}
@@ -131,6 +133,19 @@ function BalanceHistoryView({ balance }: { balance: BalanceHistory }) {
       />
     </>
   );
+}
+
+/** A posting's change in each bucket it moved, available first (a freeze moves both: −X available, +X frozen). */
+function changes(point: BalanceHistory['points'][number]): { amount: string; frozen: boolean }[] {
+  return [
+    { amount: point.available_change, frozen: false },
+    { amount: point.frozen_change, frozen: true },
+  ].filter(({ amount }) => !new Big(amount).eq(0));
+}
+
+/** An amount with its sign written, + for money in. */
+function signed(amount: string): string {
+  return amount.startsWith('-') ? formatAmount(amount) : `+${formatAmount(amount)}`;
 }
 
 const WIDTH = 300;

@@ -179,10 +179,11 @@ it('the withdrawal page shows the payee’s age, deposits in USDT with totals, a
   expect(await deposits.nth(1).locator('td').nth(2).textContent()).toBe('500 USDT');
   expect(await page.getByTestId('payee-age').textContent()).toMatch(/before this withdrawal · past its cooling-off$/);
   await page.getByRole('img', { name: 'USDT balance after each entry' }).waitFor();
-  // The newest entry first: the withdrawal's freeze (60 + 1 % fee), the balance after it.
+  // The newest posting first: the withdrawal's freeze (60 + 1 % fee) as one line, both its moves, the balance whole.
   const latest = page.getByTestId('balance-history').locator('tbody tr').first();
-  expect(await latest.locator('td').nth(1).textContent()).toBe('Withdrawal (frozen)');
-  expect(await latest.locator('td').nth(2).textContent()).toBe('+60.6');
+  expect(await latest.locator('td').nth(1).textContent()).toBe('Withdrawal');
+  expect(await latest.locator('td').nth(2).textContent()).toBe('-60.6 · +60.6 (frozen)');
+  expect(await latest.locator('td').nth(3).textContent()).toBe('10,600 USDT');
   await bothWidths(page, 'console-pages-01-withdrawal');
   // The side column whole, below the fold too.
   await page

@@ -96,25 +96,25 @@ describe('the withdrawal page', () => {
       net: '320.5',
       not_in_usdt: 0,
     });
-    // Every USDT ledger entry of the last 30 days, the balance after it (the fee is 1 %: 30.3 and 121.2 frozen).
+    // Every USDT posting of the last 30 days, the balance after it (the fee is 1 %: 30.3 and 121.2 frozen). A freeze
+    // is one point: its two entries never show the balance between them (330.2 with nothing frozen yet).
     expect(data.balance_history.opening).toEqual({ available: '10', frozen: '0' });
     expect(data.balance_history.capped).toBe(false);
     expect(
       data.balance_history.points.map((point) => [
         point.kind,
-        point.amount,
+        point.available_change,
+        point.frozen_change,
         point.available,
         point.frozen,
         point.total,
       ]),
     ).toEqual([
-      ['recharge', '100', '110', '0', '110'],
-      ['recharge', '250.5', '360.5', '0', '360.5'],
-      ['withdraw_freeze', '-30.3', '330.2', '0', '330.2'],
-      ['withdraw_freeze', '30.3', '330.2', '30.3', '360.5'],
-      ['withdraw_paid', '-30.3', '330.2', '0', '330.2'],
-      ['withdraw_freeze', '-121.2', '209', '0', '209'],
-      ['withdraw_freeze', '121.2', '209', '121.2', '330.2'],
+      ['recharge', '100', '0', '110', '0', '110'],
+      ['recharge', '250.5', '0', '360.5', '0', '360.5'],
+      ['withdraw_freeze', '-30.3', '30.3', '330.2', '30.3', '360.5'],
+      ['withdraw_paid', '0', '-30.3', '330.2', '0', '330.2'],
+      ['withdraw_freeze', '-121.2', '121.2', '209', '121.2', '330.2'],
     ]);
 
     // The recharge page asks for the same history by the customer.
@@ -128,6 +128,28 @@ describe('the withdrawal page', () => {
     expect(await h.call(c.consoleCustomerHistory, { id: '999999' }, { token: reviewer })).toEqual(
       refused('This record does not exist!'),
     );
+  });
+
+  it('keeps a posting whole in the balance history where the cap falls between its two entries', async () => {
+    const user = await customer(h, '100');
+    const card = await addCard(h, user.token);
+    h.clock.advance(25 * HOUR);
+    await withdrawn(h, user.token, { target: 'bank', target_id: String(card.id), amount: '10' });
+    // The freeze's two entries, then as many credits as leave room for one of them only under the cap.
+    for (let n = 1; n < c.BALANCE_HISTORY_MAX; n++)
+      await post(
+        h.database.db,
+        { userId: user.id, asset: 'USDT', amount: '0.5', kind: 'test_credit', reference: `cut:${user.id}:${n}` },
+        h.clock.now(),
+      );
+    await signInOperators();
+    const history = await h.call(c.consoleCustomerHistory, { id: String(user.id) }, { token: reviewer });
+    const { points, opening, capped } = history.data.balance_history;
+    expect(capped).toBe(true);
+    expect(points).toHaveLength(c.BALANCE_HISTORY_MAX - 1);
+    expect(new Set(points.map((point) => point.kind))).toEqual(new Set(['test_credit']));
+    expect(opening).toEqual({ available: '89.9', frozen: '10.1' });
+    expect(points[0]).toMatchObject({ available: '90.4', frozen: '10.1', total: '100.5' });
   });
 
   it('says a payee deleted since is gone, and caps the balance history at its newest entries', async () => {

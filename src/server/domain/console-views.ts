@@ -232,9 +232,13 @@ async function usdtTotals(db: Executor, userId: number): Promise<UsdtTotals> {
   };
 }
 
+type LedgerRow = typeof ledgerEntries.$inferSelect;
+
 /**
- * The USDT balance after each ledger entry of the last BALANCE_HISTORY_DAYS days, newest BALANCE_HISTORY_MAX at most,
- * oldest first; the balance before them is the sum of every earlier entry (the ledger is the balance's whole story).
+ * The USDT balance after each posting of the last BALANCE_HISTORY_DAYS days, from its newest BALANCE_HISTORY_MAX
+ * entries at most, oldest first; the balance before them is the sum of every earlier entry (the ledger is the
+ * balance's whole story). A posting's entries (one event: the same kind, reference and time, one per bucket, adjacent
+ * in the ledger's order) make one point; a posting cut in two by the cap is left to the opening balance whole.
  */
 async function balanceHistory(db: Executor, userId: number, now: Date): Promise<BalanceHistory> {
   const since = new Date(now.getTime() - BALANCE_HISTORY_DAYS * DAY_MS);
@@ -244,7 +248,15 @@ async function balanceHistory(db: Executor, userId: number, now: Date): Promise<
     .where(and(eq(ledgerEntries.userId, userId), eq(ledgerEntries.asset, USDT), gte(ledgerEntries.createdAt, since)))
     .orderBy(desc(ledgerEntries.seq))
     .limit(BALANCE_HISTORY_MAX + 1);
+  const samePosting = (a: LedgerRow | undefined, b: LedgerRow | undefined) =>
+    a !== undefined &&
+    b !== undefined &&
+    a.kind === b.kind &&
+    a.reference === b.reference &&
+    a.createdAt.getTime() === b.createdAt.getTime();
   const listed = newest.slice(0, BALANCE_HISTORY_MAX).reverse();
+  // The cap fell inside a posting: its newer half goes to the opening balance too.
+  while (samePosting(listed[0], newest[BALANCE_HISTORY_MAX])) listed.shift();
   const bucketSum = (bucket: string) =>
     sql<string>`coalesce(sum(${ledgerEntries.amount}) filter (where ${ledgerEntries.bucket} = ${bucket}), 0)`;
   const [opening] = await db
@@ -260,18 +272,23 @@ async function balanceHistory(db: Executor, userId: number, now: Date): Promise<
   let available = new Big(opening?.available ?? 0);
   let frozen = new Big(opening?.frozen ?? 0);
   const start = { available: available.toString(), frozen: frozen.toString() };
-  const points = listed.map((entry) => {
-    if (entry.bucket === 'frozen') frozen = frozen.plus(entry.amount);
-    else available = available.plus(entry.amount);
-    return {
-      at: entry.createdAt.toISOString(),
+  const points: BalanceHistory['points'] = [];
+  listed.forEach((entry, index) => {
+    const change = new Big(entry.amount);
+    if (entry.bucket === 'frozen') frozen = frozen.plus(change);
+    else available = available.plus(change);
+    const previous = samePosting(listed[index - 1], entry) ? points.pop() : undefined;
+    const changed = (bucket: string, before: string | undefined) =>
+      new Big(before ?? 0).plus(entry.bucket === bucket ? change : 0).toString();
+    points.push({
+      at: previous?.at ?? entry.createdAt.toISOString(),
       kind: entry.kind,
-      bucket: entry.bucket,
-      amount: plain(entry.amount),
+      available_change: changed('available', previous?.available_change),
+      frozen_change: changed('frozen', previous?.frozen_change),
       available: available.toString(),
       frozen: frozen.toString(),
       total: available.plus(frozen).toString(),
-    };
+    });
   });
   return { since: since.toISOString(), opening: start, points, capped: newest.length > BALANCE_HISTORY_MAX };
 }
