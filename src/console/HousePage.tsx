@@ -231,7 +231,7 @@ function ResultTable({ house, period }: { house: ConsoleHouse; period: HousePeri
     <>
       <p className="console-muted">
         <Trans>
-          From {formatTime(period.from)} (days start at midnight, {house.time_zone}). From the ledger: stakes taken,
+          From {formatTime(period.from, house.time_zone)} (days start at midnight, {house.time_zone}). From the ledger: stakes taken,
           payouts paid (wins, ties and refunds), and the net result, stakes less payouts (below zero, the house lost).
         </Trans>
       </p>

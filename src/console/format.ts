@@ -9,8 +9,33 @@ import { ConsoleError } from './api.ts';
 const dateFormat = (name: string, options: Intl.DateTimeFormatOptions) =>
   formatterOnce(`console-${name}:${i18n.locale}`, () => new Intl.DateTimeFormat(i18n.locale, options));
 
-export const formatTime = (iso: string | null) =>
-  iso ? dateFormat('time', { dateStyle: 'medium', timeStyle: 'medium' }).format(new Date(iso)) : '—';
+/**
+ * A moment in the operator's language with its UTC offset written after it, so a time copied into a ticket or read by
+ * an operator in another zone means one instant: "Dec 4, 2026, 8:15:07 PM GMT+7"; '—' for none. `timeZone` (an IANA
+ * name) writes it in that zone (the house's day boundaries); the operator's own zone otherwise.
+ */
+export function formatTime(iso: string | null, timeZone?: string): string {
+  if (!iso) return '—';
+  const date = new Date(iso);
+  const written = formatterOnce(
+    `console-time:${i18n.locale}:${timeZone ?? ''}`,
+    () => new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium', timeStyle: 'medium', timeZone }),
+  ).format(date);
+  return `${written} ${utcOffset(date, timeZone)}`;
+}
+
+/** The UTC offset of a zone (the operator's without one) at a moment, as "GMT+7" in every language: the form the
+ * console's times carry. */
+function utcOffset(date: Date, timeZone?: string): string {
+  return (
+    formatterOnce(
+      `console-zone:${timeZone ?? ''}`,
+      () => new Intl.DateTimeFormat('en-US', { timeZoneName: 'shortOffset', timeZone }),
+    )
+      .formatToParts(date)
+      .find((part) => part.type === 'timeZoneName')?.value ?? ''
+  );
+}
 
 export function formatAmount(amount: string | null, asset = ''): string {
   if (amount === null) return '—';
@@ -48,10 +73,7 @@ const two = (value: number) => String(value).padStart(2, '0');
 /** A time in the operator's own zone with the zone said: "2026-11-27 08:15 (GMT+7)" (the audit log). */
 export function formatZonedTime(iso: string): string {
   const date = new Date(iso);
-  const zone =
-    formatterOnce('console-zone', () => new Intl.DateTimeFormat('en-US', { timeZoneName: 'shortOffset' }))
-      .formatToParts(date)
-      .find((part) => part.type === 'timeZoneName')?.value ?? '';
+  const zone = utcOffset(date);
   const day = `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())}`;
   return `${day} ${two(date.getHours())}:${two(date.getMinutes())} (${zone})`;
 }

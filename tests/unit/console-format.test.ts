@@ -17,6 +17,25 @@ it('says how long an item waited in minutes, hours and days', () => {
   expect(formatWait(86_400)).toBe('1 day');
 });
 
+it('writes every time with its UTC offset, in the zone a page names when it names one', () => {
+  i18n.loadAndActivate({ locale: 'en', messages: {} });
+  const at = '2026-11-27T17:16:21Z';
+  // The house's days (Asia/Bangkok) whatever the operator's own zone: the page says which midnight it means.
+  expect(formatTime(at, 'Asia/Bangkok')).toBe('Nov 28, 2026, 12:16:21 AM GMT+7');
+  expect(formatTime(at, 'America/New_York')).toBe('Nov 27, 2026, 12:16:21 PM GMT-5');
+  // ICU writes no offset as "GMT" or "GMT+0" by its version.
+  expect(formatTime(at, 'UTC')).toMatch(/^Nov 27, 2026, 5:16:21 PM GMT(\+0)?$/);
+  // Without a zone, the operator's own: the offset written is the one the clock time was written in.
+  const offset = -new Date(at).getTimezoneOffset();
+  const sign = offset < 0 ? '-' : '+';
+  const hours = Math.floor(Math.abs(offset) / 60);
+  const minutes = Math.abs(offset) % 60;
+  const expected =
+    offset === 0 ? 'GMT(\\+0)?' : `GMT\\${sign}${hours}${minutes ? `:${String(minutes).padStart(2, '0')}` : ''}`;
+  expect(formatTime(at)).toMatch(new RegExp(` ${expected}$`));
+  expect(formatTime(null)).toBe('—');
+});
+
 it('makes no formatter after the first for each kind, however many rows a queue shows and polls', () => {
   i18n.loadAndActivate({ locale: 'en', messages: {} });
   const row = (index: number) => [
