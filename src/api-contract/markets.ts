@@ -9,6 +9,9 @@ import { decimal, isoTime, nullableList, shape, signedDecimal, whole } from './a
 
 /** A decimal amount as typed: up to 8 decimals, no sign, no exponent. */
 export const AMOUNT = /^(?:0|[1-9]\d{0,17})(?:\.\d{1,8})?$/;
+/** An amount as AMOUNT writes it and above 0 (a digit other than 0 in it): what a limit or cap an operator sets takes
+ * (the console checks it before sending, the server's settings again). */
+export const isPositiveAmount = (value: string) => AMOUNT.test(value) && /[1-9]/.test(value);
 export const amount = matching(AMOUNT, texts.enterAmount, texts.amountFormat);
 export const coinCode = matching(/^[A-Z0-9]{2,10}$/, texts.chooseCoin, texts.coinUnknown);
 

@@ -4,7 +4,7 @@
 // last 7 days, as the server read it from the ledger. Figures are the server's decimal strings.
 import { useState, type ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { AMOUNT } from '../api-contract/markets.ts';
+import { isPositiveAmount } from '../api-contract/markets.ts';
 import {
   HOUSE_CAPS,
   consoleChangeHouseCaps,
@@ -96,13 +96,11 @@ export function HousePage() {
 
 /** The largest whole cap the console takes: the API's largest amount (18 digits before the point). */
 const CAP_MOST = '999999999999999999';
-/** A cap as the API takes it: an amount above 0 (api-contract/markets.ts AMOUNT: up to 18 digits, 8 decimals). */
-const isCapAmount = (sent: string) => AMOUNT.test(sent) && !/^0(\.0*)?$/.test(sent);
 /** What a cap field reads as, grouped in the operator's language ("= 1,000,000 USDT"), or nothing while it reads as no
  * amount. */
 function capRead(typed: string): string {
   const read = typedNumber(typed);
-  return isCapAmount(read) ? `= ${formatAmount(read, 'USDT')}` : '';
+  return isPositiveAmount(read) ? `= ${formatAmount(read, 'USDT')}` : '';
 }
 
 function CapsForm({ saved, onSaved }: { saved: ConsoleHouseCaps; onSaved: () => Promise<void> }) {
@@ -122,7 +120,7 @@ function CapsForm({ saved, onSaved }: { saved: ConsoleHouseCaps; onSaved: () => 
     run(async () => {
       const sent = Object.fromEntries(changed.map((cap) => [cap, sentNumber(values[cap])]));
       // Said by field, in the operator's words, before anything is sent (the server's refusal is the command line's).
-      const wrong = changed.find((cap) => !isCapAmount(sent[cap]!));
+      const wrong = changed.find((cap) => !isPositiveAmount(sent[cap]!));
       const most = formatAmount(CAP_MOST);
       if (wrong) throw new ConsoleError(t`${labels[wrong]}: enter an amount in USDT above 0, at most ${most}.`);
       setValues(written(await consoleApi(consoleChangeHouseCaps, sent)));
@@ -231,8 +229,9 @@ function ResultTable({ house, period }: { house: ConsoleHouse; period: HousePeri
     <>
       <p className="console-muted">
         <Trans>
-          From {formatTime(period.from, house.time_zone)} (days start at midnight, {house.time_zone}). From the ledger: stakes taken,
-          payouts paid (wins, ties and refunds), and the net result, stakes less payouts (below zero, the house lost).
+          From {formatTime(period.from, house.time_zone)} (days start at midnight, {house.time_zone}). From the ledger:
+          stakes taken, payouts paid (wins, ties and refunds), and the net result, stakes less payouts (below zero, the
+          house lost).
         </Trans>
       </p>
       {period.rows.length === 0 ? (

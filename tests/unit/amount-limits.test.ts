@@ -5,6 +5,7 @@ import { i18n } from '@lingui/core';
 import Big from 'big.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { amountOutsideLimits } from '../../src/api-contract/amount-limits.ts';
+import { isPositiveAmount } from '../../src/api-contract/markets.ts';
 import { texts } from '../../src/api-contract/texts.ts';
 import { Refusal, refuseIfBroken } from '../../src/server/domain/refusal.ts';
 import { translator } from '../../src/server/i18n.ts';
@@ -58,5 +59,14 @@ describe('one rule, two entry points', () => {
     const large = amountOutsideLimits('1', { min: '1000000' }, 'USDT')!;
     expect(translator('hi')(large.id, large.values)).toContain('10,00,000 USDT');
     expect(() => refuseIfBroken(null)).not.toThrow();
+  });
+});
+
+describe('isPositiveAmount', () => {
+  it('takes an amount above 0 as the API writes amounts, and nothing else', () => {
+    for (const amount of ['1', '0.00000001', '1000000', '999999999999999999.99999999', '10.5'])
+      expect(isPositiveAmount(amount), amount).toBe(true);
+    for (const amount of ['0', '0.0', '0.00000000', '', '-1', '01', '1e3', '1.123456789', '1,000', ' 1'])
+      expect(isPositiveAmount(amount), amount).toBe(false);
   });
 });

@@ -7,7 +7,7 @@ import { asc, eq } from 'drizzle-orm';
 import Big from 'big.js';
 import type { Executor } from '../db/connection.ts';
 import { contractPairs, lockupProducts, optionProducts } from '../db/schema.ts';
-import { AMOUNT } from '../../api-contract/markets.ts';
+import { AMOUNT, isPositiveAmount } from '../../api-contract/markets.ts';
 import { consoleTexts } from '../../api-contract/console-texts.ts';
 import { appendAudit, type Actor } from './audit-log.ts';
 import { Refusal } from './refusal.ts';
@@ -22,7 +22,8 @@ export interface Term<Row> {
   set(row: Partial<Row>, value: string): void;
 }
 
-export const positive = (value: string) => AMOUNT.test(value) && new Big(value).gt(0);
+/** An amount above 0 (api-contract/markets.ts isPositiveAmount: the console checks the same before sending). */
+export const positive = isPositiveAmount;
 export const flag: Term<{ active: boolean }> = {
   takes: (value) => value === 'true' || value === 'false',
   set: (row, value) => (row.active = value === 'true'),
