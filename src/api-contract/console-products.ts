@@ -1,7 +1,8 @@
 // The admin's product calls: the terms of option products and the trading rules of
 // contract pairs, read and changed in the console as `npm run ops -- product|pair` changes them.
 // A change names only the terms it sets, each as the operator would write `term=value`; which values
-// a term takes is decided once, on the server (server/domain/settings.ts), for both entry points. Terms
+// a term takes is decided once, here (OPTION_PRODUCT_TAKES, CONTRACT_PAIR_TAKES): the console says a wrong value by
+// its field before sending, and the server refuses it for both entry points. Terms
 // apply to orders to come: nothing here sets a price or an outcome, or touches a placed order.
 import * as v from 'valibot';
 import { consoleTexts } from './console-texts.ts';
@@ -9,6 +10,7 @@ import { NoInput, get, post, returns } from './endpoint.ts';
 import { matching } from './fields.ts';
 import { texts } from './texts.ts';
 import { decimal, shape, whole } from './answers.ts';
+import { AMOUNT, isPositiveAmount } from './markets.ts';
 
 /** An option product's terms: its yield on a win (0.85 = 85 %), least stake (USDT), and whether it is offered. */
 export const OPTION_PRODUCT_TERMS = ['yield', 'min', 'active'] as const;
@@ -17,6 +19,37 @@ export const OPTION_PRODUCT_TERMS = ['yield', 'min', 'active'] as const;
 export const CONTRACT_PAIR_TERMS = ['tick', 'step', 'min', 'fee', 'band', 'active'] as const;
 export type OptionProductTerm = (typeof OPTION_PRODUCT_TERMS)[number];
 export type ContractPairTerm = (typeof CONTRACT_PAIR_TERMS)[number];
+
+/** Whether a term's value, as written (ASCII digits, "true" | "false"), is one the term takes. */
+export type TermTakes = (value: string) => boolean;
+const isFlag: TermTakes = (value) => value === 'true' || value === 'false';
+/** A number of decimals a pair's prices or quantities are written with: 0 to 8 (the API's amounts have 8). */
+const isDecimals: TermTakes = (value) => /^[0-8]$/.test(value);
+
+/**
+ * Which values each option product term takes: the console checks them before sending, the server's settings
+ * (server/domain/settings.ts) again for both entry points. The yield on a win is a fraction of the stake above 0 and
+ * at most 1, up to 4 decimals (0.85 is 85 %; a win pays the stake and at most as much again): "85" meant as 85 % would
+ * pay 85 times the stake, and "0" a win of nothing. The least stake is an amount in USDT above 0.
+ */
+export const OPTION_PRODUCT_TAKES: Record<OptionProductTerm, TermTakes> = {
+  yield: (value) => /^(0\.\d{1,4}|1(\.0{1,4})?)$/.test(value) && /[1-9]/.test(value),
+  min: isPositiveAmount,
+  active: isFlag,
+};
+/**
+ * Which values each pair rule takes (checked as OPTION_PRODUCT_TAKES are): price and quantity decimals 0 to 8; the
+ * least order an amount in USDT (0 for none); the fee rate a fraction below 0.1 (10 %), up to 6 decimals; the price
+ * band a fraction above 0 and below 1, up to 4 decimals (how far a limit price may stray from the latest recorded one).
+ */
+export const CONTRACT_PAIR_TAKES: Record<ContractPairTerm, TermTakes> = {
+  tick: isDecimals,
+  step: isDecimals,
+  min: (value) => AMOUNT.test(value),
+  fee: (value) => /^0(\.0\d{0,5})?$/.test(value),
+  band: (value) => /^0\.\d{1,4}$/.test(value) && /[1-9]/.test(value),
+  active: isFlag,
+};
 
 const admin = { console: 'admin' } as const;
 /** A term's value as written; the server's rule for the term decides whether it applies. Left out: unchanged. */

@@ -1,6 +1,7 @@
 // The admin's products: option products and contract pairs, each row's terms editable in
-// place and saved on their own. Only the terms changed are sent; the server's rule for each term
-// (the same as `npm run ops -- product|pair`) accepts or refuses them, and its answer is shown.
+// place and saved on their own. Only the terms changed are sent; the API contract's rule for each term
+// (the same as `npm run ops -- product|pair`) is checked before sending, a wrong value said by its field in the
+// operator's language, and the server's answer is shown.
 import { Fragment, useState, type ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
@@ -12,8 +13,11 @@ import {
   type ConsoleOptionProduct,
   type ContractPairTerm,
   type OptionProductTerm,
+  type TermTakes,
+  CONTRACT_PAIR_TAKES,
+  OPTION_PRODUCT_TAKES,
 } from '../api-contract/console-products.ts';
-import { consoleApi, messageOf } from './api.ts';
+import { ConsoleError, consoleApi, messageOf } from './api.ts';
 import { ErrorLine, useLoad, useSingleRun } from './parts.tsx';
 import { sentNumber } from './format.ts';
 
@@ -39,6 +43,8 @@ interface Column<T extends string> {
   label: string;
   /** 'flag': a checkbox ('true' | 'false'); otherwise a text field with this keyboard. */
   kind: 'decimal' | 'numeric' | 'flag';
+  /** What the field takes, said when a value is not one (the API contract's rule for the term, in words). */
+  rule: string;
 }
 
 type Tab = 'options' | 'pairs';
@@ -54,18 +60,45 @@ export function ProductsPage() {
   const [savedPairs, setSavedPairs] = useState<Record<string, ConsoleContractPair>>({});
   const coins = [...new Set(products?.map((product) => product.coin))];
   const tabs: Record<Tab, string> = { options: t`Option products`, pairs: t`Contract pairs` };
+  const flag = t`Tick or clear the box.`;
+  const decimals = t`Enter a whole number from 0 to 8.`;
   const productColumns: Column<OptionProductTerm>[] = [
-    { term: 'yield', label: t`Yield on a win`, kind: 'decimal' },
-    { term: 'min', label: t`Least stake (USDT)`, kind: 'decimal' },
-    { term: 'active', label: t`Offered`, kind: 'flag' },
+    {
+      term: 'yield',
+      label: t`Yield on a win`,
+      kind: 'decimal',
+      rule: t`Enter a fraction of the stake above 0 and at most 1, with up to 4 decimals (85 % is 0.85).`,
+    },
+    {
+      term: 'min',
+      label: t`Least stake (USDT)`,
+      kind: 'decimal',
+      rule: t`Enter an amount in USDT above 0, with up to 8 decimals.`,
+    },
+    { term: 'active', label: t`Offered`, kind: 'flag', rule: flag },
   ];
   const pairColumns: Column<ContractPairTerm>[] = [
-    { term: 'tick', label: t`Price decimals`, kind: 'numeric' },
-    { term: 'step', label: t`Quantity decimals`, kind: 'numeric' },
-    { term: 'min', label: t`Least order (USDT)`, kind: 'decimal' },
-    { term: 'fee', label: t`Fee rate`, kind: 'decimal' },
-    { term: 'band', label: t`Price band`, kind: 'decimal' },
-    { term: 'active', label: t`Offered`, kind: 'flag' },
+    { term: 'tick', label: t`Price decimals`, kind: 'numeric', rule: decimals },
+    { term: 'step', label: t`Quantity decimals`, kind: 'numeric', rule: decimals },
+    {
+      term: 'min',
+      label: t`Least order (USDT)`,
+      kind: 'decimal',
+      rule: t`Enter an amount in USDT, 0 or more, with up to 8 decimals.`,
+    },
+    {
+      term: 'fee',
+      label: t`Fee rate`,
+      kind: 'decimal',
+      rule: t`Enter a fraction below 0.1, with up to 6 decimals (0.1 % is 0.001).`,
+    },
+    {
+      term: 'band',
+      label: t`Price band`,
+      kind: 'decimal',
+      rule: t`Enter a fraction above 0 and below 1, with up to 4 decimals (10 % is 0.1).`,
+    },
+    { term: 'active', label: t`Offered`, kind: 'flag', rule: flag },
   ];
   return (
     <section>
@@ -121,6 +154,7 @@ export function ProductsPage() {
                     head={[product.coin, t`${product.minutes} min`]}
                     columns={productColumns}
                     saved={productTerms(savedProducts[product.id] ?? product)}
+                    takes={OPTION_PRODUCT_TAKES}
                     write={async (changes) => {
                       const now = await consoleApi(consoleChangeOptionProduct, { id: String(product.id), ...changes });
                       setSavedProducts((saved) => ({ ...saved, [now.id]: now }));
@@ -151,6 +185,7 @@ export function ProductsPage() {
                   head={[`${pair.coin}/USDT`]}
                   columns={pairColumns}
                   saved={pairTerms(savedPairs[pair.coin] ?? pair)}
+                  takes={CONTRACT_PAIR_TAKES}
                   write={async (changes) => {
                     const now = await consoleApi(consoleChangeContractPair, { coin: pair.coin, ...changes });
                     setSavedPairs((saved) => ({ ...saved, [now.coin]: now }));
@@ -202,12 +237,14 @@ function TermsRow<T extends string>({
   head,
   columns,
   saved,
+  takes,
   write,
 }: {
   name: string;
   head: string[];
   columns: Column<T>[];
   saved: Record<T, string>;
+  takes: Record<T, TermTakes>;
   write: (changes: Partial<Record<T, string>>) => Promise<Record<T, string>>;
 }) {
   const { t } = useLingui();
@@ -218,8 +255,11 @@ function TermsRow<T extends string>({
   const save = () =>
     once(async () => {
       try {
-        const sent = Object.fromEntries(changed.map((term) => [term, sentNumber(values[term])]));
-        setValues(await write(sent as Partial<Record<T, string>>));
+        const sent = Object.fromEntries(changed.map((term) => [term, sentNumber(values[term])])) as Record<T, string>;
+        // Said by field, in the operator's words, before anything is sent (the server's refusal is the command line's).
+        const wrong = columns.find((column) => changed.includes(column.term) && !takes[column.term](sent[column.term]));
+        if (wrong) throw new ConsoleError(`${wrong.label}: ${wrong.rule}`);
+        setValues(await write(sent));
         setNote({ done: true });
       } catch (failure) {
         setNote({ error: messageOf(failure) });

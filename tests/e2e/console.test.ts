@@ -452,18 +452,29 @@ it('a content operator sets the check-in ladder and publishes a blind box prize 
   expect(info.data.prizes.map((prize) => prize.odds)).toEqual(['0.2%', '0.9%', '10%', '5%', '40%', '43.9%']);
 });
 
-it('an admin edits an option product’s yield in place: a bad value shows the server’s refusal, a good one is saved and customers see it', async () => {
+it('an admin edits an option product’s yield in place: a bad value is said by its field and sends nothing, a good one is saved and customers see it', async () => {
+  const yieldOf5Minutes = async () => {
+    const products = await callApi<{ lists: { minutes: number; yield_rate: string }[] }>('/coin/option/products', {
+      base: server.base,
+      form: { code: 'ETH' },
+      method: 'GET',
+    });
+    return products.data.lists.find((product) => product.minutes === 5)?.yield_rate;
+  };
+  const before = await yieldOf5Minutes();
   const ada = await enrol('ada', 'admin');
   const admin = await consolePage();
   await firstSignIn(admin, ada, 'Operators');
   await admin.getByRole('navigation').getByRole('link', { name: 'Products' }).click();
   await admin.getByLabel('Coin').selectOption('ETH');
   const row = admin.getByRole('row', { name: 'ETH, 5 min' });
-  await row.getByLabel('Yield on a win').fill('abc');
+  // "85" meant as 85 % would pay 85 times the stake: refused by the field, in the operator's words, before sending.
+  await row.getByLabel('Yield on a win').fill('85');
   await row.getByRole('button', { name: 'Save ETH, 5 min' }).click();
   await expect
     .poll(() => admin.getByRole('alert').textContent())
-    .toBe('Cannot apply "yield=abc": use yield=0.85 (above 0, at most 1: 85 % is 0.85), min=1 or active=true|false.');
+    .toBe('Yield on a win: Enter a fraction of the stake above 0 and at most 1, with up to 4 decimals (85 % is 0.85).');
+  expect(await yieldOf5Minutes()).toBe(before);
   await row.getByLabel('Yield on a win').fill('0.87');
   await row.getByRole('button', { name: 'Save ETH, 5 min' }).click();
   await expect
@@ -471,12 +482,7 @@ it('an admin edits an option product’s yield in place: a bad value shows the s
     .toBe('Saved. Orders already placed keep their terms.');
   expect(await row.getByLabel('Yield on a win').inputValue()).toBe('0.87');
   await screenshot(admin, 'console-10-products-1280');
-  const products = await callApi<{ lists: { minutes: number; yield_rate: string }[] }>('/coin/option/products', {
-    base: server.base,
-    form: { code: 'ETH' },
-    method: 'GET',
-  });
-  expect(products.data.lists.find((product) => product.minutes === 5)?.yield_rate).toBe('0.87');
+  expect(await yieldOf5Minutes()).toBe('0.87');
 });
 
 it('a customer’s chat message answered from the inbox', async () => {

@@ -4,11 +4,11 @@
 // outside its rule is refused and nothing changes. Terms apply to orders to come only: no setting
 // touches an order already placed, a balance or a price.
 import { asc, eq } from 'drizzle-orm';
-import Big from 'big.js';
 import type { Executor } from '../db/connection.ts';
 import { contractPairs, lockupProducts, optionProducts } from '../db/schema.ts';
 import { AMOUNT, isPositiveAmount } from '../../api-contract/markets.ts';
 import { consoleTexts } from '../../api-contract/console-texts.ts';
+import { CONTRACT_PAIR_TAKES, OPTION_PRODUCT_TAKES } from '../../api-contract/console-products.ts';
 import { appendAudit, type Actor } from './audit-log.ts';
 import { Refusal } from './refusal.ts';
 
@@ -49,16 +49,10 @@ export function changesOf<Row>(
 }
 
 type OptionProduct = typeof optionProducts.$inferInsert;
-/**
- * An option's yield on a win as operators write it: a fraction of the stake above 0 and at most 1 (0.85 is 85 %; a win
- * pays the stake and at most as much again), with up to 4 decimals. "85" meant as 85 % would pay 85 times the stake,
- * and "0" a win of nothing: both refused.
- */
-const yieldOnWin = (value: string) => /^(0\.\d{1,4}|1(\.0{1,4})?)$/.test(value) && new Big(value).gt(0);
 const OPTION_PRODUCT_HELP = 'yield=0.85 (above 0, at most 1: 85 % is 0.85), min=1 or active=true|false';
 const OPTION_PRODUCT_TERMS: Record<string, Term<OptionProduct>> = {
-  yield: { takes: yieldOnWin, set: (row, value) => (row.yieldRate = value) },
-  min: { takes: positive, set: (row, value) => (row.minAmount = value) },
+  yield: { takes: OPTION_PRODUCT_TAKES.yield, set: (row, value) => (row.yieldRate = value) },
+  min: { takes: OPTION_PRODUCT_TAKES.min, set: (row, value) => (row.minAmount = value) },
   active: flag,
 };
 
@@ -107,22 +101,12 @@ export async function changeOptionProductAs(
 }
 
 type ContractPair = typeof contractPairs.$inferInsert;
-const decimalsTerm = (set: (row: Partial<ContractPair>, decimals: number) => void): Term<ContractPair> => ({
-  takes: (value) => /^[0-8]$/.test(value),
-  set: (row, value) => set(row, Number(value)),
-});
 const CONTRACT_PAIR_TERMS: Record<string, Term<ContractPair>> = {
-  tick: decimalsTerm((row, decimals) => (row.priceDecimals = decimals)),
-  step: decimalsTerm((row, decimals) => (row.quantityDecimals = decimals)),
-  min: { takes: (value) => AMOUNT.test(value), set: (row, value) => (row.minNotional = value) },
-  fee: {
-    takes: (value) => /^0(\.\d{1,6})?$/.test(value) && new Big(value).lt('0.1'),
-    set: (row, value) => (row.feeRate = value),
-  },
-  band: {
-    takes: (value) => /^0\.\d{1,4}$/.test(value) && new Big(value).gt(0),
-    set: (row, value) => (row.priceBand = value),
-  },
+  tick: { takes: CONTRACT_PAIR_TAKES.tick, set: (row, value) => (row.priceDecimals = Number(value)) },
+  step: { takes: CONTRACT_PAIR_TAKES.step, set: (row, value) => (row.quantityDecimals = Number(value)) },
+  min: { takes: CONTRACT_PAIR_TAKES.min, set: (row, value) => (row.minNotional = value) },
+  fee: { takes: CONTRACT_PAIR_TAKES.fee, set: (row, value) => (row.feeRate = value) },
+  band: { takes: CONTRACT_PAIR_TAKES.band, set: (row, value) => (row.priceBand = value) },
   active: flag,
 };
 
