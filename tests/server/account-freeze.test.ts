@@ -28,7 +28,6 @@ import { beginTwoFactor, confirmTwoFactor } from '../../src/api-contract/two-fac
 import { auditLog } from '../../src/server/db/schema.ts';
 import { customerActor, freezeAccount as freezeInTx } from '../../src/server/domain/account-freeze.ts';
 import { base32Decode, totpAt, totpStep } from '../../src/server/domain/totp.ts';
-import { translator } from '../../src/server/i18n.ts';
 
 const HOUR = 3_600_000;
 const FROZEN = serverTexts.accountFrozen.message;
@@ -220,9 +219,8 @@ describe('a freeze racing orders', () => {
     let commit!: () => void;
     const released = new Promise<void>((resolve) => (commit = resolve));
     let orders!: Promise<unknown>[];
-    const t = translator('en');
     const freezing = h.database.db.transaction(async (tx) => {
-      await freezeInTx(tx, customerActor(user.id, ''), user.id, h.clock.now(), t);
+      await freezeInTx(tx, customerActor(user.id, ''), user.id, h.clock.now());
       // The order arrives while the freeze holds the customer's row, not yet committed.
       orders = besideTransactions(() =>
         Array.from({ length: 8 }, () => h.call(transferIn, { amount: '10' }, { token: user.token })),

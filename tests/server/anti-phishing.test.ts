@@ -121,8 +121,8 @@ async function emailCustomer() {
   return { email, token: registered.data.token as string, id: row!.id };
 }
 
-async function newestMessage(token: string) {
-  const inbox = await h.call(messageList, { status: 'all', page: '1' }, { token });
+async function newestMessage(token: string, lang = 'en') {
+  const inbox = await h.call(messageList, { status: 'all', page: '1' }, { token, lang });
   return inbox.data.lists[0]!;
 }
 
@@ -301,10 +301,15 @@ describe('in the security notices', () => {
   it('in Arabic, the label in Arabic and the code as typed', async () => {
     const { token } = await emailCustomer();
     expect(await h.call(setAntiPhishing, { phrase: 'صقر الصحراء' }, { token, lang: 'ar' })).toMatchObject({ ret: 1 });
-    const notice = await newestMessage(token);
+    const notice = await newestMessage(token, 'ar');
     const parts = splitAntiPhishingLine(notice.content)!;
     expect(parts.code).toBe('صقر الصحراء');
     expect(parts.label).toMatch(/[\u0600-\u06FF]/);
+    // Read in English: the label in English, the code as typed.
+    expect(splitAntiPhishingLine((await newestMessage(token)).content)).toMatchObject({
+      label: expect.stringMatching(/^[ -~]+$/),
+      code: 'صقر الصحراء',
+    });
   });
 });
 

@@ -4,7 +4,7 @@
 // answered, its phone registers again only after the stated period, and the books still balance.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { unzipSync, strFromU8 } from 'fflate';
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { startHarness, type Harness } from './harness.ts';
 import {
   PASSWORD,
@@ -22,7 +22,7 @@ import { editProfile, login, sendSmsCode, userInfo } from '../../src/api-contrac
 import { submitCertification } from '../../src/api-contract/certification.ts';
 import { practiceAccount } from '../../src/api-contract/practice.ts';
 import { serverTexts } from '../../src/api-contract/server-texts.ts';
-import { closedAccounts, ledgerEntries, users } from '../../src/server/db/schema.ts';
+import { closedAccounts, contentTranslations, ledgerEntries, messages, users } from '../../src/server/db/schema.ts';
 
 let h: Harness;
 beforeAll(async () => void (h = await startHarness()));
@@ -122,6 +122,23 @@ it('refuses to close while a balance or an order is open, or with a wrong passwo
 it('closes: the account signs in no more, its records stay, its phone rests for the stated period', async () => {
   const user = await customer(h, '25');
   await grant(h, user.id, '-25');
+  // A sign-in from a new device: a security notice naming it, kept in every language.
+  const signedIn = await h.call(
+    login,
+    { username: user.phone, password: PASSWORD },
+    { headers: { 'user-agent': 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0' } },
+  );
+  expect(signedIn.ret).toBe(1);
+  const own = (await h.database.db.select().from(messages).where(eq(messages.userId, user.id))).map((row) =>
+    String(row.id),
+  );
+  const versions = () =>
+    h.database.db
+      .select()
+      .from(contentTranslations)
+      .where(and(eq(contentTranslations.kind, 'message'), inArray(contentTranslations.item, own)));
+  expect(own).toHaveLength(1);
+  expect(await versions()).toHaveLength(5);
   const now = h.clock.now();
   const closed = await h.call(closeAccount, { secret_kind: 'login', secret: PASSWORD }, { token: user.token });
   expect(closed).toEqual({
@@ -154,6 +171,9 @@ it('closes: the account signs in no more, its records stay, its phone rests for 
   expect(await h.database.db.select().from(closedAccounts).where(eq(closedAccounts.userId, user.id))).toEqual([
     expect.objectContaining({ phone: user.phone }),
   ]);
+  // The customer's messages go, and their other languages' versions with them.
+  expect(await h.database.db.select().from(messages).where(eq(messages.userId, user.id))).toEqual([]);
+  expect(await versions()).toEqual([]);
   const [row] = await h.database.db.select().from(users).where(eq(users.id, user.id));
   expect(row).toMatchObject({ phone: null, email: null, nickname: '', avatar: '', paypassHash: null, closedAt: now });
   await expectLedgerBalanced(h);

@@ -66,7 +66,7 @@ it('a bank card waits the same way, and the lists say from when each payee is us
   });
 });
 
-it('the owner gets a station message for each payee added, in the language of the request; deleting is immediate', async () => {
+it('the owner gets a station message for each payee added, read in the reader’s language; deleting is immediate', async () => {
   const user = await customer(h);
   const wallet = await addTronWallet(h, user.token, { alias: 'Cold storage' });
   const inbox = await h.call(messages, { page: '1' }, { token: user.token });
@@ -79,8 +79,9 @@ it('the owner gets a station message for each payee added, in the language of th
   expect(await h.call(deleteWallet, { id: String(wallet.id) }, { token: user.token })).toMatchObject({ ret: 1 });
   expect((await h.call(wallets, {}, { token: user.token })).data.lists).toEqual([]);
 
-  const card = await h.call(addBankCard, cardForm(), { token: user.token, lang: 'zh' });
-  const latest = (await h.call(messages, { page: '1' }, { token: user.token })).data.lists[0]!;
+  // Added from an English screen, read on a Chinese one: in Chinese.
+  const card = await h.call(addBankCard, cardForm(), { token: user.token });
+  const latest = (await h.call(messages, { page: '1' }, { token: user.token, lang: 'zh' })).data.lists[0]!;
   const zh = translator('zh');
   expect(latest.title).toBe(zh(serverTexts.payeeAddedTitle));
   expect(latest.title).not.toBe('New withdrawal address added');

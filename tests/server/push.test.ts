@@ -6,7 +6,8 @@ import { serverTexts } from '../../src/api-contract/server-texts.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { startHarness, type Harness } from './harness.ts';
-import { customer, refused } from './helpers.ts';
+import { PASSWORD, customer, refused } from './helpers.ts';
+import { changePassword } from '../../src/api-contract/account.ts';
 import { approvedRecharge, opsOk } from './funds-helpers.ts';
 import {
   decryptPush,
@@ -30,6 +31,8 @@ import { matchAllPairs } from '../../src/server/jobs/matching.ts';
 import { pushTransport } from '../../src/server/delivery/push.ts';
 import { deliverDue } from '../../src/server/jobs/delivery.ts';
 import { postMessage } from '../../src/server/domain/messages.ts';
+import { utcMinute } from '../../src/server/domain/security-notices.ts';
+import { translator } from '../../src/server/i18n.ts';
 import type { Outcome, Transport } from '../../src/server/delivery/transport.ts';
 import { DEFAULT_PUSH_SERVICE_HOSTS, knownPushService } from '../../src/server/domain/push-subscriptions.ts';
 import { loadConfig } from '../../src/server/config.ts';
@@ -190,6 +193,27 @@ describe('from an event to the browser', () => {
     expect(notificationsFor(browser, from)).toEqual([
       expect.objectContaining({ title: 'ETH 期权已结算', body: '亏损：-10 USDT' }),
     ]);
+  });
+
+  it('says a security notice in each browser’s language, whatever the language of the request that caused it', async () => {
+    const user = await customer(h, '100');
+    const [english, thai] = [await subscribed(user), await subscribed(user, 'th')];
+    const from = service.received.length;
+    // Asked from an English screen.
+    const changed = await h.call(
+      changePassword,
+      { oldpass: PASSWORD, password: 'xyz98765', repassword: 'xyz98765' },
+      { token: user.token, lang: 'en' },
+    );
+    expect(changed.ret).toBe(1);
+    await deliverQueued();
+    const th = translator('th');
+    expect(notificationsFor(english, from).map(({ title }) => title)).toEqual(['Login password changed']);
+    const said = th(serverTexts.passwordChanged, { 0: utcMinute(h.clock.now()) });
+    const [thaiPush] = notificationsFor(thai, from);
+    expect(thaiPush!.title).toBe(th(serverTexts.passwordChangedTitle));
+    expect(said.startsWith(thaiPush!.body.replace(/…$/, ''))).toBe(true);
+    expect(thaiPush!.body.length).toBeGreaterThan(20);
   });
 
   it('reaches every browser of the customer, and a contract fill, a recharge and a station message each arrive with their page', async () => {

@@ -33,8 +33,8 @@ async function turnOn(token: string) {
   return code;
 }
 
-async function newestMessage(token: string) {
-  const inbox = await h.call(messages, { status: 'all', page: '1' }, { token });
+async function newestMessage(token: string, lang = 'en') {
+  const inbox = await h.call(messages, { status: 'all', page: '1' }, { token, lang });
   return inbox.data.lists[0]!;
 }
 
@@ -118,9 +118,11 @@ describe('the customer is told', () => {
       { token, lang: 'th' },
     );
     expect(changed).toMatchObject({ ret: 1 });
-    const latest = await newestMessage(changed.data.token);
+    const latest = await newestMessage(changed.data.token, 'th');
     expect(latest.title).toBe('เปลี่ยนรหัสผ่านเข้าสู่ระบบแล้ว');
     expect(latest.content).toContain(when());
+    // Changed from a Thai screen, read on an English one: in English.
+    expect((await newestMessage(changed.data.token)).title).toBe('Login password changed');
   });
 
   it('when two-factor is turned on or off, new recovery codes are made, and the mobile number changes', async () => {

@@ -58,7 +58,7 @@ const list = async (token: string) => (await h.call(signedInSessions, {}, { toke
 const works = async (token: string) => (await h.call(userInfo, {}, { token })).ret === 1;
 const lastSeenInDatabase = async (id: number) =>
   (await h.database.db.select({ at: sessions.lastSeenAt }).from(sessions).where(eq(sessions.id, id)))[0]!.at;
-const inbox = async (token: string) => (await h.call(messages, {}, { token })).data.lists;
+const inbox = async (token: string, lang = 'en') => (await h.call(messages, {}, { token, lang })).data.lists;
 
 describe('the list', () => {
   it('shows every signed-in device with its address partly hidden, this device first and marked', async () => {
@@ -313,15 +313,23 @@ describe('the new-device message', () => {
     await logIn(user.phone, CHROME_ANDROID, '198.51.100.8');
     expect(await inbox(user.token)).toHaveLength(1);
 
-    // Another device, asking in Thai: the message is in Thai.
+    // Another device, asking in Thai: read in Thai, the message is in Thai; read later in Hindi or English (the
+    // customer switched the app's language), in that language: it is kept in every language the app speaks.
     await logIn(user.phone, FIREFOX_WINDOWS, '2001:db8:85a3::1', 'th');
-    const [latest] = await inbox(user.token);
-    const th = translator('th');
-    expect(latest).toMatchObject({
-      title: th(serverTexts.newSignInTitle),
-      content: th(serverTexts.newSignIn, { 0: 'Firefox, Windows', 1: '2001:db8:85a3:…', 2: `${when} 09:30 UTC` }),
+    const values = { 0: 'Firefox, Windows', 1: '2001:db8:85a3:…', 2: `${when} 09:30 UTC` };
+    for (const lang of ['th', 'hi', 'ar'] as const) {
+      const [latest] = await inbox(user.token, lang);
+      const tl = translator(lang);
+      expect(latest).toMatchObject({
+        title: tl(serverTexts.newSignInTitle),
+        content: tl(serverTexts.newSignIn, values),
+      });
+      expect(latest!.title).not.toBe('New sign-in');
+    }
+    expect((await inbox(user.token))[0]).toMatchObject({
+      title: 'New sign-in',
+      content: expect.stringMatching(/^New sign-in on Firefox, Windows from 2001:db8:85a3:… at /),
     });
-    expect(latest!.title).not.toBe('New sign-in');
     expect(await inbox(user.token)).toHaveLength(2);
   });
 

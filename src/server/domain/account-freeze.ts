@@ -16,7 +16,6 @@ import type { Executor, Tx } from '../db/connection.ts';
 import { accountFreezes, users } from '../db/schema.ts';
 import { ACCOUNT_UNFREEZE_DELAY_HOURS, type AccountFreeze } from '../../api-contract/account-freeze.ts';
 import { serverTexts } from '../../api-contract/server-texts.ts';
-import type { Translate } from '../i18n.ts';
 import { appendAudit, type Actor } from './audit-log.ts';
 import { Refusal, type TextId } from './refusal.ts';
 import { postSecurityNotice, utcMinute } from './security-notices.ts';
@@ -57,7 +56,7 @@ export async function freezeRowOf(db: Executor, userId: number): Promise<FreezeR
 }
 
 /** The customer's freeze at `now`, settling (telling and auditing) an unfreezing that has come due. */
-export async function accountFreezeOf(db: Executor, userId: number, now: Date, t: Translate): Promise<AccountFreeze> {
+export async function accountFreezeOf(db: Executor, userId: number, now: Date): Promise<AccountFreeze> {
   const row = await freezeRowOf(db, userId);
   if (row?.frozenSince && row.unfreezeAt && row.unfreezeAt <= now) {
     const [settled] = await db
@@ -77,9 +76,11 @@ export async function accountFreezeOf(db: Executor, userId: number, now: Date, t
       await postSecurityNotice(
         db,
         userId,
-        { title: t(serverTexts.accountUnfrozenTitle), content: t(serverTexts.accountUnfrozen, { 0: when }) },
+        (tl) => ({
+          title: tl(serverTexts.accountUnfrozenTitle),
+          content: tl(serverTexts.accountUnfrozen, { 0: when }),
+        }),
         row.unfreezeAt,
-        t,
       );
       await appendAudit(
         db,
@@ -100,16 +101,10 @@ export async function accountFreezeOf(db: Executor, userId: number, now: Date, t
  * stays frozen since its first moment, and an unfreezing waiting is cancelled. Told and audited unless it changed
  * nothing.
  */
-export async function freezeAccount(
-  tx: Tx,
-  actor: Actor,
-  userId: number,
-  now: Date,
-  t: Translate,
-): Promise<AccountFreeze> {
+export async function freezeAccount(tx: Tx, actor: Actor, userId: number, now: Date): Promise<AccountFreeze> {
   // Every order's check waits on this lock (see the top of this file).
   await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
-  const before = await accountFreezeOf(tx, userId, now, t);
+  const before = await accountFreezeOf(tx, userId, now);
   const [row] = await tx
     .insert(accountFreezes)
     .values({ userId, frozenSince: now, unfreezeAt: null, updatedAt: now })
@@ -125,9 +120,11 @@ export async function freezeAccount(
     await postSecurityNotice(
       tx,
       userId,
-      { title: t(serverTexts.accountFrozenTitle), content: t(serverTexts.accountFrozenNotice, { 0: utcMinute(now) }) },
+      (tl) => ({
+        title: tl(serverTexts.accountFrozenTitle),
+        content: tl(serverTexts.accountFrozenNotice, { 0: utcMinute(now) }),
+      }),
       now,
-      t,
     );
   return toAccountFreeze(row, now);
 }
@@ -136,14 +133,8 @@ export async function freezeAccount(
  * Asks to unfreeze: it takes effect ACCOUNT_UNFREEZE_DELAY_MS later (the caller has checked the secret). An
  * unfreezing already waiting keeps its time (asking again neither moves it nor tells again). Refused when not frozen.
  */
-export async function askUnfreeze(
-  tx: Tx,
-  actor: Actor,
-  userId: number,
-  now: Date,
-  t: Translate,
-): Promise<AccountFreeze> {
-  const before = await accountFreezeOf(tx, userId, now, t);
+export async function askUnfreeze(tx: Tx, actor: Actor, userId: number, now: Date): Promise<AccountFreeze> {
+  const before = await accountFreezeOf(tx, userId, now);
   if (!before.frozen) throw new Refusal(serverTexts.accountNotFrozen.id);
   if (before.unfreeze_at) return before;
   const [row] = await tx
@@ -160,25 +151,18 @@ export async function askUnfreeze(
   await postSecurityNotice(
     tx,
     userId,
-    {
-      title: t(serverTexts.accountUnfreezeAskedTitle),
-      content: t(serverTexts.accountUnfreezeAsked, { 0: utcMinute(now) }),
-    },
+    (tl) => ({
+      title: tl(serverTexts.accountUnfreezeAskedTitle),
+      content: tl(serverTexts.accountUnfreezeAsked, { 0: utcMinute(now) }),
+    }),
     now,
-    t,
   );
   return after;
 }
 
 /** Cancels an unfreezing waiting: immediate, audited. Refused when not frozen; nothing waiting changes nothing. */
-export async function keepFrozen(
-  tx: Tx,
-  actor: Actor,
-  userId: number,
-  now: Date,
-  t: Translate,
-): Promise<AccountFreeze> {
-  const before = await accountFreezeOf(tx, userId, now, t);
+export async function keepFrozen(tx: Tx, actor: Actor, userId: number, now: Date): Promise<AccountFreeze> {
+  const before = await accountFreezeOf(tx, userId, now);
   if (!before.frozen) throw new Refusal(serverTexts.accountNotFrozen.id);
   if (!before.unfreeze_at) return before;
   const [row] = await tx

@@ -12,7 +12,6 @@ import {
   type AddressLock,
 } from '../../api-contract/address-lock.ts';
 import { serverTexts } from '../../api-contract/server-texts.ts';
-import type { Translate } from '../i18n.ts';
 import { Refusal } from './refusal.ts';
 import { noticeSecurityChange } from './security-notices.ts';
 import { refuseWhileFrozen } from './account-freeze.ts';
@@ -45,7 +44,7 @@ export async function lockRowOf(db: Executor, userId: number): Promise<LockRow |
 }
 
 /** The customer's lock at `now`, settling (and telling) a turning-off that has come due. */
-export async function addressLockOf(db: Executor, userId: number, now: Date, t: Translate): Promise<AddressLock> {
+export async function addressLockOf(db: Executor, userId: number, now: Date): Promise<AddressLock> {
   const row = await lockRowOf(db, userId);
   if (row?.offAt && row.offAt <= now) {
     const [settled] = await db
@@ -54,15 +53,15 @@ export async function addressLockOf(db: Executor, userId: number, now: Date, t: 
       .where(and(eq(addressLocks.userId, userId), isNotNull(addressLocks.offAt), lte(addressLocks.offAt, now)))
       .returning();
     // Another request settled it first: it told the customer.
-    if (settled) await noticeSecurityChange(db, userId, 'addressLockOff', row.offAt, t);
+    if (settled) await noticeSecurityChange(db, userId, 'addressLockOff', row.offAt);
     return toAddressLock(settled ?? (await lockRowOf(db, userId)), now);
   }
   return toAddressLock(row, now);
 }
 
 /** Turns it on at once (and keeps it on when a turning-off was waiting); told only when it was off. */
-export async function lockAddresses(db: Executor, userId: number, now: Date, t: Translate): Promise<AddressLock> {
-  const before = await addressLockOf(db, userId, now, t);
+export async function lockAddresses(db: Executor, userId: number, now: Date): Promise<AddressLock> {
+  const before = await addressLockOf(db, userId, now);
   const [row] = await db
     .insert(addressLocks)
     .values({ userId, onSince: now, offAt: null, updatedAt: now })
@@ -71,7 +70,7 @@ export async function lockAddresses(db: Executor, userId: number, now: Date, t: 
       set: { onSince: before.on ? new Date(before.on_since!) : now, offAt: null, updatedAt: now },
     })
     .returning();
-  if (!before.on) await noticeSecurityChange(db, userId, 'addressLockOn', now, t);
+  if (!before.on) await noticeSecurityChange(db, userId, 'addressLockOn', now);
   return toAddressLock(row, now);
 }
 
@@ -79,8 +78,8 @@ export async function lockAddresses(db: Executor, userId: number, now: Date, t: 
  * Asks to turn it off: it takes effect ADDRESS_LOCK_DELAY_MS later. The caller has checked the second factor. A
  * turning-off already waiting keeps its time (asking again does not move it, nor tells again).
  */
-export async function askUnlock(db: Executor, userId: number, now: Date, t: Translate): Promise<AddressLock> {
-  const lock = await addressLockOf(db, userId, now, t);
+export async function askUnlock(db: Executor, userId: number, now: Date): Promise<AddressLock> {
+  const lock = await addressLockOf(db, userId, now);
   if (!lock.on) throw new Refusal(serverTexts.addressLockNotOn.id);
   // Turning it off changes where money may go: a frozen account changes no payee.
   await refuseWhileFrozen(db, userId, now);
@@ -92,13 +91,13 @@ export async function askUnlock(db: Executor, userId: number, now: Date, t: Tran
     .returning();
   // Asked twice at once: the one that set the time tells it.
   if (!row) return toAddressLock(await lockRowOf(db, userId), now);
-  await noticeSecurityChange(db, userId, 'addressLockOffAsked', now, t);
+  await noticeSecurityChange(db, userId, 'addressLockOffAsked', now);
   return toAddressLock(row, now);
 }
 
 /** Cancels a turning-off waiting: immediate. */
-export async function keepAddressLock(db: Executor, userId: number, now: Date, t: Translate): Promise<AddressLock> {
-  const lock = await addressLockOf(db, userId, now, t);
+export async function keepAddressLock(db: Executor, userId: number, now: Date): Promise<AddressLock> {
+  const lock = await addressLockOf(db, userId, now);
   if (!lock.on) throw new Refusal(serverTexts.addressLockNotOn.id);
   if (!lock.off_at) return lock;
   const [row] = await db
@@ -119,9 +118,8 @@ export async function refuseUnlockedPayee(
   payee: BankCardRow | WalletRow | undefined,
   coolingMs: number,
   now: Date,
-  t: Translate,
 ): Promise<void> {
-  const lock = await addressLockOf(db, userId, now, t);
+  const lock = await addressLockOf(db, userId, now);
   if (!lock.on) return;
   const waitMs = Math.max(coolingMs, ADDRESS_LOCK_COOLING_MS);
   if (!payee || payee.userId !== userId || payee.createdAt.getTime() + waitMs > now.getTime())

@@ -4,12 +4,13 @@
 // e-mail leave the users row (kept in closed_accounts), its passkeys are deleted, so every sign-in meets the refusal an
 // unknown account meets today, and no more. Its phone and e-mail register again only CONTACT_REUSE_DAYS later.
 import Big from 'big.js';
-import { and, eq, gt, inArray, isNull, notLike } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, notLike, sql } from 'drizzle-orm';
 import type { Executor } from '../db/connection.ts';
 import {
   addressLocks,
   balances,
   bankCards,
+  contentTranslations,
   closedAccounts,
   contractOrders,
   liquidityRecords,
@@ -225,6 +226,14 @@ export async function closeAccount(
     await tx.delete(messageReads).where(eq(messageReads.userId, userId));
     const own = tx.select({ id: messages.id }).from(messages).where(eq(messages.userId, userId));
     await tx.delete(messageReads).where(inArray(messageReads.messageId, own));
+    // The other languages' versions of the customer's own messages (security notices name their devices and places).
+    const ownItems = tx
+      .select({ item: sql<string>`${messages.id}::text` })
+      .from(messages)
+      .where(eq(messages.userId, userId));
+    await tx
+      .delete(contentTranslations)
+      .where(and(eq(contentTranslations.kind, 'message'), inArray(contentTranslations.item, ownItems)));
     await tx.delete(messages).where(eq(messages.userId, userId));
     // The avatar's own copy; the documents and receipts stay with the records that refer to them.
     await tx.delete(uploads).where(and(eq(uploads.userId, userId), eq(uploads.isPublic, true)));

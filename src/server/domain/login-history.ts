@@ -60,7 +60,6 @@ export async function recordFailedAttempt(
   userId: number,
   attempt: LoginAttempt,
   now: Date,
-  t: Translate,
 ): Promise<void> {
   const row = rowOf(userId, attempt, false, now);
   if (!(await isNewDevice(db, userId, row.device))) {
@@ -76,9 +75,15 @@ export async function recordFailedAttempt(
     await db.insert(loginHistory).values(row);
     return;
   }
-  const values = { 0: row.device || t(serverTexts.unknownDevice), 1: row.address || '—', 2: utcMinute(now) };
-  const content = t(attempt.method === 'code' ? serverTexts.failedCodeSignIn : serverTexts.failedSignIn, values);
-  await postSecurityNotice(db, userId, { title: t(serverTexts.failedSignInTitle), content }, now, t);
+  const write = (tl: Translate) => ({
+    title: tl(serverTexts.failedSignInTitle),
+    content: tl(attempt.method === 'code' ? serverTexts.failedCodeSignIn : serverTexts.failedSignIn, {
+      0: row.device || tl(serverTexts.unknownDevice),
+      1: row.address || '—',
+      2: utcMinute(now),
+    }),
+  });
+  await postSecurityNotice(db, userId, write, now);
 }
 
 /** Whether no session of the account, ended or not, had this device (the rule of the new sign-in notice). */
@@ -102,14 +107,13 @@ export async function recordingFailure<T>(
   attempt: LoginAttempt,
   failures: readonly string[],
   now: Date,
-  t: Translate,
   run: () => Promise<T>,
 ): Promise<T> {
   try {
     return await run();
   } catch (error) {
     if (error instanceof Refusal && failures.includes(error.textId))
-      await recordFailedAttempt(db, userId, attempt, now, t);
+      await recordFailedAttempt(db, userId, attempt, now);
     throw error;
   }
 }

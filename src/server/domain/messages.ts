@@ -3,7 +3,8 @@
 import { and, asc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { idKey, keysetQuery, type KeysetOrder, type PageRequest } from './paged-query.ts';
 import type { Executor } from '../db/connection.ts';
-import { messageReads, messages } from '../db/schema.ts';
+import { contentTranslations, messageReads, messages } from '../db/schema.ts';
+import type { Locale } from '../../api-contract/constants.ts';
 import { MESSAGE_PAGE_SIZE, type StationMessage } from '../../api-contract/messages.ts';
 import type { CursorPage } from '../../api-contract/envelope.ts';
 import { queueNotice } from './notices.ts';
@@ -131,22 +132,43 @@ export async function markRead(
   return countUnread(db, userId);
 }
 
-/** Posts a message to one user, or to every user (present and future) with `to: null`. */
+/** A message's title and text in one language. */
+export interface MessageText {
+  title: string;
+  content: string;
+}
+
+/**
+ * Posts a message to one user, or to every user (present and future) with `to: null`: `title` and `content` are its
+ * English version (its own row), `versions` the other languages' (listMessages reads the reader's; a push to its one
+ * user says the version of each subscription's language).
+ */
 export async function postMessage(
   db: Executor,
-  input: { to: number | null; title: string; content: string },
+  input: MessageText & {
+    to: number | null;
+    versions?: Partial<Record<Locale, MessageText>>;
+  },
   now: Date,
 ): Promise<MessageRow> {
   const [row] = await db
     .insert(messages)
     .values({ userId: input.to, title: input.title, content: input.content, createdAt: now })
     .returning();
+  const versions = Object.entries(input.versions ?? {}).map(([lang, version]) => ({
+    kind: 'message',
+    item: String(row!.id),
+    lang,
+    title: version.title,
+    body: version.content,
+  }));
+  if (versions.length) await db.insert(contentTranslations).values(versions);
   // A broadcast reaches everyone in the app; only a message to one customer is pushed.
   if (input.to !== null)
     await queueNotice(
       db,
       input.to,
-      { kind: 'station_message', id: row!.id, title: row!.title, content: row!.content },
+      { kind: 'station_message', id: row!.id, title: row!.title, content: row!.content, versions: input.versions },
       now,
     );
   return row!;

@@ -41,7 +41,14 @@ export type Notice =
       reason: string;
     }
   | { kind: 'certification_reviewed'; level: 'primary' | 'advanced'; approved: boolean; reason: string }
-  | { kind: 'station_message'; id: number; title: string; content: string }
+  /** `versions`: the message in other languages than English (its title and content), where it was written in them. */
+  | {
+      kind: 'station_message';
+      id: number;
+      title: string;
+      content: string;
+      versions?: Partial<Record<Locale, { title: string; content: string }>>;
+    }
   | { kind: 'service_reply'; body: string }
   /** A price alert fired: its station message's words in every language (domain/price-alerts.ts wrote them once). */
   | { kind: 'price_alert'; id: number; message: number; texts: Record<Locale, { title: string; content: string }> };
@@ -122,14 +129,16 @@ export function noticeContent(notice: Notice, language: Locale): PushPayload {
         route(notice.level === 'advanced' ? ROUTES.certificationAdvanced : ROUTES.certificationPrimary),
         `certification:${notice.level}`,
       );
-    case 'station_message':
+    case 'station_message': {
+      const said = notice.versions?.[language] ?? notice;
       // Without the anti-phishing code line: a notification shows on a locked screen, and passes a push service.
       return content(
-        notice.title,
-        withoutAntiPhishingLine(notice.content),
+        said.title,
+        withoutAntiPhishingLine(said.content),
         route(ROUTES.messages, `?id=${notice.id}`),
         `message:${notice.id}`,
       );
+    }
     case 'service_reply':
       return content(t(n.serviceReplyTitle), notice.body, route(ROUTES.serviceChat), 'service');
     case 'price_alert': {

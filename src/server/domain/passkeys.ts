@@ -256,8 +256,11 @@ export async function addPasskey(
       .returning();
     // The same authenticator again (it was listed as excluded): nothing new is kept.
     if (!row) throw new Refusal(texts.passkeyFailed.id);
-    const content = t(serverTexts.passkeyAdded, { 0: row.name, 1: utcMinute(now) });
-    await postSecurityNotice(tx, userId, { title: t(serverTexts.passkeyAddedTitle), content }, now, t);
+    const write = (tl: Translate) => ({
+      title: tl(serverTexts.passkeyAddedTitle),
+      content: tl(serverTexts.passkeyAdded, { 0: row.name, 1: utcMinute(now) }),
+    });
+    await postSecurityNotice(tx, userId, write, now);
     return toPasskey(row);
   });
 }

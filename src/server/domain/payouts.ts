@@ -40,20 +40,16 @@ export function refuseCoolingPayee(payee: BankCardRow | WalletRow, coolingMs: nu
   if (usableAt(payee.createdAt, coolingMs) > now) throw new Refusal(texts.payeeCooling.id, { 0: hoursOf(coolingMs) });
 }
 
-/** The station message its owner gets when a payee is added, in the language of the request that added it. */
-async function tellOwner(
-  tx: Tx,
-  userId: number,
-  payee: string,
-  coolingMs: number,
-  t: Translate,
-  now: Date,
-): Promise<void> {
-  const content =
-    coolingMs > 0
-      ? t(serverTexts.payeeAddedCooling, { 0: payee, 1: hoursOf(coolingMs) })
-      : t(serverTexts.payeeAdded, { 0: payee });
-  await postSecurityNotice(tx, userId, { title: t(serverTexts.payeeAddedTitle), content }, now, t);
+/** The station message its owner gets when a payee is added, in every language (security-notices.ts). */
+async function tellOwner(tx: Tx, userId: number, payee: string, coolingMs: number, now: Date): Promise<void> {
+  const write = (tl: Translate) => ({
+    title: tl(serverTexts.payeeAddedTitle),
+    content:
+      coolingMs > 0
+        ? tl(serverTexts.payeeAddedCooling, { 0: payee, 1: hoursOf(coolingMs) })
+        : tl(serverTexts.payeeAdded, { 0: payee }),
+  });
+  await postSecurityNotice(tx, userId, write, now);
 }
 
 /** The usable time and the seconds left until it, at `now`. */
@@ -121,7 +117,6 @@ export interface BankCardFields {
 /** What a customer needs to add a payee: the cooling-off period and the translator of the request. */
 export interface PayeeAddition {
   coolingMs: number;
-  t: Translate;
   now: Date;
 }
 
@@ -129,7 +124,7 @@ export async function addBankCard(
   tx: Tx,
   userId: number,
   card: BankCardFields,
-  { coolingMs, t, now }: PayeeAddition,
+  { coolingMs, now }: PayeeAddition,
 ): Promise<BankCard> {
   // The holder's number as one canonical value (E.164), as every phone number is kept; refused before anything else.
   const phone = mobileNumber(card.phone);
@@ -166,7 +161,7 @@ export async function addBankCard(
     })
     .returning();
   const added = toBankCard(row!, coolingMs, now);
-  await tellOwner(tx, userId, `${added.bank_name} ${added.bank_number}`, coolingMs, t, now);
+  await tellOwner(tx, userId, `${added.bank_name} ${added.bank_number}`, coolingMs, now);
   return added;
 }
 
@@ -219,7 +214,7 @@ export async function addWallet(
   tx: Tx,
   userId: number,
   wallet: WalletFields,
-  { coolingMs, t, now }: PayeeAddition,
+  { coolingMs, now }: PayeeAddition,
 ): Promise<Wallet> {
   await lockUser(tx, userId);
   // A frozen account adds no payee (a freeze committed first is seen: account-freeze.ts).
@@ -250,7 +245,6 @@ export async function addWallet(
       // The alias isolated: whatever its direction, the address tail after it reads in its real order.
       `${isolate(added.alias)} (${added.currency} ${added.chain} …${added.address.slice(-6)})`,
       coolingMs,
-      t,
       now,
     );
     return added;

@@ -1,7 +1,8 @@
 // The station messages that tell a customer their account's security changed, so a change they did not make is
 // noticed while it can still be undone: a new device signed in, a passkey added or removed, the login password
 // changed or reset, two-factor turned on or off, new recovery codes, the phone or e-mail changed. Each says when,
-// in a time every reader can place, and what to do if it was not them; in the request's language.
+// in a time every reader can place, and what to do if it was not them; in every language, each customer reading it
+// in theirs.
 // The customer's anti-phishing code, when they set one, stands in a fixed place of every such notice:
 // its first line, `🛡 Your anti-phishing code: …` (api-contract/anti-phishing-line.ts), the notice's own text
 // below it. The line is written with the notice, so it shows the code the customer had then.
@@ -9,8 +10,10 @@ import { serverTexts } from '../../api-contract/server-texts.ts';
 import { antiPhishingLine } from '../../api-contract/anti-phishing-line.ts';
 import type { MessageDescriptor } from '@lingui/core';
 import type { Executor } from '../db/connection.ts';
-import type { Translate } from '../i18n.ts';
-import { postMessage } from './messages.ts';
+import { translator, type Translate } from '../i18n.ts';
+import { postMessage, type MessageText } from './messages.ts';
+import { LOCALES } from '../../api-contract/constants.ts';
+import { CONTENT_FALLBACK_LANG } from './content-pages.ts';
 import { antiPhishingCodeOf } from './anti-phishing.ts';
 
 /** '2026-11-22 08:00 UTC': a moment every reader can place, whatever their zone. */
@@ -50,26 +53,36 @@ export async function noticeSecurityChange(
   userId: number,
   change: SecurityChange,
   now: Date,
-  t: Translate,
 ): Promise<void> {
   const { title, content } = notices[change];
-  await postSecurityNotice(db, userId, { title: t(title), content: t(content, { 0: utcMinute(now) }) }, now, t);
+  await postSecurityNotice(
+    db,
+    userId,
+    (tl) => ({ title: tl(title), content: tl(content, { 0: utcMinute(now) }) }),
+    now,
+  );
 }
 
+/** A notice written in the language of `t`: its title and text. */
+export type NoticeWriter = (t: Translate) => MessageText;
+
 /**
- * Posts a security notice (these, a new sign-in, a passkey or a payee added): its text under the
- * customer's anti-phishing code line when they have a code, as it is without one (no empty line).
+ * Posts a security notice (these, a new sign-in, a passkey or a payee added): its text under the customer's
+ * anti-phishing code line when they have a code, as it is without one (no empty line). It is written in every
+ * language the app speaks, so the customer reads it in the language they read the app in then, not the one of the
+ * request that caused it (a push: in each subscription's language).
  */
-export async function postSecurityNotice(
-  db: Executor,
-  userId: number,
-  notice: { title: string; content: string },
-  now: Date,
-  t: Translate,
-): Promise<void> {
+export async function postSecurityNotice(db: Executor, userId: number, write: NoticeWriter, now: Date): Promise<void> {
   const code = await antiPhishingCodeOf(db, userId);
-  const content = code
-    ? `${antiPhishingLine(t(serverTexts.antiPhishingLabel), code)}\n${notice.content}`
-    : notice.content;
-  await postMessage(db, { to: userId, title: notice.title, content }, now);
+  const written = (tl: Translate): MessageText => {
+    const notice = write(tl);
+    const content = code
+      ? `${antiPhishingLine(tl(serverTexts.antiPhishingLabel), code)}\n${notice.content}`
+      : notice.content;
+    return { title: notice.title, content };
+  };
+  const versions = Object.fromEntries(
+    LOCALES.filter((lang) => lang !== CONTENT_FALLBACK_LANG).map((lang) => [lang, written(translator(lang))]),
+  );
+  await postMessage(db, { to: userId, ...written(translator(CONTENT_FALLBACK_LANG)), versions }, now);
 }

@@ -70,27 +70,24 @@ export async function createSession(
 }
 
 /**
- * A sign-in (a password, or any later way): a new session, and a station message to the owner in
- * the request's language when it comes from a device the account never used. A device is new when
+ * A sign-in (a password, or any later way): a new session, and a station message to the owner (in
+ * every language, read in theirs) when it comes from a device the account never used. A device is new when
  * no earlier session of the account, ended or not, had the same browser and system ('Chrome,
  * Android'). The account's very first session (registering) is no news to its owner: no message.
  */
-export async function signIn(
-  db: Executor,
-  userId: number,
-  place: SignInPlace,
-  now: Date,
-  t: Translate,
-): Promise<string> {
+export async function signIn(db: Executor, userId: number, place: SignInPlace, now: Date): Promise<string> {
   const { device, isNew } = await deviceNews(db, userId, place.userAgent);
   const token = await createSession(db, userId, now, place);
   if (isNew) {
-    const content = t(serverTexts.newSignIn, {
-      0: device || t(serverTexts.unknownDevice),
-      1: maskAddress(place.ip) || '—',
-      2: utcMinute(now),
+    const write = (tl: Translate) => ({
+      title: tl(serverTexts.newSignInTitle),
+      content: tl(serverTexts.newSignIn, {
+        0: device || tl(serverTexts.unknownDevice),
+        1: maskAddress(place.ip) || '—',
+        2: utcMinute(now),
+      }),
     });
-    await postSecurityNotice(db, userId, { title: t(serverTexts.newSignInTitle), content }, now, t);
+    await postSecurityNotice(db, userId, write, now);
   }
   return token;
 }
@@ -106,10 +103,9 @@ export async function signInRemembered(
   place: SignInPlace,
   secondFactor: { key: Buffer; since: Date | null },
   now: Date,
-  t: Translate,
 ): Promise<{ token: string; device: string }> {
   return {
-    token: await signIn(db, userId, place, now, t),
+    token: await signIn(db, userId, place, now),
     device: rememberDevice(secondFactor.key, userId, secondFactor.since),
   };
 }

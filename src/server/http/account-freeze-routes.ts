@@ -12,34 +12,32 @@ import type { RouteModule } from './route-module.ts';
 import { payPasswordUnlessSecondFactor } from './secrets-ahead.ts';
 
 export const accountFreezeRoutes: RouteModule = ({ route }) => {
-  route(accountFreeze, (_input, { db, caller, clock, t }) => freeze.accountFreezeOf(db, caller.userId, clock.now(), t));
+  route(accountFreeze, (_input, { db, caller, clock }) => freeze.accountFreezeOf(db, caller.userId, clock.now()));
   route(
     freezeAccount,
-    async (input, { db, caller, clock, t, twoFactorKey, ip, secrets }) => {
+    async (input, { db, caller, clock, twoFactorKey, ip, secrets }) => {
       const now = clock.now();
       await requireSecondFactorOrPayPassword(db, caller.userId, input, twoFactorKey, now, secrets);
       const actor = freeze.customerActor(caller.userId, ip);
-      return db.transaction((tx) => freeze.freezeAccount(tx, actor, caller.userId, now, t));
+      return db.transaction((tx) => freeze.freezeAccount(tx, actor, caller.userId, now));
     },
     { ahead: payPasswordUnlessSecondFactor },
   );
   route(
     unfreezeAccount,
-    async (input, { db, caller, clock, t, twoFactorKey, ip, secrets }) => {
+    async (input, { db, caller, clock, twoFactorKey, ip, secrets }) => {
       const now = clock.now();
       // Nothing to unfreeze is said before any secret is checked (and uses none up).
-      if (!(await freeze.accountFreezeOf(db, caller.userId, now, t)).frozen)
+      if (!(await freeze.accountFreezeOf(db, caller.userId, now)).frozen)
         throw new Refusal(serverTexts.accountNotFrozen.id);
       await requireSecondFactorOrPayPassword(db, caller.userId, input, twoFactorKey, now, secrets);
       const actor = freeze.customerActor(caller.userId, ip);
-      return db.transaction((tx) => freeze.askUnfreeze(tx, actor, caller.userId, now, t));
+      return db.transaction((tx) => freeze.askUnfreeze(tx, actor, caller.userId, now));
     },
     { ahead: payPasswordUnlessSecondFactor },
   );
-  route(keepAccountFrozen, (_input, { db, caller, clock, t, ip }) =>
-    db.transaction((tx) =>
-      freeze.keepFrozen(tx, freeze.customerActor(caller.userId, ip), caller.userId, clock.now(), t),
-    ),
+  route(keepAccountFrozen, (_input, { db, caller, clock, ip }) =>
+    db.transaction((tx) => freeze.keepFrozen(tx, freeze.customerActor(caller.userId, ip), caller.userId, clock.now())),
   );
   route(consoleFrozenAccounts, (_input, { db, clock }) => freeze.frozenAccounts(db, clock.now()));
 };

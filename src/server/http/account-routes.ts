@@ -91,7 +91,7 @@ export const accountRoutes: RouteModule = ({ route, settings }) => {
 
   route(
     register,
-    async (input, { db, clock, request, ip, t, twoFactorKey, secrets }) => {
+    async (input, { db, clock, request, ip, twoFactorKey, secrets }) => {
       const now = clock.now();
       const [channel, address] = typedContact(input);
       await refuseTakenContact(db, channel, address);
@@ -108,7 +108,7 @@ export const accountRoutes: RouteModule = ({ route, settings }) => {
       // The account's first session: no new-device message (registering is a sign-in the owner just made). The history
       // counts it as a sign-in by code: the sent code proved the address.
       const place = signInPlace({ request, ip });
-      const session = await signInRemembered(db, user.id, place, { key: twoFactorKey, since: null }, now, t);
+      const session = await signInRemembered(db, user.id, place, { key: twoFactorKey, since: null }, now);
       await recordSignIn(db, user.id, attemptOf(place, 'code', countryOf), now);
       return session;
     },
@@ -160,7 +160,7 @@ export const accountRoutes: RouteModule = ({ route, settings }) => {
 
   route(
     login,
-    async (input, { db, clock, ip, request, t, twoFactorKey }) => {
+    async (input, { db, clock, ip, request, twoFactorKey }) => {
       const now = clock.now();
       const user = await findUserByLogin(db, input.username);
       const place = signInPlace({ request, ip });
@@ -183,7 +183,6 @@ export const accountRoutes: RouteModule = ({ route, settings }) => {
           attemptOf(place, 'password', countryOf),
           WRONG_PASSWORD,
           now,
-          t,
           checkPassword,
         );
       // With two-factor on, a device not remembered since it was turned on also needs the code (a remembered one signs
@@ -191,10 +190,10 @@ export const accountRoutes: RouteModule = ({ route, settings }) => {
       const since = await secondFactorSince(db, user!.id);
       const asksCode = since !== null && !isRemembered(twoFactorKey, user!.id, since, input.device);
       if (asksCode)
-        await recordingFailure(db, user!.id, attemptOf(place, 'code', countryOf), WRONG_CODE, now, t, () =>
+        await recordingFailure(db, user!.id, attemptOf(place, 'code', countryOf), WRONG_CODE, now, () =>
           requireSecondFactor(db, user!.id, input.otp, twoFactorKey, now),
         );
-      const session = await signInRemembered(db, user!.id, place, { key: twoFactorKey, since }, now, t);
+      const session = await signInRemembered(db, user!.id, place, { key: twoFactorKey, since }, now);
       await recordSignIn(db, user!.id, attemptOf(place, asksCode ? 'code' : 'password', countryOf), now);
       return session;
     },
@@ -215,7 +214,7 @@ export const accountRoutes: RouteModule = ({ route, settings }) => {
     ),
   );
 
-  route(editProfile, async (input, { db, caller, clock, twoFactorKey, t }) => {
+  route(editProfile, async (input, { db, caller, clock, twoFactorKey }) => {
     const now = clock.now();
     // A new phone or e-mail needs the second factor (two-factor on), checked first.
     if (input.phone !== undefined || input.email !== undefined)
@@ -239,8 +238,8 @@ export const accountRoutes: RouteModule = ({ route, settings }) => {
       else changes.email = address;
     }
     const saved = await saveProfile(db, caller.userId, changes);
-    if (changes.phone !== undefined) await noticeSecurityChange(db, caller.userId, 'phone', now, t);
-    if (changes.email !== undefined) await noticeSecurityChange(db, caller.userId, 'email', now, t);
+    if (changes.phone !== undefined) await noticeSecurityChange(db, caller.userId, 'phone', now);
+    if (changes.email !== undefined) await noticeSecurityChange(db, caller.userId, 'email', now);
     return toUserInfo(saved);
   });
 
@@ -250,7 +249,7 @@ export const accountRoutes: RouteModule = ({ route, settings }) => {
 
   route(
     changePassword,
-    async (input, { db, caller, clock, cache, request, ip, t, secrets }) => {
+    async (input, { db, caller, clock, cache, request, ip, secrets }) => {
       const now = clock.now();
       const user = await findUser(db, caller.userId);
       await checkSecret(
@@ -265,7 +264,7 @@ export const accountRoutes: RouteModule = ({ route, settings }) => {
       await setPassword(db, user.id, input.password, secrets);
       await revokeAllSessions(db, user.id, now);
       cache.sessions.hold(user.id);
-      await noticeSecurityChange(db, user.id, 'password', now, t);
+      await noticeSecurityChange(db, user.id, 'password', now);
       // The same device signs in again: its new session keeps where it came from, with no message.
       return { token: await createSession(db, user.id, now, signInPlace({ request, ip })) };
     },
@@ -275,7 +274,7 @@ export const accountRoutes: RouteModule = ({ route, settings }) => {
 
   route(
     forgotPassword,
-    async (input, { db, clock, cache, ip, t, twoFactorKey, secrets }) => {
+    async (input, { db, clock, cache, ip, twoFactorKey, secrets }) => {
       const now = clock.now();
       const [channel, address] = typedContact(input);
       const user = await findUserByContact(db, channel, address);
@@ -289,7 +288,7 @@ export const accountRoutes: RouteModule = ({ route, settings }) => {
       await setPassword(db, user.id, input.password, secrets);
       await revokeAllSessions(db, user.id, now);
       cache.sessions.hold(user.id);
-      await noticeSecurityChange(db, user.id, 'password', now, t);
+      await noticeSecurityChange(db, user.id, 'password', now);
       // The code proved the owner: this address's login lock goes, and it counts as theirs.
       await signedInFrom(db, { userId: user.id }, ip, now);
       return null;

@@ -12,21 +12,21 @@ import type { RouteModule } from './route-module.ts';
 import { payPasswordUnlessSecondFactor } from './secrets-ahead.ts';
 
 export const addressLockRoutes: RouteModule = ({ route }) => {
-  route(addressLock, (_input, { db, caller, clock, t }) => lock.addressLockOf(db, caller.userId, clock.now(), t));
-  route(lockAddresses, (_input, { db, caller, clock, t }) => lock.lockAddresses(db, caller.userId, clock.now(), t));
+  route(addressLock, (_input, { db, caller, clock }) => lock.addressLockOf(db, caller.userId, clock.now()));
+  route(lockAddresses, (_input, { db, caller, clock }) => lock.lockAddresses(db, caller.userId, clock.now()));
   route(
     unlockAddresses,
-    async ({ otp, paypass }, { db, caller, clock, t, twoFactorKey, secrets }) => {
+    async ({ otp, paypass }, { db, caller, clock, twoFactorKey, secrets }) => {
       const now = clock.now();
       // Nothing to turn off is said before any secret is checked (and uses none up).
-      if (!(await lock.addressLockOf(db, caller.userId, now, t)).on) throw new Refusal(serverTexts.addressLockNotOn.id);
+      if (!(await lock.addressLockOf(db, caller.userId, now)).on) throw new Refusal(serverTexts.addressLockNotOn.id);
       // A frozen account changes no payee: said before any secret is used up too.
       await refuseWhileFrozen(db, caller.userId, now);
       await requireSecondFactorOrPayPassword(db, caller.userId, { otp, paypass }, twoFactorKey, now, secrets);
-      return lock.askUnlock(db, caller.userId, now, t);
+      return lock.askUnlock(db, caller.userId, now);
     },
     // The payment password verified before the call's transaction opens, when it is the one asked for.
     { ahead: payPasswordUnlessSecondFactor },
   );
-  route(keepAddressLock, (_input, { db, caller, clock, t }) => lock.keepAddressLock(db, caller.userId, clock.now(), t));
+  route(keepAddressLock, (_input, { db, caller, clock }) => lock.keepAddressLock(db, caller.userId, clock.now()));
 };

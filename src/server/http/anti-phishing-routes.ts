@@ -14,24 +14,24 @@ export const antiPhishingRoutes: RouteModule = ({ route }) => {
     phrase: await antiPhishingCodeOf(db, caller.userId),
   }));
 
-  route(setAntiPhishing, async (input, { db, caller, clock, twoFactorKey, t }) => {
+  route(setAntiPhishing, async (input, { db, caller, clock, twoFactorKey }) => {
     const now = clock.now();
     await requireSecondFactor(db, caller.userId, input.otp, twoFactorKey, now);
     await db.transaction(async (tx) => {
       await saveAntiPhishingCode(tx, caller.userId, input.phrase);
-      await noticeSecurityChange(tx, caller.userId, 'antiPhishingSet', now, t);
+      await noticeSecurityChange(tx, caller.userId, 'antiPhishingSet', now);
     });
     return { phrase: input.phrase };
   });
 
-  route(removeAntiPhishing, async (input, { db, caller, clock, twoFactorKey, t }) => {
+  route(removeAntiPhishing, async (input, { db, caller, clock, twoFactorKey }) => {
     const now = clock.now();
     // Nothing to remove: refused before the second factor, so no code is used up for it.
     if ((await antiPhishingCodeOf(db, caller.userId)) === null) throw new Refusal(serverTexts.antiPhishingNotSet.id);
     await requireSecondFactor(db, caller.userId, input.otp, twoFactorKey, now);
     await db.transaction(async (tx) => {
       await saveAntiPhishingCode(tx, caller.userId, null);
-      await noticeSecurityChange(tx, caller.userId, 'antiPhishingRemoved', now, t);
+      await noticeSecurityChange(tx, caller.userId, 'antiPhishingRemoved', now);
     });
     return { phrase: null };
   });

@@ -63,7 +63,7 @@ export const fundsRoutes: RouteModule = ({ route }) => {
 
   route(
     submitWithdraw,
-    async (input, { db, caller, clock, payeeCoolingMs, twoFactorKey, t, secrets }) => {
+    async (input, { db, caller, clock, payeeCoolingMs, twoFactorKey, secrets }) => {
       const now = clock.now();
       const user = await findUser(db, caller.userId);
       // A withdrawal needs a payment password and a bound card or wallet; each missing one has its own prompt,
@@ -77,7 +77,7 @@ export const fundsRoutes: RouteModule = ({ route }) => {
         if (!cards.length) throw new Refusal(texts.noBankCard.id);
         if (!input.target_id) throw new Refusal(texts.choosePayee.id);
         const card = cards.find((item) => item.id === Number(input.target_id));
-        if (!card) await refuseUnlockedPayee(db, user.id, undefined, payeeCoolingMs, now, t);
+        if (!card) await refuseUnlockedPayee(db, user.id, undefined, payeeCoolingMs, now);
         if (!card) throw new Refusal(texts.payeeNotFound.id);
         payee = { kind: 'bank', card };
       } else {
@@ -85,12 +85,12 @@ export const fundsRoutes: RouteModule = ({ route }) => {
         if (!held.length) throw new Refusal(texts.noWallet.id);
         if (!input.target_id) throw new Refusal(texts.choosePayee.id);
         const wallet = held.find((item) => item.id === Number(input.target_id));
-        if (!wallet) await refuseUnlockedPayee(db, user.id, undefined, payeeCoolingMs, now, t);
+        if (!wallet) await refuseUnlockedPayee(db, user.id, undefined, payeeCoolingMs, now);
         if (!wallet) throw new Refusal(texts.payeeNotFound.id);
         payee = { kind: 'wallet', wallet };
       }
       // With the address lock on, only a saved payee past the lock's cooling-off (told with the lock's own reason).
-      await refuseUnlockedPayee(db, user.id, payee.kind === 'bank' ? payee.card : payee.wallet, payeeCoolingMs, now, t);
+      await refuseUnlockedPayee(db, user.id, payee.kind === 'bank' ? payee.card : payee.wallet, payeeCoolingMs, now);
       refuseCoolingPayee(payee.kind === 'bank' ? payee.card : payee.wallet, payeeCoolingMs, now);
       const rule = await ruleFor(db, payee.kind === 'bank' ? USDT : payee.wallet.currency);
       checkLimits(input.amount, rule);

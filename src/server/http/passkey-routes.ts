@@ -77,9 +77,9 @@ export const passkeyRoutes: RouteModule = ({ route, settings }) => {
     ),
   );
 
-  route(removePasskey, async (input, { db, caller, clock, t }) => {
+  route(removePasskey, async (input, { db, caller, clock }) => {
     await passkeys.removePasskey(db, caller.userId, input.id);
-    await noticeSecurityChange(db, caller.userId, 'passkeyRemoved', clock.now(), t);
+    await noticeSecurityChange(db, caller.userId, 'passkeyRemoved', clock.now());
     return null;
   });
 
@@ -90,7 +90,7 @@ export const passkeyRoutes: RouteModule = ({ route, settings }) => {
   route(
     passkeySignIn,
     async (input, ctx) => {
-      const { db, clock, ip, t, twoFactorKey } = ctx;
+      const { db, clock, ip, twoFactorKey } = ctx;
       const now = clock.now();
       const place = signInPlace(ctx);
       const sign = () => passkeys.passkeyOwner(db, input.credential, partyOf(ctx), now);
@@ -100,7 +100,7 @@ export const passkeyRoutes: RouteModule = ({ route, settings }) => {
       const userId =
         claimed === null
           ? await sign()
-          : await recordingFailure(db, claimed, attemptOf(place, 'passkey', countryOf), WRONG_PASSKEY, now, t, sign);
+          : await recordingFailure(db, claimed, attemptOf(place, 'passkey', countryOf), WRONG_PASSKEY, now, sign);
       // The owner proved themselves from this address: as a right password, it clears the address's login lock.
       await signedInFrom(db, { userId }, ip, now);
       // A passkey is a second factor of its own (something held, unlocked by the owner): the device is remembered.
@@ -110,7 +110,6 @@ export const passkeyRoutes: RouteModule = ({ route, settings }) => {
         place,
         { key: twoFactorKey, since: await secondFactorSince(db, userId) },
         now,
-        t,
       );
       await recordSignIn(db, userId, attemptOf(place, 'passkey', countryOf), now);
       return session;

@@ -22,12 +22,12 @@ export const payoutsRoutes: RouteModule = ({ route }) => {
     );
     return { lists, page: 1, total: lists.length };
   });
-  route(addBankCard, async ({ otp, ...card }, { db, caller, clock, payeeCoolingMs, t, twoFactorKey }) => {
+  route(addBankCard, async ({ otp, ...card }, { db, caller, clock, payeeCoolingMs, twoFactorKey }) => {
     // A frozen account changes no payee: said before the code is used up (and again in the adding transaction).
     await refuseWhileFrozen(db, caller.userId, clock.now());
     await requireSecondFactor(db, caller.userId, otp, twoFactorKey, clock.now());
     return db.transaction((tx) =>
-      payouts.addBankCard(tx, caller.userId, card, { coolingMs: payeeCoolingMs, t, now: clock.now() }),
+      payouts.addBankCard(tx, caller.userId, card, { coolingMs: payeeCoolingMs, now: clock.now() }),
     );
   });
   route(deleteBankCard, async (input, { db, caller, clock }) => {
@@ -44,12 +44,12 @@ export const payoutsRoutes: RouteModule = ({ route }) => {
     );
     return { lists, page: 1, total: lists.length };
   });
-  route(addWallet, async ({ otp, ...wallet }, { db, caller, clock, payeeCoolingMs, t, twoFactorKey }) => {
+  route(addWallet, async ({ otp, ...wallet }, { db, caller, clock, payeeCoolingMs, twoFactorKey }) => {
     // A frozen account changes no payee: said before the code is used up (and again in the adding transaction).
     await refuseWhileFrozen(db, caller.userId, clock.now());
     await requireSecondFactor(db, caller.userId, otp, twoFactorKey, clock.now());
     return db.transaction((tx) =>
-      payouts.addWallet(tx, caller.userId, wallet, { coolingMs: payeeCoolingMs, t, now: clock.now() }),
+      payouts.addWallet(tx, caller.userId, wallet, { coolingMs: payeeCoolingMs, now: clock.now() }),
     );
   });
   route(deleteWallet, async (input, { db, caller, clock }) => {

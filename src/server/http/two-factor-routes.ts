@@ -23,24 +23,24 @@ export const twoFactorRoutes: RouteModule = ({ route }) => {
   );
   route(
     confirmTwoFactor,
-    async (input, { db, caller, clock, twoFactorKey, t, secrets }) => {
+    async (input, { db, caller, clock, twoFactorKey, secrets }) => {
       const now = clock.now();
       const user = await findUser(db, caller.userId);
       const codes = await twoFactor.confirmSetup(db, user, input, twoFactorKey, now, secrets);
-      await noticeSecurityChange(db, caller.userId, 'twoFactorOn', now, t);
+      await noticeSecurityChange(db, caller.userId, 'twoFactorOn', now);
       return { recovery_codes: codes };
     },
     { ahead: loginPasswordAhead },
   );
-  route(renewRecoveryCodes, async (input, { db, caller, clock, twoFactorKey, t }) => {
+  route(renewRecoveryCodes, async (input, { db, caller, clock, twoFactorKey }) => {
     const now = clock.now();
     const codes = await twoFactor.renewRecoveryCodes(db, caller.userId, input.code, twoFactorKey, now);
-    await noticeSecurityChange(db, caller.userId, 'recoveryCodes', now, t);
+    await noticeSecurityChange(db, caller.userId, 'recoveryCodes', now);
     return { recovery_codes: codes };
   });
   route(
     disableTwoFactor,
-    async (input, { db, caller, clock, twoFactorKey, t, secrets }) => {
+    async (input, { db, caller, clock, twoFactorKey, secrets }) => {
       const now = clock.now();
       const status = await twoFactor.turnOff(
         db,
@@ -50,7 +50,7 @@ export const twoFactorRoutes: RouteModule = ({ route }) => {
         now,
         secrets,
       );
-      await noticeSecurityChange(db, caller.userId, 'twoFactorOff', now, t);
+      await noticeSecurityChange(db, caller.userId, 'twoFactorOff', now);
       return status;
     },
     { ahead: loginPasswordAhead },
