@@ -9,7 +9,8 @@ import { get, post, returns } from './endpoint.ts';
 import { texts } from './texts.ts';
 import { shape } from './answers.ts';
 
-export const CONTENT_KINDS = ['notice', 'slide', 'message', 'activity', 'page'] as const;
+/** What operators write for customers in every language: the lock-up products' and the blind box prizes' names too. */
+export const CONTENT_KINDS = ['notice', 'slide', 'message', 'activity', 'page', 'lockup', 'prize'] as const;
 export type ContentKind = (typeof CONTENT_KINDS)[number];
 export const CONTENT_TITLE_MAX = 200;
 export const CONTENT_BODY_MAX = 20_000;

@@ -26,13 +26,16 @@ const LANGUAGE_NAMES: Record<ContentVersion['lang'], string> = {
   ar: 'العربية',
   hi: 'हिन्दी',
 };
-/** Which fields an item of each kind shows: the notice is a line of text, a slide a picture's caption. */
+/** Which fields an item of each kind shows: the notice is a line of text, a slide a picture's caption, a lock-up
+ * product or a prize a name. */
 const FIELDS: Record<ContentKind, { title: boolean; body: boolean }> = {
   notice: { title: false, body: true },
   slide: { title: true, body: false },
   message: { title: true, body: true },
   activity: { title: true, body: true },
   page: { title: true, body: true },
+  lockup: { title: true, body: false },
+  prize: { title: true, body: false },
 };
 
 export function ContentPage() {
@@ -46,6 +49,8 @@ export function ContentPage() {
     message: t`Station messages`,
     activity: t`Activities`,
     page: t`Pages`,
+    lockup: t`Lock-up products`,
+    prize: t`Blind box prizes`,
   };
   return (
     <section>
@@ -173,7 +178,7 @@ function VersionCard({
       </header>
       {fields.title && (
         <label>
-          <Trans>Title</Trans>
+          {kind === 'lockup' || kind === 'prize' ? <Trans>Name</Trans> : <Trans>Title</Trans>}
           <input
             dir={dir}
             value={title}

@@ -17,7 +17,10 @@ import { seedDemo } from '../../src/server/db/seed.ts';
 import { DEMO_NOTICE } from '../../src/server/db/seed-translations.ts';
 import { activities, auditLog } from '../../src/server/db/schema.ts';
 import { startHarness, type Harness } from './harness.ts';
-import { refused } from './helpers.ts';
+import { customer, refused } from './helpers.ts';
+import { lockupOrders, lockupProduct, lockupProducts, lockupSubscribe } from '../../src/api-contract/lockup.ts';
+import { blindBoxInfo, rotateSeed } from '../../src/api-contract/blindbox.ts';
+import { consolePublishPrizeTable } from '../../src/api-contract/console-rewards.ts';
 import { operatorToken } from './console-helpers.ts';
 
 let h: Harness;
@@ -161,6 +164,66 @@ describe('writing one language', () => {
       refused('This record does not exist!'),
     );
     expect(await auditsAfter(since)).toEqual([]);
+  });
+});
+
+describe('names of lock-up products and blind box prizes', () => {
+  it('a product’s name in Thai reaches Thai customers: its list, its page and their orders', async () => {
+    const items = (await h.call(consoleContentItems, { kind: 'lockup' }, { token: writer })).data;
+    const products = (await h.call(lockupProducts, {}, { lang: 'en' })).data.lists;
+    expect(items.map((item) => item.title)).toEqual(expect.arrayContaining(products.map((product) => product.name)));
+    const week = products.find((product) => product.days === 7)!;
+    expect(
+      await save({ kind: 'lockup', id: String(week.id), lang: 'th', title: ' ขุดแบบล็อก 7 วัน ', body: '' }),
+    ).toMatchObject({ ret: 1 });
+    const inThai = (await h.call(lockupProducts, {}, { lang: 'th' })).data.lists;
+    expect(inThai.find((product) => product.id === week.id)!.name).toBe('ขุดแบบล็อก 7 วัน');
+    expect((await h.call(lockupProduct, { id: String(week.id) }, { lang: 'th' })).data.name).toBe('ขุดแบบล็อก 7 วัน');
+    // A language with no version reads the English name.
+    expect((await h.call(lockupProduct, { id: String(week.id) }, { lang: 'hi' })).data.name).toBe(week.name);
+
+    const user = await customer(h, '500');
+    const order = await h.call(
+      lockupSubscribe,
+      { product_id: String(week.id), amount: '100' },
+      { token: user.token, lang: 'th' },
+    );
+    expect(order.data.name).toBe('ขุดแบบล็อก 7 วัน');
+    const listed = (await h.call(lockupOrders, { status: 'all' }, { token: user.token, lang: 'th' })).data.lists;
+    expect(listed.map((row) => row.name)).toEqual(['ขุดแบบล็อก 7 วัน']);
+    expect((await h.call(lockupOrders, { status: 'all' }, { token: user.token })).data.lists[0]!.name).toBe(week.name);
+  });
+
+  it('a prize’s name in Arabic reaches Arabic customers, and a table published later keeps it for a prize it keeps', async () => {
+    const admin = await operatorToken(h, 'cora', 'content');
+    await h.call(
+      consolePublishPrizeTable,
+      { table: 'Jackpot:USDT:50:2500; Thanks for playing:POINT:0:997500' },
+      {
+        token: admin,
+      },
+    );
+    const [jackpot, thanks] = (await h.call(consoleContentItems, { kind: 'prize' }, { token: writer })).data;
+    expect([jackpot!.title, thanks!.title]).toEqual(['Jackpot', 'Thanks for playing']);
+    for (const [item, name] of [
+      [jackpot!, 'الجائزة الكبرى'],
+      [thanks!, 'شكرًا للمشاركة'],
+    ] as const)
+      expect(await save({ kind: 'prize', id: item.id, lang: 'ar', title: name, body: '' })).toMatchObject({ ret: 1 });
+    const user = await customer(h, '10');
+    const names = async (lang: string) =>
+      (await h.call(blindBoxInfo, {}, { token: user.token, lang })).data.prizes.map((prize) => prize.name);
+    expect(await names('ar')).toEqual(['الجائزة الكبرى', 'شكرًا للمشاركة']);
+    expect(await names('en')).toEqual(['Jackpot', 'Thanks for playing']);
+
+    // New odds: the jackpot keeps its name and its Arabic one; a prize renamed has only what is written for it.
+    await h.call(
+      consolePublishPrizeTable,
+      { table: 'Jackpot:USDT:50:5000; Better luck next time:POINT:0:995000' },
+      { token: admin },
+    );
+    await h.call(rotateSeed, {}, { token: user.token });
+    expect(await names('ar')).toEqual(['الجائزة الكبرى', 'Better luck next time']);
   });
 });
 

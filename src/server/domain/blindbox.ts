@@ -236,6 +236,18 @@ export async function publishPrizeTableAs(tx: Tx, actor: Actor, written: string,
   await tx.update(boxPrizes).set({ active: false }).where(eq(boxPrizes.active, true));
   await tx.insert(boxPrizes).values(prizes);
   const after = await activePrizes(tx);
+  // A prize the new table keeps by name keeps the names operators wrote for it in other languages.
+  const kept = after.flatMap((prize) => {
+    const old = before.find((row) => row.name === prize.name);
+    return old ? [{ from: String(old.id), to: String(prize.id) }] : [];
+  });
+  if (kept.length)
+    await tx.execute(sql`
+      insert into content_translations (kind, item, lang, title, body)
+      select 'prize', m."to", t.lang, t.title, t.body
+      from jsonb_to_recordset(${JSON.stringify(kept)}::jsonb) as m("from" text, "to" text)
+      join content_translations t on t.kind = 'prize' and t.item = m."from"
+      on conflict do nothing`);
   await appendAudit(
     tx,
     actor,

@@ -10,7 +10,16 @@ import { LOCALES, type Locale } from '../../api-contract/constants.ts';
 import { sanitizeRichText } from '../../api-contract/rich-text.ts';
 import type { ContentPageKey } from '../../api-contract/support.ts';
 import type { Executor } from '../db/connection.ts';
-import { activities, configEntries, contentPages, contentTranslations, messages, slides } from '../db/schema.ts';
+import {
+  activities,
+  boxPrizes,
+  configEntries,
+  contentPages,
+  contentTranslations,
+  lockupProducts,
+  messages,
+  slides,
+} from '../db/schema.ts';
 import { appendAudit, type Actor } from './audit-log.ts';
 import { CONTENT_FALLBACK_LANG } from './content-pages.ts';
 import { Refusal } from './refusal.ts';
@@ -78,6 +87,31 @@ export async function activeSlidesIn(db: Executor, position: string, lang: strin
   return rows.map((row) => ({ ...row, title: versions.get(String(row.id))?.title || row.title }));
 }
 
+/**
+ * Rows naming what operators named (a lock-up product, a blind box prize, or what refers to one: an order, a draw) with
+ * the name at `key` in `lang` where the item `idOf(row)` has a version, else as kept (English, or the name an order or
+ * draw kept when it was made).
+ */
+export async function namedIn<R, K extends keyof R & string>(
+  db: Executor,
+  kind: 'lockup' | 'prize',
+  rows: R[],
+  key: K,
+  idOf: (row: R) => number,
+  lang: string,
+): Promise<R[]> {
+  const versions = await versionsIn(
+    db,
+    kind,
+    rows.map((row) => String(idOf(row))),
+    lang,
+  );
+  return rows.map((row) => {
+    const name = versions.get(String(idOf(row)))?.title;
+    return name ? { ...row, [key]: name } : row;
+  });
+}
+
 /** Rows of a kind with their title and body (or content) in `lang`; a version's empty field keeps the English one. */
 export async function inLanguage<R extends { id: number; title: string }>(
   db: Executor,
@@ -122,6 +156,15 @@ async function englishOf(db: Executor, kind: ContentKind, id: string): Promise<V
     if (!row) throw notFound();
     return { title: row.title, body: row.body };
   }
+  if (kind === 'lockup' || kind === 'prize') {
+    const table = kind === 'lockup' ? lockupProducts : boxPrizes;
+    const [row] = await db
+      .select({ name: table.name })
+      .from(table)
+      .where(eq(table.id, numericId(id)));
+    if (!row) throw notFound();
+    return { title: row.name, body: '' };
+  }
   const table = { slide: slides, message: messages, activity: activities }[kind];
   const [row] = await db
     .select()
@@ -160,9 +203,10 @@ const itemOf = (kind: ContentKind, id: string) => (kind === 'notice' ? NOTICE_IT
 
 /** A version as it is kept: an activity's or a page's body sanitised, fields a kind has not emptied. */
 function keptVersion(kind: ContentKind, version: Version): Version {
+  const titleOnly = kind === 'slide' || kind === 'lockup' || kind === 'prize';
   const title = kind === 'notice' ? '' : version.title.trim();
-  const body = kind === 'slide' ? '' : kind === 'activity' ? sanitizeRichText(version.body) : version.body.trim();
-  if ((kind !== 'notice' && !title) || (kind !== 'slide' && !body.trim()))
+  const body = titleOnly ? '' : kind === 'activity' ? sanitizeRichText(version.body) : version.body.trim();
+  if ((kind !== 'notice' && !title) || (!titleOnly && !body.trim()))
     throw new Refusal(consoleTexts.consoleContentIncomplete.id);
   return { title, body };
 }
@@ -204,6 +248,12 @@ export async function saveContentVersion(
       .update(slides)
       .set({ title: kept.title })
       .where(eq(slides.id, Number(id)));
+  } else if (kind === 'lockup' || kind === 'prize') {
+    const table = kind === 'lockup' ? lockupProducts : boxPrizes;
+    await tx
+      .update(table)
+      .set({ name: kept.title })
+      .where(eq(table.id, Number(id)));
   } else if (kind === 'message') {
     await tx
       .update(messages)
@@ -248,6 +298,19 @@ export async function contentItems(db: Executor, kind: ContentKind): Promise<{ i
       id: String(row.id),
       title: row.title,
     }));
+  if (kind === 'lockup')
+    return (await db.select().from(lockupProducts).orderBy(asc(lockupProducts.sort), asc(lockupProducts.id))).map(
+      (row) => ({ id: String(row.id), title: row.name }),
+    );
+  // The prizes of the table in force (a table published later carries the versions of the names it keeps).
+  if (kind === 'prize')
+    return (
+      await db
+        .select()
+        .from(boxPrizes)
+        .where(eq(boxPrizes.active, true))
+        .orderBy(asc(boxPrizes.sort), asc(boxPrizes.id))
+    ).map((row) => ({ id: String(row.id), title: row.name }));
   // Station messages: what operators posted lately, broadcasts and personal ones alike.
   return (await db.select().from(messages).orderBy(desc(messages.id)).limit(100)).map((row) => ({
     id: String(row.id),

@@ -8,21 +8,38 @@ import {
   subscribeLockup,
   toLockupOrder,
 } from '../domain/lockup.ts';
+import { namedIn } from '../domain/content-languages.ts';
 import type { RouteModule } from './route-module.ts';
 
+// Products and orders carry the product's name in the request's language where operators wrote one.
 export const lockupRoutes: RouteModule = ({ route, services: { earnTimeZone: timeZone } }) => {
-  route(lockupProducts, async (_input, { db }) => {
-    const lists = await activeLockupProducts(db);
+  route(lockupProducts, async (_input, { db, locale }) => {
+    const lists = await namedIn(db, 'lockup', await activeLockupProducts(db), 'name', (row) => row.id, locale);
     return { lists, page: 1, total: lists.length };
   });
-  route(lockupProduct, (input, { db }) => lockupProductById(db, Number(input.id)));
-  route(lockupSubscribe, async (input, { db, caller, clock }) => {
+  route(lockupProduct, async (input, { db, locale }) => {
+    const [product] = await namedIn(
+      db,
+      'lockup',
+      [await lockupProductById(db, Number(input.id))],
+      'name',
+      (row) => row.id,
+      locale,
+    );
+    return product!;
+  });
+  route(lockupSubscribe, async (input, { db, caller, clock, locale }) => {
     const now = clock.now();
-    return toLockupOrder(
+    const order = toLockupOrder(
       await db.transaction((tx) =>
         subscribeLockup(tx, caller.userId, Number(input.product_id), input.amount, now, timeZone),
       ),
     );
+    const [named] = await namedIn(db, 'lockup', [order], 'name', (row) => row.product_id, locale);
+    return named!;
   });
-  route(lockupOrders, (input, { db, caller }) => lockupOrdersOf(db, caller.userId, input.status, input.cursor));
+  route(lockupOrders, async (input, { db, caller, locale }) => {
+    const page = await lockupOrdersOf(db, caller.userId, input.status, input.cursor);
+    return { ...page, lists: await namedIn(db, 'lockup', page.lists, 'name', (row) => row.product_id, locale) };
+  });
 };
