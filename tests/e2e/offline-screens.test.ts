@@ -102,6 +102,12 @@ async function checkEveryScreen(mode: string): Promise<void> {
         .first()
         .waitFor({ timeout: 10_000 })
         .catch(() => undefined);
+    // Mine's Real / Practice switch comes in a chunk of its own, kept by the service worker: there offline too.
+    if (screen.name === 'mine')
+      await page
+        .getByRole('radiogroup', { name: 'Account' })
+        .waitFor({ timeout: 10_000 })
+        .catch(() => problems.push('mine: no Real / Practice switch'));
     await screenshot(page, `offline-${mode}-${screen.name}`);
     if (await page.getByText(texts.pageLoadFailed.message).count())
       problems.push(`${screen.name}: the page failed to load`);
