@@ -57,6 +57,10 @@ export const consoleTexts = {
     id: 'v.consoleContentIncomplete',
     message: 'Write every field this item shows: its title, its text, or both!',
   },
+  consolePrizeNameMarks: /*i18n*/ {
+    id: 'v.consolePrizeNameMarks',
+    message: 'A prize’s English name cannot hold ":" or ";": they separate the fields and prizes of a prize table.',
+  },
   // The terms of option products and pairs (server/domain/settings.ts), for the console and `npm run ops` alike.
   consoleTermRefused: /*i18n*/ { id: 'v.consoleTermRefused', message: 'Cannot apply "{change}": use {help}.' },
   consoleNothingToChange: /*i18n*/ { id: 'v.consoleNothingToChange', message: 'Nothing to change.' },

@@ -210,6 +210,10 @@ describe('names of lock-up products and blind box prizes', () => {
       [thanks!, 'شكرًا للمشاركة'],
     ] as const)
       expect(await save({ kind: 'prize', id: item.id, lang: 'ar', title: name, body: '' })).toMatchObject({ ret: 1 });
+    // The English name is what a prize table is written with: the marks that separate its fields cannot be in it.
+    expect(await save({ kind: 'prize', id: jackpot!.id, lang: 'en', title: 'Jackpot: 50 USDT', body: '' })).toEqual(
+      refused('A prize’s English name cannot hold ":" or ";": they separate the fields and prizes of a prize table.'),
+    );
     const user = await customer(h, '10');
     const names = async (lang: string) =>
       (await h.call(blindBoxInfo, {}, { token: user.token, lang })).data.prizes.map((prize) => prize.name);

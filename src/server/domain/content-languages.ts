@@ -225,6 +225,9 @@ export async function saveContentVersion(
   const { kind, id, lang } = target;
   const before = await contentVersions(tx, kind, id);
   const kept = keptVersion(kind, version);
+  // The English name is the one a prize table is written with (blindbox.ts parsePrizeTable): it must read back.
+  if (kind === 'prize' && lang === CONTENT_FALLBACK_LANG && /[:;]/.test(kept.title))
+    throw new Refusal(consoleTexts.consolePrizeNameMarks.id);
   if (kind === 'page') {
     await tx
       .insert(contentPages)
