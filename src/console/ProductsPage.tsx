@@ -19,7 +19,7 @@ import {
 } from '../api-contract/console-products.ts';
 import { ConsoleError, consoleApi, messageOf } from './api.ts';
 import { ErrorLine, useLoad, useSingleRun } from './parts.tsx';
-import { sentNumber } from './format.ts';
+import { sentNumber, typedNumber } from './format.ts';
 
 /** A stored decimal as an operator writes it: "0.8500" → "0.85", "5.00000000" → "5". */
 const plain = (decimal: string) => (decimal.includes('.') ? decimal.replace(/\.?0+$/, '') : decimal);
@@ -251,14 +251,27 @@ function TermsRow<T extends string>({
   const [values, setValues] = useState(saved);
   const [note, setNote] = useState<{ error: string } | { done: true } | null>(null);
   const { busy, once } = useSingleRun();
-  const changed = columns.map((column) => column.term).filter((term) => values[term] !== saved[term]);
+  // A term is changed when what it reads as differs from what is saved: "๐.๘๕" where 0.85 is saved is no change.
+  const changed = columns
+    .map((column) => column.term)
+    .filter((term) => values[term] !== saved[term] && typedNumber(values[term]) !== saved[term]);
   const save = () =>
     once(async () => {
       try {
-        const sent = Object.fromEntries(changed.map((term) => [term, sentNumber(values[term])])) as Record<T, string>;
-        // Said by field, in the operator's words, before anything is sent (the server's refusal is the command line's).
-        const wrong = columns.find((column) => changed.includes(column.term) && !takes[column.term](sent[column.term]));
-        if (wrong) throw new ConsoleError(`${wrong.label}: ${wrong.rule}`);
+        // Said by field, in the operator's words, before anything is sent (the server's refusal is the command line's):
+        // a number that reads two ways, then a value the term does not take.
+        const sent = {} as Record<T, string>;
+        for (const column of columns.filter((one) => changed.includes(one.term))) {
+          const field = column.label;
+          let said: string | null = null;
+          try {
+            sent[column.term] = sentNumber(values[column.term]);
+            if (!takes[column.term](sent[column.term])) said = column.rule;
+          } catch (failure) {
+            said = messageOf(failure);
+          }
+          if (said !== null) throw new ConsoleError(t`${field}: ${said}`);
+        }
         setValues(await write(sent));
         setNote({ done: true });
       } catch (failure) {

@@ -475,6 +475,12 @@ it('an admin edits an option product’s yield in place: a bad value is said by 
     .poll(() => admin.getByRole('alert').textContent())
     .toBe('Yield on a win: Enter a fraction of the stake above 0 and at most 1, with up to 4 decimals (85 % is 0.85).');
   expect(await yieldOf5Minutes()).toBe(before);
+  // "0,85" reads as 0.85 or as 85: said by the field too.
+  await row.getByLabel('Yield on a win').fill('0,85');
+  await row.getByRole('button', { name: 'Save ETH, 5 min' }).click();
+  await expect
+    .poll(() => admin.getByRole('alert').textContent())
+    .toMatch(/^Yield on a win: This number can be read two ways\. Write it as in /);
   await row.getByLabel('Yield on a win').fill('0.87');
   await row.getByRole('button', { name: 'Save ETH, 5 min' }).click();
   await expect
