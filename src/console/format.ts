@@ -24,8 +24,9 @@ export function formatTime(iso: string | null, timeZone?: string): string {
   return `${written} ${utcOffset(date, timeZone)}`;
 }
 
-/** The UTC offset of a zone (the operator's without one) at a moment, as "GMT+7" in every language: the form the
- * console's times carry. */
+/** The UTC offset of a zone (the operator's without one) at a moment, as "GMT+7" or "GMT−5" in every language: the
+ * form the console's times carry. West of UTC with the minus sign (U+2212), after which no line breaks, as it would
+ * after a hyphen ("GMT-" / "5" in a narrow column). */
 function utcOffset(date: Date, timeZone?: string): string {
   return (
     formatterOnce(
@@ -33,7 +34,8 @@ function utcOffset(date: Date, timeZone?: string): string {
       () => new Intl.DateTimeFormat('en-US', { timeZoneName: 'shortOffset', timeZone }),
     )
       .formatToParts(date)
-      .find((part) => part.type === 'timeZoneName')?.value ?? ''
+      .find((part) => part.type === 'timeZoneName')
+      ?.value.replace('-', '\u2212') ?? ''
   );
 }
 

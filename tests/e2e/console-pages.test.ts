@@ -267,7 +267,7 @@ it('the audit log shows times in the operator’s zone, filters days in that zon
   await filterDays(far, localDay);
   await expect
     .poll(async () => (await auditRows(far)).map((row) => row[0]))
-    .toEqual([`${localDay} ${localClock} (${zone === 'Pacific/Honolulu' ? 'GMT-10' : 'GMT+14'})`]);
+    .toEqual([`${localDay} ${localClock} (${zone === 'Pacific/Honolulu' ? 'GMT\u221210' : 'GMT+14'})`]);
   await filterDays(far, utcDay);
   await expect.poll(() => far.locator('.console-muted').first().textContent()).toBe('Entries: 0 · page 1 of 1');
 });

@@ -22,12 +22,13 @@ it('writes every time with its UTC offset, in the zone a page names when it name
   const at = '2026-11-27T17:16:21Z';
   // The house's days (Asia/Bangkok) whatever the operator's own zone: the page says which midnight it means.
   expect(formatTime(at, 'Asia/Bangkok')).toBe('Nov 28, 2026, 12:16:21 AM GMT+7');
-  expect(formatTime(at, 'America/New_York')).toBe('Nov 27, 2026, 12:16:21 PM GMT-5');
+  // West of UTC with the minus sign, which a narrow column does not break after as it would after a hyphen.
+  expect(formatTime(at, 'America/New_York')).toBe('Nov 27, 2026, 12:16:21 PM GMT\u22125');
   // ICU writes no offset as "GMT" or "GMT+0" by its version.
   expect(formatTime(at, 'UTC')).toMatch(/^Nov 27, 2026, 5:16:21 PM GMT(\+0)?$/);
   // Without a zone, the operator's own: the offset written is the one the clock time was written in.
   const offset = -new Date(at).getTimezoneOffset();
-  const sign = offset < 0 ? '-' : '+';
+  const sign = offset < 0 ? '\u2212' : '+';
   const hours = Math.floor(Math.abs(offset) / 60);
   const minutes = Math.abs(offset) % 60;
   const expected =
