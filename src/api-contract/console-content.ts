@@ -1,5 +1,6 @@
 // The console's content calls, for the content role: what operators write for
-// customers — the scroll notice, slides, station messages, activities and pages — read side by side
+// customers — the scroll notice, slides, station messages, activities, pages, and the names of lock-up products and
+// blind box prizes — read side by side
 // (every language's version of one item) and written one language at a time. English is the item's
 // own version and what a language without one falls back to. Each write is one audit entry.
 import * as v from 'valibot';

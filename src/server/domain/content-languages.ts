@@ -1,8 +1,9 @@
-// Content in every language: what operators write for customers — the scroll
-// notice, slides, station messages, activities and pages — read in the request's language, else in
-// English. An item's own row is its English version; the other languages' versions are rows of
-// content_translations (pages keep every language in content_pages). The console and the operator
-// command write a version through saveContentVersion, with its audit entry in the same transaction.
+// Content in every language: what operators write for customers — the scroll notice, slides,
+// station messages, activities, pages, and the names of lock-up products and blind box prizes —
+// read in the request's language, else in English. An item's own row is its English version; the
+// other languages' versions are rows of content_translations (pages keep every language in
+// content_pages). The console and the operator command write a version through saveContentVersion,
+// with its audit entry in the same transaction.
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { consoleTexts } from '../../api-contract/console-texts.ts';
 import type { ContentKind, ContentVersion } from '../../api-contract/console-content.ts';
