@@ -22,7 +22,8 @@ export type ContractPairTerm = (typeof CONTRACT_PAIR_TERMS)[number];
 
 /** Whether a term's value, as written (ASCII digits, "true" | "false"), is one the term takes. */
 export type TermTakes = (value: string) => boolean;
-const isFlag: TermTakes = (value) => value === 'true' || value === 'false';
+/** An on-off term (whether a product, pair or task is offered): "true" or "false". */
+export const isFlag: TermTakes = (value) => value === 'true' || value === 'false';
 /** A number of decimals a pair's prices or quantities are written with: 0 to 8 (the API's amounts have 8). */
 const isDecimals: TermTakes = (value) => /^[0-8]$/.test(value);
 

@@ -14,7 +14,8 @@ import type { Direction } from '../../api-contract/options.ts';
 import { appendAudit, type Actor } from './audit-log.ts';
 import { configEntriesOf, setConfigEntry } from './config-entries.ts';
 import { Refusal } from './refusal.ts';
-import { changesOf, positive, type Term } from './settings.ts';
+import { changesOf, type Term } from './settings.ts';
+import { isPositiveAmount } from '../../api-contract/markets.ts';
 
 export type HouseCaps = Record<HouseCap, string>;
 
@@ -50,7 +51,7 @@ export async function houseCaps(db: Executor): Promise<HouseCaps> {
   return Object.fromEntries(
     HOUSE_CAPS.map((cap) => {
       const value = stored(cap);
-      return [cap, written(value !== undefined && positive(value) ? value : DEFAULT_HOUSE_CAPS[cap])];
+      return [cap, written(value !== undefined && isPositiveAmount(value) ? value : DEFAULT_HOUSE_CAPS[cap])];
     }),
   ) as HouseCaps;
 }
@@ -138,7 +139,7 @@ export function refuseBeyondExposure(openPayout: string | null, caps: HouseCaps)
 const CAP_TERMS: Record<string, Term<HouseCaps>> = Object.fromEntries(
   HOUSE_CAPS.map((cap) => [
     cap,
-    { takes: positive, set: (row: Partial<HouseCaps>, value: string) => (row[cap] = written(value)) },
+    { takes: isPositiveAmount, set: (row: Partial<HouseCaps>, value: string) => (row[cap] = written(value)) },
   ]),
 );
 

@@ -8,7 +8,7 @@ import type { Executor } from '../db/connection.ts';
 import { contractPairs, lockupProducts, optionProducts } from '../db/schema.ts';
 import { AMOUNT, isPositiveAmount } from '../../api-contract/markets.ts';
 import { consoleTexts } from '../../api-contract/console-texts.ts';
-import { CONTRACT_PAIR_TAKES, OPTION_PRODUCT_TAKES } from '../../api-contract/console-products.ts';
+import { CONTRACT_PAIR_TAKES, OPTION_PRODUCT_TAKES, isFlag } from '../../api-contract/console-products.ts';
 import { appendAudit, type Actor } from './audit-log.ts';
 import { Refusal } from './refusal.ts';
 
@@ -22,10 +22,8 @@ export interface Term<Row> {
   set(row: Partial<Row>, value: string): void;
 }
 
-/** An amount above 0 (api-contract/markets.ts isPositiveAmount: the console checks the same before sending). */
-export const positive = isPositiveAmount;
 export const flag: Term<{ active: boolean }> = {
-  takes: (value) => value === 'true' || value === 'false',
+  takes: isFlag,
   set: (row, value) => (row.active = value === 'true'),
 };
 
@@ -170,8 +168,8 @@ const LOCKUP_PRODUCT_TERMS: Record<string, Term<LockupProduct>> = {
     takes: (value) => /^[1-9]\d{0,3}$/.test(value) && Number(value) <= MAX_LOCKUP_DAYS,
     set: (row, value) => (row.days = Number(value)),
   },
-  min: { takes: positive, set: (row, value) => (row.minAmount = value) },
-  max: { takes: positive, set: (row, value) => (row.maxAmount = value) },
+  min: { takes: isPositiveAmount, set: (row, value) => (row.minAmount = value) },
+  max: { takes: isPositiveAmount, set: (row, value) => (row.maxAmount = value) },
   quota: {
     takes: (value) => value === 'none' || AMOUNT.test(value),
     set: (row, value) => (row.quota = value === 'none' ? null : value),

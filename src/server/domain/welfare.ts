@@ -20,7 +20,8 @@ import { AlreadyPosted, balanceOf, post } from './ledger.ts';
 import { WELFARE_ASSETS } from '../../api-contract/console-rewards.ts';
 import { consoleTexts } from '../../api-contract/console-texts.ts';
 import { appendAudit, type Actor } from './audit-log.ts';
-import { changesOf, flag, positive, type Term } from './settings.ts';
+import { changesOf, flag, type Term } from './settings.ts';
+import { isPositiveAmount } from '../../api-contract/markets.ts';
 
 /** How far a user is with a task's condition: `progress` of `target`. */
 interface Progress {
@@ -125,7 +126,7 @@ export const welfareTaskList = async (db: Executor) =>
 type TaskChanges = Partial<Pick<TaskRow, 'reward' | 'asset' | 'active'>>;
 /** What an operator changes on a task, written `term=value`: its reward, the asset it pays, whether it is offered. */
 const WELFARE_TASK_TERMS: Record<string, Term<TaskChanges>> = {
-  reward: { takes: positive, set: (row, value) => (row.reward = new Big(value).toFixed(8)) },
+  reward: { takes: isPositiveAmount, set: (row, value) => (row.reward = new Big(value).toFixed(8)) },
   asset: {
     takes: (value) => (WELFARE_ASSETS as readonly string[]).includes(value),
     set: (row, value) => (row.asset = value),
