@@ -9,6 +9,7 @@ import { LOCALES } from './constants.ts';
 import { get, post, returns } from './endpoint.ts';
 import { texts } from './texts.ts';
 import { shape } from './answers.ts';
+import { visibleText } from './visible-text.ts';
 
 /** What operators write for customers in every language: the lock-up products' and the blind box prizes' names too. */
 export const CONTENT_KINDS = ['notice', 'slide', 'message', 'activity', 'page', 'lockup', 'prize'] as const;
@@ -22,6 +23,18 @@ const kind = v.picklist(CONTENT_KINDS, texts.invalidRequest.id);
 const itemId = v.pipe(
   v.string(consoleTexts.consoleRecordNotFound.id),
   v.regex(/^[a-z0-9_]{1,32}$/, consoleTexts.consoleRecordNotFound.id),
+);
+
+/**
+ * A version's title (a lock-up product's or a prize's name) as customers will read it: one line under the visible-text
+ * rule (composed, spaces tidied, no invisible or direction-changing character), at most CONTENT_TITLE_MAX UTF-16 units.
+ * Empty passes: whether a kind needs a title is the server's rule. The operator command is held to it too.
+ */
+export const contentTitle = v.pipe(visibleText(null), v.maxLength(CONTENT_TITLE_MAX, texts.invalidRequest.id));
+/** A version's text: the visible-text rule with line breaks kept, at most CONTENT_BODY_MAX UTF-16 units. */
+export const contentBody = v.pipe(
+  visibleText(null, { lines: true }),
+  v.maxLength(CONTENT_BODY_MAX, texts.invalidRequest.id),
 );
 
 export const ContentVersion = shape({
@@ -58,8 +71,8 @@ export const consoleSaveContentVersion = post(
     kind,
     id: itemId,
     lang: v.picklist(LOCALES, texts.invalidRequest.id),
-    title: v.optional(v.pipe(v.string(), v.maxLength(CONTENT_TITLE_MAX, texts.invalidRequest.id)), ''),
-    body: v.optional(v.pipe(v.string(), v.maxLength(CONTENT_BODY_MAX, texts.invalidRequest.id)), ''),
+    title: v.optional(contentTitle, ''),
+    body: v.optional(contentBody, ''),
   }),
   returns(v.array(ContentVersion)),
   content,

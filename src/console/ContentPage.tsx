@@ -116,6 +116,7 @@ function Versions({ kind, id, onSaved }: { kind: ContentKind; id: string; onSave
           kind={kind}
           id={id}
           version={version}
+          english={versions.find((each) => each.lang === 'en') ?? version}
           onSaved={(answer) => {
             setSaved(answer);
             void onSaved();
@@ -130,11 +131,14 @@ function VersionCard({
   kind,
   id,
   version,
+  english,
   onSaved,
 }: {
   kind: ContentKind;
   id: string;
   version: ContentVersion;
+  /** The English version: what a language not written shows customers, so its empty fields show it as placeholder. */
+  english: ContentVersion;
   onSaved: (versions: ContentVersion[]) => void;
 }) {
   const { t } = useLingui();
@@ -182,7 +186,7 @@ function VersionCard({
           <input
             dir={dir}
             value={title}
-            placeholder={version.written ? '' : version.title}
+            placeholder={version.written ? '' : english.title}
             maxLength={CONTENT_TITLE_MAX}
             onChange={(event) => {
               setTitle(event.target.value);
@@ -198,7 +202,7 @@ function VersionCard({
             dir={dir}
             rows={5}
             value={body}
-            placeholder={version.written ? '' : version.body}
+            placeholder={version.written ? '' : english.body}
             maxLength={CONTENT_BODY_MAX}
             onChange={(event) => {
               setBody(event.target.value);

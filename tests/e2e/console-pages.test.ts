@@ -295,6 +295,23 @@ it('a content save is confirmed beside its version and the item list shows the s
   await thai.getByRole('button', { name: 'Save ไทย' }).click();
   await expect.poll(() => thai.getByRole('status').textContent()).toBe('Saved');
   await bothWidths(content, 'console-pages-04-content');
+  // A language not written shows the English (what its customers read) as its placeholder; a name holding a zero-width
+  // space is refused before it is sent, in the operator's words.
+  await content.getByRole('tab', { name: 'Lock-up products' }).click();
+  await items.getByRole('button').first().click();
+  const englishName = await content.getByRole('article', { name: 'English' }).getByLabel('Name').inputValue();
+  const hindi = content.getByRole('article', { name: 'हिन्दी' });
+  expect(englishName).not.toBe('');
+  expect(await hindi.getByLabel('Name').getAttribute('placeholder')).toBe(englishName);
+  await hindi.getByLabel('Name').fill('लॉक\u200Bअप');
+  await hindi.getByRole('button', { name: 'Save हिन्दी' }).click();
+  await expect
+    .poll(() => hindi.getByRole('alert').textContent())
+    .toBe('Please remove invisible or direction-changing characters!');
+  expect(await hindi.getByRole('status').textContent()).toBe('');
+  await screenshot(content, 'console-pages-05-content-name-refused-1280');
+  await content.getByRole('tab', { name: 'Scroll notice' }).click();
+  await items.getByRole('button').first().click();
   // Typing again takes the confirmation back until the next save.
   await english.getByLabel('Text').fill(`${notice}!`);
   expect(await english.getByRole('status').textContent()).toBe('');

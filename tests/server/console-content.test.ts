@@ -165,6 +165,21 @@ describe('writing one language', () => {
     );
     expect(await auditsAfter(since)).toEqual([]);
   });
+
+  it('keeps what customers read visible: no invisible or direction-changing character, composed as typed', async () => {
+    const since = await lastAuditId();
+    const hidden = refused('Please remove invisible or direction-changing characters!');
+    // A right-to-left override turns what follows around; a zero-width space hides inside a word.
+    expect(await save({ kind: 'slide', id: '1', lang: 'ar', title: 'عرض \u202Eحصري' })).toEqual(hidden);
+    expect(await save({ kind: 'message', id: '1', lang: 'th', title: 'ข่าว', body: 'ฝาก\u200Bเงิน' })).toEqual(hidden);
+    expect(await save({ kind: 'notice', id: 'scroll_notice', lang: 'hi', body: '\u2066सूचना\u2069' })).toEqual(hidden);
+    expect(await save({ kind: 'lockup', id: '1', lang: 'zh', title: '\u200B\u200C', body: '' })).toEqual(hidden);
+    expect(await auditsAfter(since)).toEqual([]);
+    // What reads the same is kept in one form (an accent typed as its own mark); a Devanagari half form's joiner and an
+    // emoji sequence's are no hiding.
+    const kept = (await save({ kind: 'slide', id: '1', lang: 'hi', title: 'Cafe\u0301  क्\u200Dष 👩\u200D💻' })).data;
+    expect(kept.find((version) => version.lang === 'hi')!.title).toBe('Café क्\u200Dष 👩\u200D💻');
+  });
 });
 
 describe('names of lock-up products and blind box prizes', () => {
@@ -214,6 +229,14 @@ describe('names of lock-up products and blind box prizes', () => {
     expect(await save({ kind: 'prize', id: jackpot!.id, lang: 'en', title: 'Jackpot: 50 USDT', body: '' })).toEqual(
       refused('A prize’s English name cannot hold ":" or ";": they separate the fields and prizes of a prize table.'),
     );
+    // A name in the table is what customers read too.
+    expect(
+      await h.call(
+        consolePublishPrizeTable,
+        { table: 'Jack\u202Epot:USDT:50:2500; Thanks:POINT:0:997500' },
+        { token: admin },
+      ),
+    ).toEqual(refused('Please remove invisible or direction-changing characters!'));
     const user = await customer(h, '10');
     const names = async (lang: string) =>
       (await h.call(blindBoxInfo, {}, { token: user.token, lang })).data.prizes.map((prize) => prize.name);

@@ -126,6 +126,20 @@ describe('a station message broadcast in two languages', () => {
     expect(await newest('ar')).toMatchObject({ title: 'صيانة الليلة', content: 'يتوقف التداول الساعة 02:00 UTC.' });
   });
 
+  it('refuses a title or content holding an invisible or direction-changing character, and posts nothing', async () => {
+    const before = (await h.call(messages, { status: 'all' }, { token: (await customer(h)).token })).data.lists.length;
+    const hidden = { ok: false, output: 'Please remove invisible or direction-changing characters!' };
+    expect(await ops(h, 'message', 'all', 'Bonus\u202E', 'Deposit today.')).toEqual(hidden);
+    expect(await ops(h, 'message', 'all', 'Bonus', 'Deposit today.', '--lang', 'th', 'โบนัส', 'ฝาก\u200Bวันนี้')).toEqual(
+      hidden,
+    );
+    expect(await ops(h, 'slide', '1', '--lang', 'ar', '\u202Bعرض')).toEqual(hidden);
+    expect(await ops(h, 'notice', 'Maintenance\u2067 tonight')).toEqual(hidden);
+    expect((await h.call(messages, { status: 'all' }, { token: (await customer(h)).token })).data.lists.length).toBe(
+      before,
+    );
+  });
+
   it('refuses a language the app does not have, and posts nothing', async () => {
     const before = (await h.call(messages, { status: 'all' }, { token: (await customer(h)).token })).data.lists.length;
     const result = await ops(h, 'message', 'all', 'Title', 'Content', '--lang', 'fr', 'Titre', 'Contenu');
@@ -159,6 +173,10 @@ describe('an activity written in another language with the command', () => {
       expect((await h.call(activityInfo, { id: String(row.id) }, { lang: 'zh' })).data).toMatchObject({
         title: 'Sale week',
         body: '<p>Sale all week.</p>',
+      });
+      expect(await ops(h, 'activity', String(row.id), 'title=Sale\u200B week')).toEqual({
+        ok: false,
+        output: 'Please remove invisible or direction-changing characters!',
       });
       // Only the title this time: the Thai body stays.
       await opsOk(h, 'activity', String(row.id), '--lang', 'th', 'title=ลดราคา');

@@ -6,7 +6,13 @@
 // with its audit entry in the same transaction.
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { consoleTexts } from '../../api-contract/console-texts.ts';
-import type { ContentKind, ContentVersion } from '../../api-contract/console-content.ts';
+import * as v from 'valibot';
+import {
+  contentBody,
+  contentTitle,
+  type ContentKind,
+  type ContentVersion,
+} from '../../api-contract/console-content.ts';
 import { LOCALES, type Locale } from '../../api-contract/constants.ts';
 import { sanitizeRichText } from '../../api-contract/rich-text.ts';
 import type { ContentPageKey } from '../../api-contract/support.ts';
@@ -23,7 +29,7 @@ import {
 } from '../db/schema.ts';
 import { appendAudit, type Actor } from './audit-log.ts';
 import { CONTENT_FALLBACK_LANG } from './content-pages.ts';
-import { Refusal } from './refusal.ts';
+import { Refusal, type TextId } from './refusal.ts';
 
 /** What a version says: a title and a body (a slide has only a title, the notice only a body). */
 export interface Version {
@@ -202,11 +208,28 @@ export async function contentVersions(db: Executor, kind: ContentKind, id: strin
 const itemKind = (kind: ContentKind) => (kind === 'notice' ? 'config' : kind);
 const itemOf = (kind: ContentKind, id: string) => (kind === 'notice' ? NOTICE_ITEM : id);
 
-/** A version as it is kept: an activity's or a page's body sanitised, fields a kind has not emptied. */
+/**
+ * A title (`'title'`, one line) or a text (`'body'`, line breaks kept) as customers will read it, under the API
+ * contract's rule for content (`contentTitle`, `contentBody`: composed, tidied, no invisible or direction-changing
+ * character). The console's call is checked by the contract already; every other way in (the operator command, a
+ * message's or an activity's English) comes through here.
+ * Throws a Refusal with the rule's text ("Please remove invisible or direction-changing characters!").
+ */
+export function visibleContent(field: 'title' | 'body', text: string): string {
+  const checked = v.safeParse(field === 'title' ? contentTitle : contentBody, text);
+  if (!checked.success) throw new Refusal(checked.issues[0].message as TextId);
+  return checked.output;
+}
+
+/**
+ * A version as it is kept: title and text under the visible-text rule (no invisible or direction-changing character
+ * reaches a customer), an activity's body sanitised, fields a kind has not emptied.
+ */
 function keptVersion(kind: ContentKind, version: Version): Version {
   const titleOnly = kind === 'slide' || kind === 'lockup' || kind === 'prize';
-  const title = kind === 'notice' ? '' : version.title.trim();
-  const body = titleOnly ? '' : kind === 'activity' ? sanitizeRichText(version.body) : version.body.trim();
+  const title = kind === 'notice' ? '' : visibleContent('title', version.title);
+  const text = titleOnly ? '' : visibleContent('body', version.body);
+  const body = kind === 'activity' ? sanitizeRichText(text) : text;
   if ((kind !== 'notice' && !title) || (!titleOnly && !body.trim()))
     throw new Refusal(consoleTexts.consoleContentIncomplete.id);
   return { title, body };

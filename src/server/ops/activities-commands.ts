@@ -8,7 +8,7 @@ import { UsageError, idOf, keyValues, table, type Command, type OperatorContext 
 import { eq } from 'drizzle-orm';
 import { activities } from '../db/schema.ts';
 import { COMMAND_LINE, appendAudit } from '../domain/audit-log.ts';
-import { contentVersions, saveContentVersion } from '../domain/content-languages.ts';
+import { contentVersions, saveContentVersion, visibleContent } from '../domain/content-languages.ts';
 import { languageOf } from './content-commands.ts';
 
 export const ACTIVITIES_USAGE = `  activities                                    the activities, published or not
@@ -37,9 +37,10 @@ function coverOf(value: string): string {
   return value;
 }
 
+/** A file's HTML, its byte order mark left out (it marks the encoding; it is not text). */
 function bodyOf(file: string): string {
   try {
-    return readFileSync(file, 'utf8');
+    return readFileSync(file, 'utf8').replace(/^\uFEFF/, '');
   } catch (error) {
     throw new UsageError(`Cannot read ${file}: ${(error as Error).message}`);
   }
@@ -49,12 +50,12 @@ function columns(changes: Changes) {
   const out: ActivityChanges = {};
   if (changes.title !== undefined) {
     if (!changes.title.trim()) throw new UsageError('The title cannot be empty.');
-    out.title = changes.title.trim();
+    out.title = visibleContent('title', changes.title);
   }
   if (changes.from !== undefined) out.startsAt = dayOf(changes.from, 'from');
   if (changes.to !== undefined) out.endsAt = changes.to === 'none' ? null : dayOf(changes.to, 'to');
   if (changes.cover !== undefined) out.cover = coverOf(changes.cover);
-  if (changes.body !== undefined) out.body = bodyOf(changes.body);
+  if (changes.body !== undefined) out.body = visibleContent('body', bodyOf(changes.body));
   if (changes.sort !== undefined) {
     if (!/^-?\d{1,6}$/.test(changes.sort)) throw new UsageError('sort= must be a whole number.');
     out.sort = Number(changes.sort);

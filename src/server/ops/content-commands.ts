@@ -11,6 +11,7 @@ import {
   contentItems,
   contentVersions,
   saveContentVersion,
+  visibleContent,
   type Version,
 } from '../domain/content-languages.ts';
 import { CONTENT_FALLBACK_LANG } from '../domain/content-pages.ts';
@@ -84,11 +85,8 @@ export const contentCommands: Record<string, Command> = {
     const user = to === 'all' ? null : await findUserByLogin(ctx.db, to);
     if (to !== 'all' && !user) throw new UsageError(`No user "${to}".`);
     const row = await ctx.db.transaction(async (tx) => {
-      const posted = await postMessage(
-        tx,
-        { to: user?.id ?? null, title: title.trim(), content: content.trim() },
-        ctx.now,
-      );
+      const english = { title: visibleContent('title', title), content: visibleContent('body', content) };
+      const posted = await postMessage(tx, { to: user?.id ?? null, ...english }, ctx.now);
       // The post itself (English, the fallback) is audited here; each other language by saveContentVersion.
       const after = { to: user ? `user:${user.id}` : 'all', title: posted.title, content: posted.content };
       await appendAudit(tx, COMMAND_LINE, 'message.post', `message:${posted.id}`, { before: null, after }, ctx.now);
