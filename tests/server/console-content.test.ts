@@ -188,14 +188,16 @@ describe('names of lock-up products and blind box prizes', () => {
     const products = (await h.call(lockupProducts, {}, { lang: 'en' })).data.lists;
     expect(items.map((item) => item.title)).toEqual(expect.arrayContaining(products.map((product) => product.name)));
     const week = products.find((product) => product.days === 7)!;
+    // The products come with their names in every language; an operator rewrites the Thai one.
+    expect((await h.call(lockupProduct, { id: String(week.id) }, { lang: 'th' })).data.name).toBe('ขุดแบบล็อก 7 วัน');
     expect(
-      await save({ kind: 'lockup', id: String(week.id), lang: 'th', title: ' ขุดแบบล็อก 7 วัน ', body: '' }),
+      await save({ kind: 'lockup', id: String(week.id), lang: 'th', title: ' ล็อก 7 วัน   รับทุกวัน ', body: '' }),
     ).toMatchObject({ ret: 1 });
     const inThai = (await h.call(lockupProducts, {}, { lang: 'th' })).data.lists;
-    expect(inThai.find((product) => product.id === week.id)!.name).toBe('ขุดแบบล็อก 7 วัน');
-    expect((await h.call(lockupProduct, { id: String(week.id) }, { lang: 'th' })).data.name).toBe('ขุดแบบล็อก 7 วัน');
-    // A language with no version reads the English name.
-    expect((await h.call(lockupProduct, { id: String(week.id) }, { lang: 'hi' })).data.name).toBe(week.name);
+    expect(inThai.find((product) => product.id === week.id)!.name).toBe('ล็อก 7 วัน รับทุกวัน');
+    expect((await h.call(lockupProduct, { id: String(week.id) }, { lang: 'th' })).data.name).toBe('ล็อก 7 วัน รับทุกวัน');
+    // The other languages keep theirs.
+    expect((await h.call(lockupProduct, { id: String(week.id) }, { lang: 'hi' })).data.name).toBe('लॉक-अप 7 दिन');
 
     const user = await customer(h, '500');
     const order = await h.call(
@@ -203,9 +205,9 @@ describe('names of lock-up products and blind box prizes', () => {
       { product_id: String(week.id), amount: '100' },
       { token: user.token, lang: 'th' },
     );
-    expect(order.data.name).toBe('ขุดแบบล็อก 7 วัน');
+    expect(order.data.name).toBe('ล็อก 7 วัน รับทุกวัน');
     const listed = (await h.call(lockupOrders, { status: 'all' }, { token: user.token, lang: 'th' })).data.lists;
-    expect(listed.map((row) => row.name)).toEqual(['ขุดแบบล็อก 7 วัน']);
+    expect(listed.map((row) => row.name)).toEqual(['ล็อก 7 วัน รับทุกวัน']);
     expect((await h.call(lockupOrders, { status: 'all' }, { token: user.token })).data.lists[0]!.name).toBe(week.name);
   });
 

@@ -15,9 +15,13 @@ import {
   DEMO_ACTIVITIES,
   DEMO_MESSAGES,
   DEMO_NOTICE,
+  DEMO_PRIZE_NAMES,
   DEMO_SLIDE_TITLES,
 } from '../../src/server/db/seed-translations.ts';
 import { DEMO_PAGES } from '../../src/server/db/seed-content.ts';
+import { DEMO_PRIZES } from '../../src/server/db/seed-blindbox.ts';
+import { lockupProducts } from '../../src/api-contract/lockup.ts';
+import { blindBoxInfo } from '../../src/api-contract/blindbox.ts';
 import { publishActivity } from '../../src/server/domain/activities.ts';
 import { startHarness, type Harness } from './harness.ts';
 import { customer } from './helpers.ts';
@@ -69,6 +73,17 @@ describe('an Arabic customer', () => {
     expect(
       (await h.call(messages, { status: 'all' }, { token, lang: 'ar' })).data.lists.map((message) => message.title),
     ).toContain(welcome.title);
+
+    // The lock-up products and the demo's blind box prizes, by their names in Arabic.
+    expect((await h.call(lockupProducts, {}, { lang: 'ar' })).data.lists.map((product) => product.name)).toEqual([
+      'قفل 7 أيام',
+      'قفل 15 يومًا',
+      'قفل 30 يومًا',
+      'قفل 90 يومًا',
+    ]);
+    expect((await h.call(blindBoxInfo, {}, { token, lang: 'ar' })).data.prizes.map((prize) => prize.name)).toEqual(
+      DEMO_PRIZES.map((prize) => DEMO_PRIZE_NAMES[prize.name]!.ar),
+    );
   });
 
   it('reads them in English where the operator wrote no Arabic (and an English customer always does)', async () => {

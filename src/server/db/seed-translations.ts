@@ -1,10 +1,19 @@
 // The demo's words for customers in the app's other five languages: the scroll
-// notice, the slides' titles, the welcome message and the activities. English is each item's own row
+// notice, the slides' titles, the welcome message, the activities and the blind box prizes' names (the lock-up
+// products' names come with the products, seed-earn.ts, through `namesIn`). English is each item's own row
 // (seed.ts, seed-blindbox.ts); a version here is added to a demo item whose English is still the
 // demo's (an operator's rewrite is theirs) and only where that language has none, so every start may run it.
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Executor } from './connection.ts';
-import { activities, configEntries, contentTranslations, messages, slides } from './schema.ts';
+import {
+  activities,
+  boxPrizes,
+  configEntries,
+  contentTranslations,
+  lockupProducts,
+  messages,
+  slides,
+} from './schema.ts';
 import { sanitizeRichText } from '../../api-contract/rich-text.ts';
 
 type Lang = 'zh' | 'th' | 'jp' | 'ar' | 'hi';
@@ -119,6 +128,22 @@ export const DEMO_ACTIVITIES: Record<string, Versions> = {
   },
 };
 
+/** The demo prize table's names, by their English name (seed-blindbox.ts). */
+export const DEMO_PRIZE_NAMES: Record<string, Record<Lang, string>> = {
+  'Grand prize': { zh: '特等奖', th: 'รางวัลใหญ่พิเศษ', jp: '特賞', ar: 'الجائزة الكبرى', hi: 'महा पुरस्कार' },
+  'Big prize': { zh: '大奖', th: 'รางวัลใหญ่', jp: '大賞', ar: 'جائزة كبيرة', hi: 'बड़ा पुरस्कार' },
+  'Lucky USDT': { zh: '幸运 USDT', th: 'USDT นำโชค', jp: 'ラッキー USDT', ar: 'USDT الحظ', hi: 'लकी USDT' },
+  '200 points': { zh: '200 积分', th: '200 คะแนน', jp: '200 ポイント', ar: '200 نقطة', hi: '200 पॉइंट्स' },
+  '50 points': { zh: '50 积分', th: '50 คะแนน', jp: '50 ポイント', ar: '50 نقطة', hi: '50 पॉइंट्स' },
+  'Thanks for playing': {
+    zh: '谢谢参与',
+    th: 'ขอบคุณที่ร่วมสนุก',
+    jp: 'ご参加ありがとうございます',
+    ar: 'شكرًا للمشاركة',
+    hi: 'खेलने के लिए धन्यवाद',
+  },
+};
+
 const LANGS: Lang[] = ['zh', 'th', 'jp', 'ar', 'hi'];
 
 type Row = typeof contentTranslations.$inferInsert;
@@ -158,5 +183,26 @@ export async function seedTranslations(db: Executor): Promise<void> {
       rows.push({ kind: 'activity', item: String(activity.id), lang, title, body: sanitizeRichText(body) });
     }
 
+  if (rows.length) await db.insert(contentTranslations).values(rows).onConflictDoNothing();
+  await namesIn(db, 'prize', DEMO_PRIZE_NAMES);
+}
+
+/**
+ * Adds the missing versions of the names of lock-up products (`kind` 'lockup') or prizes ('prize') whose English name
+ * is still one of `names`' keys (an operator's rename is theirs): every start may run it.
+ */
+export async function namesIn(
+  db: Executor,
+  kind: 'lockup' | 'prize',
+  names: Record<string, Record<Lang, string>>,
+): Promise<void> {
+  const table = kind === 'lockup' ? lockupProducts : boxPrizes;
+  const items = await db
+    .select({ id: table.id, name: table.name })
+    .from(table)
+    .where(inArray(table.name, Object.keys(names)));
+  const rows: Row[] = items.flatMap((item) =>
+    LANGS.map((lang) => ({ kind, item: String(item.id), lang, title: names[item.name]![lang] })),
+  );
   if (rows.length) await db.insert(contentTranslations).values(rows).onConflictDoNothing();
 }
