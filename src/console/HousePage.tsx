@@ -115,7 +115,10 @@ function CapsForm({ saved, onSaved }: { saved: ConsoleHouseCaps; onSaved: () => 
   const [values, setValues] = useState(() => written(saved));
   const [done, setDone] = useState(false);
   const { busy, error, run } = useAction(onSaved);
-  const changed = HOUSE_CAPS.filter((cap) => values[cap] !== plain(saved[cap]));
+  // A cap is changed when what it reads as differs from what is saved: "๑,๐๐๐,๐๐๐" where 1000000 is saved is no change.
+  const changed = HOUSE_CAPS.filter(
+    (cap) => values[cap] !== plain(saved[cap]) && plain(typedNumber(values[cap])) !== plain(saved[cap]),
+  );
   const save = () =>
     run(async () => {
       const sent = Object.fromEntries(changed.map((cap) => [cap, sentNumber(values[cap])]));

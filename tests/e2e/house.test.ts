@@ -121,4 +121,10 @@ it('shows an admin the open exposure and the result per product, and a cap lower
     msg: 'The maximum purchase amount is: 50 USDT!',
   });
   expect(await buy('BTC', 'up', '50', 1)).toMatchObject({ ret: 1 });
+  // The caps in force written otherwise (in Thai digits, grouped with cents) are no change: Save stays off.
+  await page.getByLabel('Stake per order').fill('๕๐');
+  await page.getByLabel('Potential payout per coin and direction').fill('1,000,000.00');
+  expect(await page.locator('.console-cap-read').nth(1).textContent()).toBe('= 50 USDT');
+  expect(await page.locator('.console-changed').count()).toBe(0);
+  expect(await page.getByRole('button', { name: 'Save the caps' }).isDisabled()).toBe(true);
 });
