@@ -27,6 +27,40 @@ import { SystemPage } from './SystemPage.tsx';
 
 /** Where each role starts. */
 const HOME: Record<OperatorRole, string> = { reviewer: '/queues', admin: '/operators', content: '/content' };
+/** The pages of each role, by the start of their path (a page is one role's: the server refuses the others' calls). */
+const PAGES_OF: Record<OperatorRole, string[]> = {
+  reviewer: ['/queues', '/recharge/', '/withdrawal/', '/certification/', '/customers', '/customer/', '/inbox'],
+  content: ['/content', '/rewards'],
+  admin: ['/operators', '/products', '/house', '/audit', '/system'],
+};
+
+/** Which role's page `path` is, or null for no page of the console. */
+const ownerOf = (path: string) =>
+  (Object.keys(PAGES_OF) as OperatorRole[]).find((role) => PAGES_OF[role].some((start) => path.startsWith(start))) ??
+  null;
+
+/**
+ * An address the operator's role has no page at: another role's page (a link a colleague sent) is said so, with the
+ * way to the operator's own first page; any other address goes there at once.
+ */
+function NotYourPage({ role }: { role: OperatorRole }) {
+  const [location] = useLocation();
+  const owner = ownerOf(location);
+  if (!owner || owner === role) return <Redirect to={HOME[role]} replace />;
+  return (
+    <section className="console-not-yours">
+      <p role="alert">
+        <Trans>
+          This page is for operators with the <RoleName role={owner} /> role; you are signed in with the{' '}
+          <RoleName role={role} /> role.
+        </Trans>
+      </p>
+      <Link href={HOME[role]}>
+        <Trans>Go to your first page</Trans>
+      </Link>
+    </section>
+  );
+}
 
 export function ConsoleApp() {
   const session = useSnapshot(consoleSession);
@@ -53,7 +87,6 @@ export function ConsoleApp() {
 }
 
 function Frame({ role, name }: { role: OperatorRole; name: string }) {
-  const home = HOME[role];
   return (
     <div className="console-frame">
       <header className="console-top">
@@ -102,7 +135,7 @@ function Frame({ role, name }: { role: OperatorRole; name: string }) {
             <ChangePasswordPage />
           </Route>
           <Route>
-            <Redirect to={home} replace />
+            <NotYourPage role={role} />
           </Route>
         </Switch>
       </main>

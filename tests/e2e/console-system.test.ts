@@ -168,8 +168,16 @@ it('a reviewer has no link to the system page, and the server refuses the call t
   const reviewer = await consolePage();
   await firstSignIn(reviewer, rita, 'Review queues');
   expect(await reviewer.getByRole('navigation').getByRole('link', { name: 'System' }).count()).toBe(0);
-  // The page's address leads back to the reviewer's own start.
+  // The page's address (a link an admin sent) says whose page it is and leads back to the reviewer's own start; an
+  // address of no page goes there at once.
   await reviewer.goto('/console/#/system');
+  await expect
+    .poll(() => reviewer.getByRole('alert').textContent())
+    .toBe('This page is for operators with the Admin role; you are signed in with the Reviewer role.');
+  await screenshot(reviewer, 'console-system-04-not-yours-1280');
+  await reviewer.getByRole('link', { name: 'Go to your first page' }).click();
+  await reviewer.getByRole('heading', { name: 'Review queues' }).waitFor();
+  await reviewer.goto('/console/#/nothing-here');
   await reviewer.getByRole('heading', { name: 'Review queues' }).waitFor();
   const answer = await reviewer.evaluate(async () => {
     const token = sessionStorage.getItem('coinvest.console.token') ?? '';
