@@ -22,6 +22,7 @@ import { editProfile, login, sendSmsCode, userInfo } from '../../src/api-contrac
 import { submitCertification } from '../../src/api-contract/certification.ts';
 import { practiceAccount } from '../../src/api-contract/practice.ts';
 import { serverTexts } from '../../src/api-contract/server-texts.ts';
+import { postMessage } from '../../src/server/domain/messages.ts';
 import { closedAccounts, contentTranslations, ledgerEntries, messages, users } from '../../src/server/db/schema.ts';
 
 let h: Harness;
@@ -30,10 +31,10 @@ afterAll(() => h.close());
 
 const DAY = 86_400_000;
 
-async function exported(token: string | undefined, query = '') {
+async function exported(token: string | undefined, query = '', lang = 'en') {
   const response = await h.app.inject({
     url: EXPORT_PATH + query,
-    headers: { lang: 'en', ...(token ? { token } : {}) },
+    headers: { lang, ...(token ? { token } : {}) },
   });
   return response;
 }
@@ -94,6 +95,26 @@ it('exports the caller’s data only, as JSON and CSV, the pictures only when as
   const pictures = Object.keys(withPictures).filter((name) => name.startsWith('documents/'));
   expect(pictures).toEqual([`documents/${json('certifications.json')[0].id}-front.png`]);
   expect(withPictures[pictures[0]!]!.slice(0, 4)).toEqual(new Uint8Array([0x89, 0x50, 0x4e, 0x47]));
+
+  // Station messages in the language the export is asked in (the app's), English where a message has none in it.
+  await postMessage(
+    h.database.db,
+    {
+      to: user.id,
+      title: 'Your bonus',
+      content: 'Deposit today.',
+      versions: { th: { title: 'โบนัสของคุณ', content: 'ฝากวันนี้' } },
+    },
+    h.clock.now(),
+  );
+  const stationIn = async (lang: string) => {
+    const archive = unzipSync(new Uint8Array((await exported(user.token, '', lang)).rawPayload));
+    const rows = JSON.parse(strFromU8(archive['messages.json']!)) as { kind: string; title: string; body: string }[];
+    return rows.filter((row) => row.kind === 'station').map(({ title, body }) => ({ title, body }));
+  };
+  expect(await stationIn('th')).toContainEqual({ title: 'โบนัสของคุณ', body: 'ฝากวันนี้' });
+  expect(await stationIn('en')).toContainEqual({ title: 'Your bonus', body: 'Deposit today.' });
+  expect(await stationIn('hi')).toContainEqual({ title: 'Your bonus', body: 'Deposit today.' });
 
   // Without a live session: the envelope every call answers.
   const anonymous = await exported(undefined);

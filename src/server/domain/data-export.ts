@@ -26,6 +26,8 @@ import {
 import { EXPORT_MAX_BYTES } from '../../api-contract/closure.ts';
 import { csvFile, numberCell, textCell, wallClock } from '../../api-contract/csv.ts';
 import { serverTexts } from '../../api-contract/server-texts.ts';
+import type { Locale } from '../../api-contract/constants.ts';
+import { inLanguage } from './content-languages.ts';
 import { maskAddress } from './devices.ts';
 import { Refusal } from './refusal.ts';
 import { UPLOADS_PATH } from './uploads.ts';
@@ -91,7 +93,8 @@ const README = (at: Date, documents: boolean) =>
     'withdrawals    withdrawals',
     'liquidity      liquidity mining subscriptions, redemptions and interest',
     'lockups        lock-up mining orders',
-    'messages       station messages to you, and your customer-service conversation',
+    'messages       station messages to you (in the app language you exported in, English where a message has',
+    '               none in it), and your customer-service conversation',
     'sessions       sign-ins (the address partly hidden, as on the Devices page)',
     'certifications identity certification submissions',
     documents
@@ -109,10 +112,17 @@ const EXTENSIONS: Record<string, string> = {
 
 /**
  * The caller's data as a ZIP archive (bytes): README.txt, and for each part NAME.json and NAME.csv (see README);
- * with `documents`, the certification pictures under documents/. Reads only rows of `userId`. Refuses with
+ * with `documents`, the certification pictures under documents/. Reads only rows of `userId`. Station messages are in
+ * `lang` (the language the customer reads them in the app; English where a message has no version in it). Refuses with
  * `exportTooLarge` when the archive would pass EXPORT_MAX_BYTES (the pictures are counted before any is read).
  */
-export async function exportArchive(db: Executor, userId: number, documents: boolean, now: Date): Promise<Uint8Array> {
+export async function exportArchive(
+  db: Executor,
+  userId: number,
+  documents: boolean,
+  now: Date,
+  lang: Locale,
+): Promise<Uint8Array> {
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   if (!user) throw new Error(`user ${userId} of a live session does not exist`);
   const rowsOf = <T extends PgTable>(table: T, rows: InferSelectModel<T>[], omit: readonly string[] = []) =>
@@ -182,11 +192,17 @@ export async function exportArchive(db: Executor, userId: number, documents: boo
       name: 'messages',
       rows: [
         ...(
-          await db
-            .select({ id: messages.id, at: messages.createdAt, title: messages.title, body: messages.content })
-            .from(messages)
-            .where(eq(messages.userId, userId))
-            .orderBy(asc(messages.id))
+          await inLanguage(
+            db,
+            'message',
+            await db
+              .select({ id: messages.id, at: messages.createdAt, title: messages.title, body: messages.content })
+              .from(messages)
+              .where(eq(messages.userId, userId))
+              .orderBy(asc(messages.id)),
+            lang,
+            'body',
+          )
         ).map((row) => ({ kind: 'station', from: 'platform', ...row })),
         ...(
           await db

@@ -34,13 +34,14 @@ export const closureRoutes: RouteModule = ({ app, route, services, cache }) => {
   );
 
   app.get<{ Querystring: { documents?: string } }>(EXPORT_PATH, async (request, reply) => {
-    const t = translator(requestLocale(request.headers.lang as string | undefined));
+    const lang = requestLocale(request.headers.lang as string | undefined);
+    const t = translator(lang);
     reply.header('cache-control', 'private, no-store');
     const caller = await callerOf(services, cache, request);
     if (!caller) return reply.send(envelope(RET_TOKEN_INVALID, t(texts.tokenInvalid), null));
     const now = services.clock.now();
     try {
-      const archive = await exportArchive(services.db, caller.userId, request.query.documents === '1', now);
+      const archive = await exportArchive(services.db, caller.userId, request.query.documents === '1', now, lang);
       const day = now.toISOString().slice(0, 10);
       return reply
         .header('content-type', 'application/zip')
