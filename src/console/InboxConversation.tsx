@@ -28,9 +28,9 @@ import {
 import { CHAT_MESSAGE_MAX } from '../api-contract/service-chat.ts';
 import type { ResultOf } from '../api-contract/endpoint.ts';
 import { consoleApi, messageOf } from './api.ts';
-import { formatAmount, formatShortTime, formatTime } from './format.ts';
+import { formatAmount, formatTime } from './format.ts';
 import { consoleSession } from './session.ts';
-import { ErrorLine, PrivatePicture, useAction, useLoad, usePolling } from './parts.tsx';
+import { ErrorLine, PrivatePicture, ShortTime, useAction, useLoad, usePolling } from './parts.tsx';
 import { unitsFor } from '../api-contract/constants.ts';
 
 /** How often an open conversation is asked again: the customer may be writing now. */
@@ -197,9 +197,7 @@ function OpenWithdrawals({ rows }: { rows: readonly OpenWithdrawal[] }) {
             <li key={row.id}>
               <Link href={`/withdrawal/${row.id}`}>{row.order_no}</Link>{' '}
               <strong>{formatAmount(row.amount, row.asset)}</strong>{' '}
-              <time dateTime={row.created_at} className="console-muted">
-                {formatShortTime(row.created_at)}
-              </time>
+              <ShortTime iso={row.created_at} className="console-muted" />
             </li>
           ))}
         </ul>

@@ -9,9 +9,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { consoleConversations, INBOX_VIEWS, type ConsoleConversation } from '../api-contract/console-service.ts';
 import { consoleQueues } from '../api-contract/console.ts';
 import { consoleApi, messageOf } from './api.ts';
-import { formatShortTime } from './format.ts';
 import { inboxCount } from './inbox-count.ts';
-import { ErrorLine, QUEUES_POLL_MS, usePolling } from './parts.tsx';
+import { ErrorLine, QUEUES_POLL_MS, ShortTime, usePolling } from './parts.tsx';
 import { InboxConversation } from './InboxConversation.tsx';
 
 type View = (typeof INBOX_VIEWS)[number];
@@ -123,7 +122,7 @@ function ConversationList({ rows, chosen }: { rows: ConsoleConversation[]; chose
           >
             <span className="console-conversation-head">
               <strong>{row.username}</strong>
-              <time dateTime={row.last_message_at}>{formatShortTime(row.last_message_at)}</time>
+              <ShortTime iso={row.last_message_at} />
             </span>
             <span className="console-conversation-preview">
               {row.last_message === PICTURE_PREVIEW ? t`[Picture]` : <bdi>{row.last_message}</bdi>}

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { REASON_MAX, checkRejectionReason, type OperatorRole } from '../api-contract/console.ts';
 import { consoleHeaders, messageOf } from './api.ts';
+import { formatShortTime, formatTime } from './format.ts';
 import { activateConsoleLocale, CONSOLE_LOCALES, consoleLocale, LOCALE_NAMES, type ConsoleLocale } from './i18n.ts';
 
 /** How often the queues' counts are asked again (live counts). */
@@ -306,5 +307,14 @@ export function LanguageSwitch() {
         </option>
       ))}
     </select>
+  );
+}
+
+/** A list's short time (the hour today, the date otherwise), its full time with the UTC offset on hover. */
+export function ShortTime({ iso, className }: { iso: string; className?: string }) {
+  return (
+    <time dateTime={iso} title={formatTime(iso)} className={className}>
+      {formatShortTime(iso)}
+    </time>
   );
 }

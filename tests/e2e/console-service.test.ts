@@ -155,6 +155,10 @@ it('shows the customer’s withdrawal in review beside the chat, with a link to 
   expect(await beside.getByRole('link', { name: withdrawal.order_no }).getAttribute('href')).toBe(
     `#/withdrawal/${withdrawal.id}`,
   );
+  // A list's short time carries its full time, with the UTC offset, on hover.
+  expect(await beside.locator('time').getAttribute('title')).toMatch(/\d{4}.* GMT([+\u2212]\d{1,2}(:\d\d)?)?$/);
+  const listed = alice.getByRole('list', { name: 'Conversations' }).locator('time').first();
+  expect(await listed.getAttribute('title')).toMatch(/ GMT([+\u2212]\d{1,2}(:\d\d)?)?$/);
 });
 
 it('gives the conversation to the other reviewer by picking them; it is theirs in their inbox', async () => {
