@@ -13,6 +13,7 @@ import {
   type ContentKind,
   type ContentVersion,
 } from '../api-contract/console-content.ts';
+import { isolate } from '../api-contract/visible-text.ts';
 import { consoleApi, messageOf } from './api.ts';
 import { ErrorLine, useLoad, useSingleRun } from './parts.tsx';
 import './console-pages.css';
@@ -150,6 +151,8 @@ function VersionCard({
   /** The last save went through and nothing was typed since. */
   const [saved, setSaved] = useState(false);
   const dir = version.lang === 'ar' ? 'rtl' : 'ltr';
+  // The English shown as placeholder keeps its own direction in a right-to-left field (its full stop stays at its end).
+  const hint = (english: string) => (version.written ? '' : dir === 'rtl' ? isolate(english) : english);
   const save = () =>
     once(async () => {
       try {
@@ -186,7 +189,7 @@ function VersionCard({
           <input
             dir={dir}
             value={title}
-            placeholder={version.written ? '' : english.title}
+            placeholder={hint(english.title)}
             maxLength={CONTENT_TITLE_MAX}
             onChange={(event) => {
               setTitle(event.target.value);
@@ -202,7 +205,7 @@ function VersionCard({
             dir={dir}
             rows={5}
             value={body}
-            placeholder={version.written ? '' : english.body}
+            placeholder={hint(english.body)}
             maxLength={CONTENT_BODY_MAX}
             onChange={(event) => {
               setBody(event.target.value);

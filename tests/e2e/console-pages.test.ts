@@ -295,15 +295,20 @@ it('a content save is confirmed beside its version and the item list shows the s
   await thai.getByRole('button', { name: 'Save ไทย' }).click();
   await expect.poll(() => thai.getByRole('status').textContent()).toBe('Saved');
   await bothWidths(content, 'console-pages-04-content');
-  // A language not written shows the English (what its customers read) as its placeholder; a name holding a zero-width
-  // space is refused before it is sent, in the operator's words.
-  await content.getByRole('tab', { name: 'Lock-up products' }).click();
-  await items.getByRole('button').first().click();
-  const englishName = await content.getByRole('article', { name: 'English' }).getByLabel('Name').inputValue();
+  // A language not written shows the English (what its customers read) as its placeholder; a title holding a
+  // zero-width space is refused before it is sent, in the operator's words. (The demo's content is written in every
+  // language: a message posted in English alone is not.)
+  await ops('message', 'demo', 'Maintenance window', 'Trading pauses at 02:00 UTC.');
+  await content.getByRole('tab', { name: 'Station messages' }).click();
+  await items.getByRole('button', { name: 'Maintenance window' }).click();
   const hindi = content.getByRole('article', { name: 'हिन्दी' });
-  expect(englishName).not.toBe('');
-  expect(await hindi.getByLabel('Name').getAttribute('placeholder')).toBe(englishName);
-  await hindi.getByLabel('Name').fill('लॉक\u200Bअप');
+  await expect.poll(() => hindi.getByLabel('Title').getAttribute('placeholder')).toBe('Maintenance window');
+  expect(await hindi.getByLabel('Text').getAttribute('placeholder')).toBe('Trading pauses at 02:00 UTC.');
+  // In the Arabic field the English keeps its own direction (isolated), its full stop at its end.
+  const arabic = content.getByRole('article', { name: 'العربية' }).getByLabel('Text');
+  expect(await arabic.getAttribute('placeholder')).toBe('\u2068Trading pauses at 02:00 UTC.\u2069');
+  await hindi.getByLabel('Title').fill('रख\u200Bरखाव');
+  await hindi.getByLabel('Text').fill('ट्रेडिंग 02:00 UTC पर रुकेगी।');
   await hindi.getByRole('button', { name: 'Save हिन्दी' }).click();
   await expect
     .poll(() => hindi.getByRole('alert').textContent())
