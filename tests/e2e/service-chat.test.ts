@@ -64,6 +64,12 @@ it('online: the service page leads to the chat, and a message reaches the servic
   // An empty message is refused on the page, with the chat's text, and nothing is sent.
   await page.getByRole('button', { name: 'Send', exact: true }).click();
   await page.getByText('Please write a message or choose a picture!').waitFor();
+  // One character more than a message holds (counted as a reader counts them), and the text is kept to shorten.
+  const long = 'ก'.repeat(2001);
+  await page.getByLabel('Write a message').fill(long);
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  await page.getByText('The message is too long (at most 2,000 characters)!').waitFor();
+  expect(await page.getByLabel('Write a message').inputValue()).toBe(long);
   expect(await sentBodies()).toHaveLength(1);
 });
 

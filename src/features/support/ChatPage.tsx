@@ -28,7 +28,6 @@ import { CameraIcon, TrashIcon } from '../../ui/icons.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
 import { OfflineNote } from '../../ui/OfflineNote.tsx';
 import './support.css';
-import { characterCount } from '../../api-contract/visible-text.ts';
 import { unitsFor } from '../../api-contract/constants.ts';
 
 const POLL_MS = 10_000;
@@ -197,10 +196,9 @@ function Composer() {
     () => {
       const words = body.trim();
       if (!words && !picture) return i18n._(chatTexts.chatEmpty);
-      if (characterCount(words) > CHAT_MESSAGE_MAX) return i18n._(chatTexts.chatTooLong);
-      // The API contract's rule of visible text, before the message is kept: the server would refuse it from the
-      // outbox.
-      return words ? firstError(chatBody, words) : null;
+      // The API contract's rule (visible text, at most CHAT_MESSAGE_MAX characters), before the message is kept: the
+      // server would refuse it from the outbox.
+      return words ? firstError(chatBody, words, chatTexts) : null;
     },
   );
 
