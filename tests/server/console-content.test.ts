@@ -174,6 +174,17 @@ describe('writing one language', () => {
     expect(await save({ kind: 'message', id: '1', lang: 'th', title: 'ข่าว', body: 'ฝาก\u200Bเงิน' })).toEqual(hidden);
     expect(await save({ kind: 'notice', id: 'scroll_notice', lang: 'hi', body: '\u2066सूचना\u2069' })).toEqual(hidden);
     expect(await save({ kind: 'lockup', id: '1', lang: 'zh', title: '\u200B\u200C', body: '' })).toEqual(hidden);
+    // In an activity's rich text a character reference is the character once shown, in text or in an attribute.
+    const [activity] = await h.database.db.select().from(activities).limit(1);
+    for (const body of [
+      '<p>Win &#x202E;TDSU 001&#x202C; today</p>',
+      '<p>Win&zwj; now</p>',
+      '<p>Win&rlm; now</p>',
+      '<img src="/x.png" alt="a&#x202E;b">',
+    ])
+      expect(await save({ kind: 'activity', id: String(activity!.id), lang: 'jp', title: '注意', body }), body).toEqual(
+        hidden,
+      );
     expect(await auditsAfter(since)).toEqual([]);
     // What reads the same is kept in one form (an accent typed as its own mark); a Devanagari half form's joiner and an
     // emoji sequence's are no hiding.

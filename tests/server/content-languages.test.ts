@@ -193,6 +193,13 @@ describe('an activity written in another language with the command', () => {
         ok: false,
         output: 'Please remove invisible or direction-changing characters!',
       });
+      const spoofed = join(folder, 'spoofed.html');
+      writeFileSync(spoofed, '<p>ลด&#x202E;ราคา</p>');
+      for (const args of [['--lang', 'th', `body=${spoofed}`], [`body=${spoofed}`]])
+        expect(await ops(h, 'activity', String(row.id), ...args)).toEqual({
+          ok: false,
+          output: 'Please remove invisible or direction-changing characters!',
+        });
       // Only the title this time: the Thai body stays.
       await opsOk(h, 'activity', String(row.id), '--lang', 'th', 'title=ลดราคา');
       expect((await h.call(activityInfo, { id: String(row.id) }, { lang: 'th' })).data).toMatchObject({

@@ -80,6 +80,18 @@ it('the operator replaces a page in one language from a text file', async () => 
   expect((await ops(h, 'page', 'faq', 'en', 'Help', join(dir, 'missing.txt'))).output).toMatch(
     /^Cannot read .*missing\.txt \(ENOENT\)\.$/,
   );
+  // What customers read keeps to the visible-text rule, title and text; nothing is saved. A file's byte order mark
+  // is no text.
+  const hidden = { ok: false, output: 'Please remove invisible or direction-changing characters!' };
+  const spoofed = join(dir, 'spoofed.txt');
+  writeFileSync(spoofed, 'ถาม\u200Bตอบ');
+  expect(await ops(h, 'page', 'faq', 'th', 'คำถาม', spoofed)).toEqual(hidden);
+  expect(await ops(h, 'page', 'about', 'ar', '\u202Bعن Coinvest', file)).toEqual(hidden);
+  expect((await page('faq', 'th')).data.lang).toBe('en');
+  const marked = join(dir, 'marked.txt');
+  writeFileSync(marked, '\uFEFFคำถามที่พบบ่อย');
+  await opsOk(h, 'page', 'faq', 'th', 'คำถาม', marked);
+  expect((await page('faq', 'th')).data).toMatchObject({ lang: 'th', body: 'คำถามที่พบบ่อย' });
 });
 
 it('/other/config act=about still answers the company profile', async () => {

@@ -7,6 +7,7 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { consoleTexts } from '../../api-contract/console-texts.ts';
 import * as v from 'valibot';
+import { decodeHTML } from 'entities';
 import {
   contentBody,
   contentTitle,
@@ -15,6 +16,8 @@ import {
 } from '../../api-contract/console-content.ts';
 import { LOCALES, type Locale } from '../../api-contract/constants.ts';
 import { sanitizeRichText } from '../../api-contract/rich-text.ts';
+import { texts } from '../../api-contract/texts.ts';
+import { hiddenCharacters } from '../../api-contract/visible-text.ts';
 import type { ContentPageKey } from '../../api-contract/support.ts';
 import type { Executor } from '../db/connection.ts';
 import {
@@ -222,14 +225,29 @@ export function visibleContent(field: 'title' | 'body', text: string): string {
 }
 
 /**
+ * Rich text (an activity's body) as it is kept: sanitised (api-contract/rich-text.ts) and held to the visible-text rule
+ * as a browser will show it, with its character references decoded by HTML's whole table (the entities library, a
+ * browser's own table: `&zwj;`, `&#x202E;` or `&rlm;` are the characters they name once shown), in text and attributes
+ * alike. Throws the rule's Refusal ("Please remove invisible or direction-changing characters!").
+ */
+export function visibleRichText(html: string): string {
+  const kept = sanitizeRichText(visibleContent('body', html));
+  if (hiddenCharacters(decodeHTML(kept), { lines: true }).length) throw new Refusal(texts.hiddenCharacters.id);
+  return kept;
+}
+
+/**
  * A version as it is kept: title and text under the visible-text rule (no invisible or direction-changing character
  * reaches a customer), an activity's body sanitised, fields a kind has not emptied.
  */
 function keptVersion(kind: ContentKind, version: Version): Version {
   const titleOnly = kind === 'slide' || kind === 'lockup' || kind === 'prize';
   const title = kind === 'notice' ? '' : visibleContent('title', version.title);
-  const text = titleOnly ? '' : visibleContent('body', version.body);
-  const body = kind === 'activity' ? sanitizeRichText(text) : text;
+  const body = titleOnly
+    ? ''
+    : kind === 'activity'
+      ? visibleRichText(version.body)
+      : visibleContent('body', version.body);
   if ((kind !== 'notice' && !title) || (!titleOnly && !body.trim()))
     throw new Refusal(consoleTexts.consoleContentIncomplete.id);
   return { title, body };

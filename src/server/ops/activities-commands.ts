@@ -8,7 +8,7 @@ import { UsageError, idOf, keyValues, table, type Command, type OperatorContext 
 import { eq } from 'drizzle-orm';
 import { activities } from '../db/schema.ts';
 import { COMMAND_LINE, appendAudit } from '../domain/audit-log.ts';
-import { contentVersions, saveContentVersion, visibleContent } from '../domain/content-languages.ts';
+import { contentVersions, saveContentVersion, visibleContent, visibleRichText } from '../domain/content-languages.ts';
 import { languageOf } from './content-commands.ts';
 
 export const ACTIVITIES_USAGE = `  activities                                    the activities, published or not
@@ -55,7 +55,7 @@ function columns(changes: Changes) {
   if (changes.from !== undefined) out.startsAt = dayOf(changes.from, 'from');
   if (changes.to !== undefined) out.endsAt = changes.to === 'none' ? null : dayOf(changes.to, 'to');
   if (changes.cover !== undefined) out.cover = coverOf(changes.cover);
-  if (changes.body !== undefined) out.body = visibleContent('body', bodyOf(changes.body));
+  if (changes.body !== undefined) out.body = visibleRichText(bodyOf(changes.body));
   if (changes.sort !== undefined) {
     if (!/^-?\d{1,6}$/.test(changes.sort)) throw new UsageError('sort= must be a whole number.');
     out.sort = Number(changes.sort);

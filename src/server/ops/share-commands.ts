@@ -12,6 +12,7 @@ import { findUserByLogin } from '../domain/accounts.ts';
 import { COMMAND_LINE, appendAudit } from '../domain/audit-log.ts';
 import { postMessage } from '../domain/messages.ts';
 import { saveContentPage } from '../domain/content-pages.ts';
+import { visibleContent } from '../domain/content-languages.ts';
 import { serviceLink, setServiceUrl, setWebViewHosts } from '../domain/service-link.ts';
 import { grantInvitePermission, inviteFigures, revokeInvitePermission } from '../domain/share.ts';
 import { UsageError, keyValues, reasonOf, type Command } from './command-kit.ts';
@@ -109,22 +110,28 @@ export const shareCommands: Record<string, Command> = {
     const pageLang = choice(lang, LOCALES, 'The language');
     let body: string;
     try {
-      body = readFileSync(file, 'utf8').replace(/\r\n/g, '\n').trim();
+      // A byte order mark marks the file's encoding: it is not text.
+      body = readFileSync(file, 'utf8')
+        .replace(/^\uFEFF/, '')
+        .replace(/\r\n/g, '\n')
+        .trim();
     } catch (error) {
       throw new UsageError(`Cannot read ${file} (${(error as { code?: string }).code ?? 'error'}).`);
     }
     if (!body) throw new UsageError(`${file} is empty.`);
     if (body.length > PAGE_MAX_CHARS)
       throw new UsageError(`${file} has ${body.length} characters; at most ${PAGE_MAX_CHARS}.`);
+    // What customers read: the visible-text rule, as on the Content page (it refuses in English here).
+    const page = { title: visibleContent('title', title), body: visibleContent('body', body) };
     await db.transaction(async (tx) => {
       const [before] = await tx
         .select({ title: contentPages.title, body: contentPages.body })
         .from(contentPages)
         .where(and(eq(contentPages.key, pageKey), eq(contentPages.lang, pageLang)));
-      await saveContentPage(tx, { key: pageKey, lang: pageLang, title: title.trim(), body });
-      const change = { before: before ?? null, after: { title: title.trim(), body } };
+      await saveContentPage(tx, { key: pageKey, lang: pageLang, ...page });
+      const change = { before: before ?? null, after: page };
       await appendAudit(tx, COMMAND_LINE, 'page.save', `page:${pageKey}:${pageLang}`, change, now);
     });
-    return `Page ${pageKey} (${pageLang}) "${title.trim()}" saved: ${body.length} characters.`;
+    return `Page ${pageKey} (${pageLang}) "${page.title}" saved: ${page.body.length} characters.`;
   },
 };
