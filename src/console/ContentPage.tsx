@@ -3,10 +3,14 @@
 // each written and saved on its own, the save confirmed beside it and the item list updated at once. A
 // language without a version shows the English one.
 import { useState } from 'react';
+import * as v from 'valibot';
+import { i18n } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
   CONTENT_BODY_MAX,
   CONTENT_TITLE_MAX,
+  contentBody,
+  contentTitle,
   consoleContentItems,
   consoleContentVersions,
   consoleSaveContentVersion,
@@ -14,7 +18,7 @@ import {
   type ContentVersion,
 } from '../api-contract/console-content.ts';
 import { isolate } from '../api-contract/visible-text.ts';
-import { consoleApi, messageOf } from './api.ts';
+import { ConsoleError, consoleApi, messageOf } from './api.ts';
 import { ErrorLine, useLoad, useSingleRun } from './parts.tsx';
 import './console-pages.css';
 
@@ -153,9 +157,20 @@ function VersionCard({
   const dir = version.lang === 'ar' ? 'rtl' : 'ltr';
   // The English shown as placeholder keeps its own direction in a right-to-left field (its full stop stays at its end).
   const hint = (english: string) => (version.written ? '' : dir === 'rtl' ? isolate(english) : english);
+  const titleLabel = kind === 'lockup' || kind === 'prize' ? t`Name` : t`Title`;
   const save = () =>
     once(async () => {
       try {
+        // Said by field, in the operator's words, before anything is sent: which field holds a hidden character.
+        const typed = [
+          [titleLabel, contentTitle, fields.title ? title : ''],
+          [t`Text`, contentBody, fields.body ? body : ''],
+        ] as const;
+        for (const [field, rule, text] of typed) {
+          const checked = v.safeParse(rule, text);
+          const said = checked.success ? null : i18n._(checked.issues[0].message);
+          if (said !== null) throw new ConsoleError(t`${field}: ${said}`);
+        }
         const answer = await consoleApi(consoleSaveContentVersion, {
           kind,
           id,
@@ -185,7 +200,7 @@ function VersionCard({
       </header>
       {fields.title && (
         <label>
-          {kind === 'lockup' || kind === 'prize' ? <Trans>Name</Trans> : <Trans>Title</Trans>}
+          {titleLabel}
           <input
             dir={dir}
             value={title}

@@ -312,7 +312,7 @@ it('a content save is confirmed beside its version and the item list shows the s
   await hindi.getByRole('button', { name: 'Save हिन्दी' }).click();
   await expect
     .poll(() => hindi.getByRole('alert').textContent())
-    .toBe('Please remove invisible or direction-changing characters!');
+    .toBe('Title: Please remove invisible or direction-changing characters!');
   expect(await hindi.getByRole('status').textContent()).toBe('');
   await screenshot(content, 'console-pages-05-content-name-refused-1280');
   await content.getByRole('tab', { name: 'Scroll notice' }).click();
