@@ -27,17 +27,19 @@ import { SystemPage } from './SystemPage.tsx';
 
 /** Where each role starts. */
 const HOME: Record<OperatorRole, string> = { reviewer: '/queues', admin: '/operators', content: '/content' };
-/** The pages of each role, by the start of their path (a page is one role's: the server refuses the others' calls). */
+/** The pages of each role, by the first part of their path (a page is one role's: the server refuses the others'
+ * calls). */
 const PAGES_OF: Record<OperatorRole, string[]> = {
-  reviewer: ['/queues', '/recharge/', '/withdrawal/', '/certification/', '/customers', '/customer/', '/inbox'],
-  content: ['/content', '/rewards'],
-  admin: ['/operators', '/products', '/house', '/audit', '/system'],
+  reviewer: ['queues', 'recharge', 'withdrawal', 'certification', 'customers', 'customer', 'inbox'],
+  content: ['content', 'rewards'],
+  admin: ['operators', 'products', 'house', 'audit', 'system'],
 };
 
-/** Which role's page `path` is, or null for no page of the console. */
-const ownerOf = (path: string) =>
-  (Object.keys(PAGES_OF) as OperatorRole[]).find((role) => PAGES_OF[role].some((start) => path.startsWith(start))) ??
-  null;
+/** Which role's page `path` is ('/withdrawal/12' is a reviewer's; '/systemd' no page at all), or null for none. */
+const ownerOf = (path: string) => {
+  const first = path.split('/')[1] ?? '';
+  return (Object.keys(PAGES_OF) as OperatorRole[]).find((role) => PAGES_OF[role].includes(first)) ?? null;
+};
 
 /**
  * An address the operator's role has no page at: another role's page (a link a colleague sent) is said so, with the

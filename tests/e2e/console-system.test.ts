@@ -177,8 +177,11 @@ it('a reviewer has no link to the system page, and the server refuses the call t
   await screenshot(reviewer, 'console-system-04-not-yours-1280');
   await reviewer.getByRole('link', { name: 'Go to your first page' }).click();
   await reviewer.getByRole('heading', { name: 'Review queues' }).waitFor();
-  await reviewer.goto('/console/#/nothing-here');
-  await reviewer.getByRole('heading', { name: 'Review queues' }).waitFor();
+  for (const nowhere of ['nothing-here', 'systemd']) {
+    await reviewer.goto(`/console/#/${nowhere}`);
+    await reviewer.getByRole('heading', { name: 'Review queues' }).waitFor();
+    expect(await reviewer.getByRole('alert').count()).toBe(0);
+  }
   const answer = await reviewer.evaluate(async () => {
     const token = sessionStorage.getItem('coinvest.console.token') ?? '';
     return (await fetch('/api/console/system', { headers: { token, lang: 'en' } })).json();

@@ -50,9 +50,9 @@ export const LOCKUP_NAMES = Object.fromEntries(
   LOCKUP_PRODUCTS.map(({ name, days }) => [
     name,
     {
-      zh: `锁仓 ${days} 天`,
+      zh: `锁仓${days}天`,
       th: `ขุดแบบล็อก ${days} วัน`,
-      jp: `ロックアップ ${days}日間`,
+      jp: `ロックアップ${days}日間`,
       // Arabic counts 3 to 10 days with the plural أيام, 11 and more with the singular يومًا.
       ar: `قفل ${days} ${days <= 10 ? 'أيام' : 'يومًا'}`,
       hi: `लॉक-अप ${days} दिन`,

@@ -132,9 +132,9 @@ export const DEMO_ACTIVITIES: Record<string, Versions> = {
 export const DEMO_PRIZE_NAMES: Record<string, Record<Lang, string>> = {
   'Grand prize': { zh: '特等奖', th: 'รางวัลใหญ่พิเศษ', jp: '特賞', ar: 'الجائزة الكبرى', hi: 'महा पुरस्कार' },
   'Big prize': { zh: '大奖', th: 'รางวัลใหญ่', jp: '大賞', ar: 'جائزة كبيرة', hi: 'बड़ा पुरस्कार' },
-  'Lucky USDT': { zh: '幸运 USDT', th: 'USDT นำโชค', jp: 'ラッキー USDT', ar: 'USDT الحظ', hi: 'लकी USDT' },
-  '200 points': { zh: '200 积分', th: '200 คะแนน', jp: '200 ポイント', ar: '200 نقطة', hi: '200 पॉइंट्स' },
-  '50 points': { zh: '50 积分', th: '50 คะแนน', jp: '50 ポイント', ar: '50 نقطة', hi: '50 पॉइंट्स' },
+  'Lucky USDT': { zh: '幸运 USDT', th: 'USDT นำโชค', jp: 'ラッキー USDT', ar: 'جائزة الحظ USDT', hi: 'लकी USDT' },
+  '200 points': { zh: '200 积分', th: '200 คะแนน', jp: '200ポイント', ar: '200 نقطة', hi: '200 पॉइंट्स' },
+  '50 points': { zh: '50 积分', th: '50 คะแนน', jp: '50ポイント', ar: '50 نقطة', hi: '50 पॉइंट्स' },
   'Thanks for playing': {
     zh: '谢谢参与',
     th: 'ขอบคุณที่ร่วมสนุก',
