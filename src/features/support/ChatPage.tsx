@@ -6,6 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { i18n } from '@lingui/core';
+import * as v from 'valibot';
 import {
   CHAT_MESSAGE_MAX,
   chatBody,
@@ -198,7 +199,7 @@ function Composer() {
       if (!words && !picture) return i18n._(chatTexts.chatEmpty);
       // The API contract's rule (visible text, at most CHAT_MESSAGE_MAX characters), before the message is kept: the
       // server would refuse it from the outbox.
-      return words ? firstError(chatBody, words, chatTexts) : null;
+      return words ? chatBodyError(words) : null;
     },
   );
 
@@ -264,4 +265,13 @@ function dataUrlOf(blob: Blob): Promise<string> {
     reader.onerror = () => reject(reader.error ?? new Error('unreadable'));
     reader.readAsDataURL(blob);
   });
+}
+
+/** The chat's text for the first rule `words` breaks (chatBody: its own texts, such as "too long", or the contract's),
+ * or null when they may be sent. */
+function chatBodyError(words: string): string | null {
+  const checked = v.safeParse(chatBody, words, { abortEarly: true });
+  if (checked.success) return null;
+  const own = Object.values(chatTexts).find((text) => text.id === checked.issues[0].message);
+  return own ? i18n._(own) : firstError(chatBody, words);
 }
