@@ -23,6 +23,7 @@ import { submitCertification } from '../../src/api-contract/certification.ts';
 import { practiceAccount } from '../../src/api-contract/practice.ts';
 import { serverTexts } from '../../src/api-contract/server-texts.ts';
 import { postMessage } from '../../src/server/domain/messages.ts';
+import { readMessages } from '../../src/api-contract/messages.ts';
 import { closedAccounts, contentTranslations, ledgerEntries, messages, users } from '../../src/server/db/schema.ts';
 
 let h: Harness;
@@ -107,14 +108,31 @@ it('exports the caller’s data only, as JSON and CSV, the pictures only when as
     },
     h.clock.now(),
   );
+  // A broadcast is in the customer's inbox too, with when they read it.
+  const broadcast = await postMessage(
+    h.database.db,
+    { to: null, title: 'Maintenance tonight', content: 'Trading pauses at 02:00 UTC.' },
+    h.clock.now(),
+  );
+  expect((await h.call(readMessages, { ids: String(broadcast.id) }, { token: user.token })).ret).toBe(1);
+  const archiveIn = async (lang: string) =>
+    unzipSync(new Uint8Array((await exported(user.token, '', lang)).rawPayload));
   const stationIn = async (lang: string) => {
-    const archive = unzipSync(new Uint8Array((await exported(user.token, '', lang)).rawPayload));
-    const rows = JSON.parse(strFromU8(archive['messages.json']!)) as { kind: string; title: string; body: string }[];
-    return rows.filter((row) => row.kind === 'station').map(({ title, body }) => ({ title, body }));
+    const rows = JSON.parse(strFromU8((await archiveIn(lang))['messages.json']!)) as Record<string, string | null>[];
+    return rows.filter((row) => row.kind === 'station').map(({ to, title, body }) => ({ to, title, body }));
   };
-  expect(await stationIn('th')).toContainEqual({ title: 'โบนัสของคุณ', body: 'ฝากวันนี้' });
-  expect(await stationIn('en')).toContainEqual({ title: 'Your bonus', body: 'Deposit today.' });
-  expect(await stationIn('hi')).toContainEqual({ title: 'Your bonus', body: 'Deposit today.' });
+  expect(await stationIn('th')).toContainEqual({ to: 'you', title: 'โบนัสของคุณ', body: 'ฝากวันนี้' });
+  expect(await stationIn('en')).toContainEqual({ to: 'you', title: 'Your bonus', body: 'Deposit today.' });
+  expect(await stationIn('hi')).toContainEqual({ to: 'you', title: 'Your bonus', body: 'Deposit today.' });
+  const rows = JSON.parse(strFromU8((await archiveIn('en'))['messages.json']!)) as Record<string, string | null>[];
+  expect(rows.find((row) => Number(row.id) === broadcast.id)).toMatchObject({
+    to: 'everyone',
+    title: 'Maintenance tonight',
+    read_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+  });
+  expect(rows.find((row) => row.title === 'Your bonus')).toMatchObject({ read_at: null });
+  // The CSV leaves a column a row does not have empty (a station message has no picture, a chat line no read time).
+  expect(strFromU8((await archiveIn('en'))['messages.csv']!)).not.toContain('undefined');
 
   // Without a live session: the envelope every call answers.
   const anonymous = await exported(undefined);

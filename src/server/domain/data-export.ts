@@ -13,7 +13,6 @@ import {
   ledgerEntries,
   liquidityRecords,
   lockupOrders,
-  messages,
   optionOrders,
   rechargeOrders,
   serviceConversations,
@@ -27,7 +26,7 @@ import { EXPORT_MAX_BYTES } from '../../api-contract/closure.ts';
 import { csvFile, numberCell, textCell, wallClock } from '../../api-contract/csv.ts';
 import { serverTexts } from '../../api-contract/server-texts.ts';
 import type { Locale } from '../../api-contract/constants.ts';
-import { inLanguage } from './content-languages.ts';
+import { everyMessageOf } from './messages.ts';
 import { maskAddress } from './devices.ts';
 import { Refusal } from './refusal.ts';
 import { UPLOADS_PATH } from './uploads.ts';
@@ -64,8 +63,9 @@ const jsonValue = (value: Cell) => (value instanceof Date ? value.toISOString() 
 /** A part's CSV: a header of its column names, then its rows; times as UTC wall-clock text, decimals as numbers. */
 function partCsv(part: Part): string {
   const columns = [...new Set(part.rows.flatMap((row) => Object.keys(row)))];
-  const cell = (column: string, value: Cell): string => {
-    if (value === null) return textCell('');
+  // A row without a column another row of its part has (a station message has no picture) leaves the cell empty.
+  const cell = (column: string, value: Cell | undefined): string => {
+    if (value === null || value === undefined) return textCell('');
     if (value instanceof Date) return textCell(wallClock(value, 'UTC'));
     if (part.decimals.has(column) && typeof value === 'string') return numberCell(value, '.');
     if (typeof value === 'object') return textCell(JSON.stringify(value));
@@ -93,8 +93,8 @@ const README = (at: Date, documents: boolean) =>
     'withdrawals    withdrawals',
     'liquidity      liquidity mining subscriptions, redemptions and interest',
     'lockups        lock-up mining orders',
-    'messages       station messages to you (in the app language you exported in, English where a message has',
-    '               none in it), and your customer-service conversation',
+    'messages       station messages to you and to everyone, with when you read them (in the app language you',
+    '               exported in, English where a message has none in it), and your customer-service conversation',
     'sessions       sign-ins (the address partly hidden, as on the Devices page)',
     'certifications identity certification submissions',
     documents
@@ -191,19 +191,13 @@ export async function exportArchive(
     {
       name: 'messages',
       rows: [
-        ...(
-          await inLanguage(
-            db,
-            'message',
-            await db
-              .select({ id: messages.id, at: messages.createdAt, title: messages.title, body: messages.content })
-              .from(messages)
-              .where(eq(messages.userId, userId))
-              .orderBy(asc(messages.id)),
-            lang,
-            'body',
-          )
-        ).map((row) => ({ kind: 'station', from: 'platform', ...row })),
+        ...(await everyMessageOf(db, userId, lang)).map(({ broadcast, readAt, ...row }) => ({
+          kind: 'station',
+          from: 'platform',
+          to: broadcast ? 'everyone' : 'you',
+          ...row,
+          read_at: readAt,
+        })),
         ...(
           await db
             .select({

@@ -69,6 +69,32 @@ export async function listMessages(
 }
 
 /**
+ * Every message `userId` may see, oldest first, for the data export: addressed to them or to everyone (`broadcast`),
+ * when they read it (null: unread), each in `lang` where it has that version, else in English. Not paged: the export's
+ * size bound (EXPORT_MAX_BYTES) is the bound.
+ */
+export async function everyMessageOf(
+  db: Executor,
+  userId: number,
+  lang: string,
+): Promise<{ id: number; at: Date; broadcast: boolean; title: string; body: string; readAt: Date | null }[]> {
+  const rows = await db
+    .select({ ...columns, userId: messages.userId })
+    .from(messages)
+    .leftJoin(messageReads, readBy(userId))
+    .where(visibleTo(userId))
+    .orderBy(asc(messages.id));
+  return (await inLanguage(db, 'message', rows, lang, 'content')).map((row) => ({
+    id: row.id,
+    at: row.createdAt,
+    broadcast: row.userId === null,
+    title: row.title,
+    body: row.content,
+    readAt: row.readAt,
+  }));
+}
+
+/**
  * How many of the caller's messages are unread, and the oldest unread one (in `lang` where it has that version, else
  * in English): the app's startup dialog shows it. The unread summary the app reads also counts the service chat's
  * answers not seen; the route adds that count (http/messages-routes.ts), so the station messages import no chat.
