@@ -264,6 +264,14 @@ describe('names of lock-up products and blind box prizes', () => {
     );
     await h.call(rotateSeed, {}, { token: user.token });
     expect(await names('ar')).toEqual(['الجائزة الكبرى', 'Better luck next time']);
+    // A name brought back from an earlier table gets its versions back.
+    await h.call(
+      consolePublishPrizeTable,
+      { table: 'Jackpot:USDT:50:5000; Thanks for playing:POINT:0:995000' },
+      { token: admin },
+    );
+    await h.call(rotateSeed, {}, { token: user.token });
+    expect(await names('ar')).toEqual(['الجائزة الكبرى', 'شكرًا للمشاركة']);
   });
 });
 

@@ -241,18 +241,17 @@ export async function publishPrizeTableAs(tx: Tx, actor: Actor, written: string,
   await tx.update(boxPrizes).set({ active: false }).where(eq(boxPrizes.active, true));
   await tx.insert(boxPrizes).values(prizes);
   const after = await activePrizes(tx);
-  // A prize the new table keeps by name keeps the names operators wrote for it in other languages.
-  const kept = after.flatMap((prize) => {
-    const old = before.find((row) => row.name === prize.name);
-    return old ? [{ from: String(old.id), to: String(prize.id) }] : [];
-  });
-  if (kept.length)
-    await tx.execute(sql`
-      insert into content_translations (kind, item, lang, title, body)
-      select 'prize', m."to", t.lang, t.title, t.body
-      from jsonb_to_recordset(${JSON.stringify(kept)}::jsonb) as m("from" text, "to" text)
-      join content_translations t on t.kind = 'prize' and t.item = m."from"
-      on conflict do nothing`);
+  // A prize keeps the names operators wrote in other languages for a prize of the same English name, in this table or
+  // any earlier one (a name brought back gets its versions back): per language, the newest such prize's version.
+  const named = after.map((prize) => ({ to: String(prize.id), name: prize.name }));
+  await tx.execute(sql`
+    insert into content_translations (kind, item, lang, title, body)
+    select distinct on (m."to", t.lang) 'prize', m."to", t.lang, t.title, t.body
+    from jsonb_to_recordset(${JSON.stringify(named)}::jsonb) as m("to" text, name text)
+    join box_prizes p on p.name = m.name and p.id::text <> m."to"
+    join content_translations t on t.kind = 'prize' and t.item = p.id::text
+    order by m."to", t.lang, p.id desc
+    on conflict do nothing`);
   await appendAudit(
     tx,
     actor,
