@@ -229,8 +229,10 @@ describe('lock-up products', () => {
     const before = await h.call(lockupSubscribe, { product_id: '1', amount: '100' }, { token: user.token });
     expect(before.data).toMatchObject({ days: 7 });
 
+    // Its names state the old period ("Lock-up 7 days", "ขุดแบบล็อก 7 วัน"…): the answer says which to write again.
     expect(await opsOk(h, 'lockup', '1', 'days=2')).toBe(
-      'Lock-up 1 (Lock-up 7 days, 2 days): 0.000800 a day, 100.00000000–50000.00000000 USDT, quota none, active. Orders already placed keep their terms.',
+      'Lock-up 1 (Lock-up 7 days, 2 days): 0.000800 a day, 100.00000000–50000.00000000 USDT, quota none, active. Orders already placed keep their terms.\n' +
+        "Its name still says 7 in en, zh, th, jp, ar, hi: write them again on the console's Content page (Lock-up products).",
     );
     expect((await h.call(lockupProduct, { id: '1' })).data).toMatchObject({ id: 1, days: 2 });
     const after = await h.call(lockupSubscribe, { product_id: '1', amount: '100' }, { token: user.token });
@@ -242,7 +244,8 @@ describe('lock-up products', () => {
       end_day: addDays(before.data.start_day, 6),
       status: 'processing',
     });
-    expect(await opsOk(h, 'lockup', '1', 'days=3650')).toMatch(/^Lock-up 1 \(Lock-up 7 days, 3650 days\)/);
+    // A name that does not state the old period (2) says nothing more.
+    expect(await opsOk(h, 'lockup', '1', 'days=3650')).toMatch(/^Lock-up 1 \(Lock-up 7 days, 3650 days\)[^\n]*$/);
     await opsOk(h, 'lockup', '1', 'days=7');
   });
 

@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import Big from 'big.js';
 import { eq } from 'drizzle-orm';
+import { contentVersions } from '../domain/content-languages.ts';
 import { outboxSummary } from '../domain/delivery.ts';
 import { bodyForOperator } from '../delivery/code-message.ts';
 import { publishLadder, publishedLadders } from '../domain/liquidity.ts';
@@ -385,14 +386,23 @@ const commands: Record<string, Command> = {
   },
 
   async lockup({ db, now }, [id, ...changes]) {
-    const row = await db.transaction(async (tx) => {
+    const { row, was } = await db.transaction(async (tx) => {
       const product = idOf(id);
       const [before] = await tx.select().from(lockupProducts).where(eq(lockupProducts.id, product));
       const after = await changeLockupProduct(tx, product, changes);
       await appendAudit(tx, COMMAND_LINE, 'lockup.change', `lockup:${after.id}`, { before, after }, now);
-      return after;
+      return { row: after, was: before?.days ?? after.days };
     });
-    return `Lock-up ${row.id} (${row.name}, ${row.days} days): ${row.dailyRate} a day, ${row.minAmount}–${row.maxAmount} USDT, quota ${row.quota ?? 'none'}, ${row.active ? 'active' : 'inactive'}. Orders already placed keep their terms.`;
+    const terms = `Lock-up ${row.id} (${row.name}, ${row.days} days): ${row.dailyRate} a day, ${row.minAmount}–${row.maxAmount} USDT, quota ${row.quota ?? 'none'}, ${row.active ? 'active' : 'inactive'}. Orders already placed keep their terms.`;
+    if (was === row.days) return terms;
+    // Customers read the product by its name: one that states the old period ("Lock-up 7 days") now misleads them.
+    const stating = new RegExp(`(?<!\\d)${was}(?!\\d)`);
+    const stale = (await contentVersions(db, 'lockup', String(row.id)))
+      .filter((version) => version.written && stating.test(version.title))
+      .map((version) => version.lang);
+    return stale.length
+      ? `${terms}\nIts name still says ${was} in ${stale.join(', ')}: write them again on the console's Content page (Lock-up products).`
+      : terms;
   },
 
   async picture({ db }, [name, file, ...extra]) {
