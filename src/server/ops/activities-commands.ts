@@ -1,10 +1,9 @@
 // Operator commands of the activities (/content/sale): list, add and edit. A body is read from
 // an HTML file and kept sanitised (the allowlist of api-contract/rich-text.ts).
-import { readFileSync } from 'node:fs';
 import { activityStatus } from '../../api-contract/activities.ts';
 import { CALENDAR_FIRST_DAY, CALENDAR_LAST_DAY, isCalendarDay } from '../../api-contract/calendar.ts';
 import { allActivities, changeActivity, publishActivity, type ActivityChanges } from '../domain/activities.ts';
-import { UsageError, idOf, keyValues, table, type Command, type OperatorContext } from './command-kit.ts';
+import { UsageError, idOf, keyValues, readTextFile, table, type Command, type OperatorContext } from './command-kit.ts';
 import { eq } from 'drizzle-orm';
 import { activities } from '../db/schema.ts';
 import { COMMAND_LINE, appendAudit } from '../domain/audit-log.ts';
@@ -37,10 +36,10 @@ function coverOf(value: string): string {
   return value;
 }
 
-/** A file's HTML, its byte order mark left out (it marks the encoding; it is not text). */
+/** A file's HTML (readTextFile: its byte order mark left out). */
 function bodyOf(file: string): string {
   try {
-    return readFileSync(file, 'utf8').replace(/^\uFEFF/, '');
+    return readTextFile(file);
   } catch (error) {
     throw new UsageError(`Cannot read ${file}: ${(error as Error).message}`);
   }

@@ -2,6 +2,7 @@
 // table printer. An area's commands live in their own file (ops/<area>-commands.ts) and are
 // merged into the command list in commands.ts.
 import Big from 'big.js';
+import { readFileSync } from 'node:fs';
 import type { Db } from '../db/connection.ts';
 
 // The query lives with the accounts; commands.ts imports it from here.
@@ -71,3 +72,9 @@ export function table(rows: Record<string, unknown>[], empty: string): string {
       .trimEnd();
   return [line(columns), line(widths.map((width) => '-'.repeat(width))), ...cells.map(line)].join('\n');
 }
+
+/**
+ * A text file an operator names (a page, an activity's HTML) as UTF-8 text, its byte order mark left out: it marks the
+ * file's encoding, it is not text. Throws the file system's error (ENOENT, EACCES…) for the command to word.
+ */
+export const readTextFile = (file: string): string => readFileSync(file, 'utf8').replace(/^\uFEFF/, '');

@@ -2,7 +2,6 @@
 // profile, intro, FAQ per language). Granting and revoking name a reason; revoking tells the
 // customer in a station message. None of them touches money; each change is an audit entry of
 // the operator 'ops'.
-import { readFileSync } from 'node:fs';
 import { CONTENT_PAGE_KEYS, allowedWebViewUrl } from '../../api-contract/support.ts';
 import { LOCALES } from '../../api-contract/constants.ts';
 import { and, eq } from 'drizzle-orm';
@@ -15,7 +14,7 @@ import { saveContentPage } from '../domain/content-pages.ts';
 import { visibleContent } from '../domain/content-languages.ts';
 import { serviceLink, setServiceUrl, setWebViewHosts } from '../domain/service-link.ts';
 import { grantInvitePermission, inviteFigures, revokeInvitePermission } from '../domain/share.ts';
-import { UsageError, keyValues, reasonOf, type Command } from './command-kit.ts';
+import { UsageError, keyValues, readTextFile, reasonOf, type Command } from './command-kit.ts';
 
 function choice<T extends string>(value: string, allowed: readonly T[], what: string): T {
   if (!(allowed as readonly string[]).includes(value))
@@ -110,11 +109,7 @@ export const shareCommands: Record<string, Command> = {
     const pageLang = choice(lang, LOCALES, 'The language');
     let body: string;
     try {
-      // A byte order mark marks the file's encoding: it is not text.
-      body = readFileSync(file, 'utf8')
-        .replace(/^\uFEFF/, '')
-        .replace(/\r\n/g, '\n')
-        .trim();
+      body = readTextFile(file).replace(/\r\n/g, '\n').trim();
     } catch (error) {
       throw new UsageError(`Cannot read ${file} (${(error as { code?: string }).code ?? 'error'}).`);
     }
