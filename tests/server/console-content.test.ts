@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq, gt } from 'drizzle-orm';
 import {
+  CONTENT_TITLE_MAX,
   consoleContentItems,
   consoleContentVersions,
   consoleSaveContentVersion,
@@ -87,6 +88,19 @@ describe('writing one language', () => {
       before: { lang: 'ar', body: DEMO_NOTICE.ar },
       after: { lang: 'ar', body: 'إشعار جديد للعملاء' },
     });
+  });
+
+  it('keeps the notice as the one line that scrolls by: line breaks and tabs are the spaces customers see', async () => {
+    const answer = await save({
+      kind: 'notice',
+      id: 'scroll_notice',
+      lang: 'jp',
+      body: 'メンテナンス\r\n\t今夜\n\n02:00 UTC',
+    });
+    expect(answer.data.find((version) => version.lang === 'jp')?.body).toBe('メンテナンス 今夜 02:00 UTC');
+    expect((await h.call(config, { act: 'system' }, { lang: 'jp' })).data.scroll_notice).toBe(
+      'メンテナンス 今夜 02:00 UTC',
+    );
   });
 
   it('writes English into the item itself: every language without its own version shows it', async () => {
@@ -250,6 +264,14 @@ describe('names of lock-up products and blind box prizes', () => {
         { token: admin },
       ),
     ).toEqual(refused('Please remove invisible or direction-changing characters!'));
+    // No longer than a name written on the Content page.
+    expect(
+      await h.call(
+        consolePublishPrizeTable,
+        { table: `${'J'.repeat(CONTENT_TITLE_MAX + 1)}:USDT:50:2500; Thanks:POINT:0:997500` },
+        { token: admin },
+      ),
+    ).toEqual(refused('The request is not valid!'));
     const user = await customer(h, '10');
     const names = async (lang: string) =>
       (await h.call(blindBoxInfo, {}, { token: user.token, lang })).data.prizes.map((prize) => prize.name);

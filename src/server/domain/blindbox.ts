@@ -30,8 +30,8 @@ import {
 } from '../../api-contract/blindbox.ts';
 import type { CursorPage } from '../../api-contract/envelope.ts';
 import { texts } from '../../api-contract/texts.ts';
-import { hiddenCharacters, tidyLine } from '../../api-contract/visible-text.ts';
 import { Refusal } from './refusal.ts';
+import { visibleContent } from './content-languages.ts';
 import { post } from './ledger.ts';
 import { refusePreTrade } from './pre-trade-checks.ts';
 import { configEntriesOf, configValue, setConfigEntry } from './config-entries.ts';
@@ -190,10 +190,9 @@ export function parsePrizeTable(written: string): NewPrize[] {
       .split(':')
       .map((field) => field.trim());
     if (!name || extra.length) throw new Refusal(consoleTexts.consolePrizeUnreadable.id, { n, prize: part });
-    // A prize's name is what customers read in the prize table and their draws: the visible-text rule, as on the
-    // Content page.
-    if (hiddenCharacters(name).length) throw new Refusal(texts.hiddenCharacters.id);
-    const shown = tidyLine(name);
+    // A prize's name is what customers read in the prize table and their draws: the rule and the length of a name on
+    // the Content page.
+    const shown = visibleContent('title', name);
     if (!PRIZE_ASSET.test(asset)) throw new Refusal(consoleTexts.consolePrizeAsset.id, { n, asset });
     if (!BOX_AMOUNT.test(amount)) throw new Refusal(consoleTexts.consolePrizeAmount.id, { n, amount });
     if (!/^[1-9]\d{0,6}$/.test(weight)) throw new Refusal(consoleTexts.consolePrizeWeight.id, { n, weight });

@@ -238,7 +238,7 @@ export function visibleRichText(html: string): string {
 
 /**
  * A version as it is kept: title and text under the visible-text rule (no invisible or direction-changing character
- * reaches a customer), an activity's body sanitised, fields a kind has not emptied.
+ * reaches a customer), an activity's body sanitised, the notice's text one line, fields a kind has not emptied.
  */
 function keptVersion(kind: ContentKind, version: Version): Version {
   const titleOnly = kind === 'slide' || kind === 'lockup' || kind === 'prize';
@@ -247,7 +247,10 @@ function keptVersion(kind: ContentKind, version: Version): Version {
     ? ''
     : kind === 'activity'
       ? visibleRichText(version.body)
-      : visibleContent('body', version.body);
+      : kind === 'notice'
+        ? // One line that scrolls by: a line break or a tab is a space there, so it is kept as the space shown.
+          visibleContent('body', version.body).replace(/\s+/gu, ' ')
+        : visibleContent('body', version.body);
   if ((kind !== 'notice' && !title) || (!titleOnly && !body.trim()))
     throw new Refusal(consoleTexts.consoleContentIncomplete.id);
   return { title, body };
