@@ -25,21 +25,63 @@ import { ProductsPage } from './ProductsPage.tsx';
 import { HousePage } from './HousePage.tsx';
 import { SystemPage } from './SystemPage.tsx';
 
-/** Where each role starts. */
-const HOME: Record<OperatorRole, string> = { reviewer: '/queues', admin: '/operators', content: '/content' };
-/** The pages of each role, by the first part of their path (a page is one role's: the server refuses the others'
- * calls). */
-const PAGES_OF: Record<OperatorRole, string[]> = {
-  reviewer: ['queues', 'recharge', 'withdrawal', 'certification', 'customers', 'customer', 'inbox'],
-  content: ['content', 'rewards'],
-  admin: ['operators', 'products', 'house', 'audit', 'system'],
+/** A page of the console: its hash route and, when the navigation lists it, its entry there. */
+interface ConsolePage {
+  /** The route's pattern, as wouter reads it ('/withdrawal/:id'). */
+  path: string;
+  /** The page at that route, given the route's parameters. */
+  page: (params: { id?: string }) => React.ReactNode;
+  /** Its entry in the navigation (none for a page reached from another): its label, where it links when that is not
+   * `path`, and the other paths it is lit on. */
+  nav?: { label: React.ReactNode; href?: string; also?: string[] };
+}
+
+/**
+ * Each role's pages, its first page first (where it starts) and the navigation in this order. A page is one role's:
+ * the server refuses the others' calls, and an address of another role's page is said to be theirs (NotYourPage).
+ */
+const PAGES: Record<OperatorRole, ConsolePage[]> = {
+  reviewer: [
+    {
+      path: '/queues',
+      page: () => <QueuesPage />,
+      nav: { label: <Trans>Review queues</Trans>, also: ['/recharge/', '/withdrawal/', '/certification/'] },
+    },
+    { path: '/recharge/:id', page: ({ id = '' }) => <RechargePage key={id} id={id} /> },
+    { path: '/withdrawal/:id', page: ({ id = '' }) => <WithdrawalPage key={id} id={id} /> },
+    { path: '/certification/:id', page: ({ id = '' }) => <CertificationPage key={id} id={id} /> },
+    {
+      path: '/customers',
+      page: () => <CustomersPage />,
+      nav: { label: <Trans>Customers</Trans>, also: ['/customer/'] },
+    },
+    { path: '/customer/:id', page: ({ id = '' }) => <CustomerPage key={id} id={id} /> },
+    { path: '/inbox/canned', page: () => <CannedRepliesPage /> },
+    { path: '/inbox/:id?', page: ({ id }) => <InboxPage id={id} />, nav: { label: <InboxNavLabel />, href: '/inbox' } },
+  ],
+  content: [
+    { path: '/content', page: () => <ContentPage />, nav: { label: <Trans>Content</Trans> } },
+    { path: '/rewards', page: () => <RewardsPage />, nav: { label: <Trans>Rewards</Trans> } },
+  ],
+  admin: [
+    { path: '/operators', page: () => <OperatorsPage />, nav: { label: <Trans>Operators</Trans> } },
+    { path: '/products', page: () => <ProductsPage />, nav: { label: <Trans>Products</Trans> } },
+    { path: '/house', page: () => <HousePage />, nav: { label: <Trans>House</Trans> } },
+    { path: '/audit', page: () => <AuditPage />, nav: { label: <Trans>Audit log</Trans> } },
+    { path: '/system', page: () => <SystemPage />, nav: { label: <Trans>System</Trans> } },
+  ],
 };
 
+/** Where each role starts: its first page. */
+const homeOf = (role: OperatorRole) => PAGES[role][0]!.path;
+/** The first part of a path ('/withdrawal/12' → 'withdrawal'): pages are matched by it whole ('/systemd' is none). */
+const firstPart = (path: string) => path.split('/')[1] ?? '';
+
 /** Which role's page `path` is ('/withdrawal/12' is a reviewer's; '/systemd' no page at all), or null for none. */
-const ownerOf = (path: string) => {
-  const first = path.split('/')[1] ?? '';
-  return (Object.keys(PAGES_OF) as OperatorRole[]).find((role) => PAGES_OF[role].includes(first)) ?? null;
-};
+const ownerOf = (path: string) =>
+  (Object.keys(PAGES) as OperatorRole[]).find((role) =>
+    PAGES[role].some((page) => firstPart(page.path) === firstPart(path)),
+  ) ?? null;
 
 /**
  * An address the operator's role has no page at: another role's page (a link a colleague sent) is said so, with the
@@ -48,7 +90,7 @@ const ownerOf = (path: string) => {
 function NotYourPage({ role }: { role: OperatorRole }) {
   const [location] = useLocation();
   const owner = ownerOf(location);
-  if (!owner || owner === role) return <Redirect to={HOME[role]} replace />;
+  if (!owner || owner === role) return <Redirect to={homeOf(role)} replace />;
   return (
     <section className="console-not-yours">
       <p role="alert">
@@ -57,7 +99,7 @@ function NotYourPage({ role }: { role: OperatorRole }) {
           <RoleName role={role} /> role.
         </Trans>
       </p>
-      <Link href={HOME[role]}>
+      <Link href={homeOf(role)}>
         <Trans>Go to your first page</Trans>
       </Link>
     </section>
@@ -104,35 +146,11 @@ function Frame({ role, name }: { role: OperatorRole; name: string }) {
       <Nav role={role} />
       <main className="console-main">
         <Switch>
-          {role === 'reviewer' && (
-            <>
-              <Route path="/queues" component={QueuesPage} />
-              <Route path="/recharge/:id">{(params) => <RechargePage key={params.id} id={params.id} />}</Route>
-              <Route path="/withdrawal/:id">{(params) => <WithdrawalPage key={params.id} id={params.id} />}</Route>
-              <Route path="/certification/:id">
-                {(params) => <CertificationPage key={params.id} id={params.id} />}
-              </Route>
-              <Route path="/customers" component={CustomersPage} />
-              <Route path="/customer/:id">{(params) => <CustomerPage key={params.id} id={params.id} />}</Route>
-              <Route path="/inbox/canned" component={CannedRepliesPage} />
-              <Route path="/inbox/:id?">{(params) => <InboxPage id={params.id} />}</Route>
-            </>
-          )}
-          {role === 'content' && (
-            <>
-              <Route path="/content" component={ContentPage} />
-              <Route path="/rewards" component={RewardsPage} />
-            </>
-          )}
-          {role === 'admin' && (
-            <>
-              <Route path="/operators" component={OperatorsPage} />
-              <Route path="/products" component={ProductsPage} />
-              <Route path="/house" component={HousePage} />
-              <Route path="/audit" component={AuditPage} />
-              <Route path="/system" component={SystemPage} />
-            </>
-          )}
+          {PAGES[role].map(({ path, page }) => (
+            <Route key={path} path={path}>
+              {(params: { id?: string }) => page(params)}
+            </Route>
+          ))}
           <Route path="/password">
             <ChangePasswordPage />
           </Route>
@@ -148,34 +166,17 @@ function Frame({ role, name }: { role: OperatorRole; name: string }) {
 function Nav({ role }: { role: OperatorRole }) {
   const [location] = useLocation();
   const item = (path: string, label: React.ReactNode, also: string[] = []) => (
-    <Link href={path} className={[path, ...also].some((prefix) => location.startsWith(prefix)) ? 'active' : ''}>
+    <Link
+      key={path}
+      href={path}
+      className={[path, ...also].some((prefix) => location.startsWith(prefix)) ? 'active' : ''}
+    >
       {label}
     </Link>
   );
   return (
     <nav className="console-nav" aria-label="Console">
-      {role === 'reviewer' && (
-        <>
-          {item('/queues', <Trans>Review queues</Trans>, ['/recharge/', '/withdrawal/', '/certification/'])}
-          {item('/customers', <Trans>Customers</Trans>, ['/customer/'])}
-          {item('/inbox', <InboxNavLabel />)}
-        </>
-      )}
-      {role === 'content' && (
-        <>
-          {item('/content', <Trans>Content</Trans>)}
-          {item('/rewards', <Trans>Rewards</Trans>)}
-        </>
-      )}
-      {role === 'admin' && (
-        <>
-          {item('/operators', <Trans>Operators</Trans>)}
-          {item('/products', <Trans>Products</Trans>)}
-          {item('/house', <Trans>House</Trans>)}
-          {item('/audit', <Trans>Audit log</Trans>)}
-          {item('/system', <Trans>System</Trans>)}
-        </>
-      )}
+      {PAGES[role].map(({ path, nav }) => nav && item(nav.href ?? path, nav.label, nav.also))}
       {item('/password', <Trans>Change password</Trans>)}
     </nav>
   );
