@@ -14,7 +14,8 @@ import {
   chatTexts,
   type ChatMessage,
 } from '../../api-contract/service-chat.ts';
-import { texts } from '../../api-contract/texts.ts';
+import { textById, texts } from '../../api-contract/texts.ts';
+import { firstIssueTextId } from '../../api-contract/fields.ts';
 import { errorText } from '../../lib/api.ts';
 import { chat, loadChat, loadOlderChat, markChatRead, queueChatMessage } from '../../lib/chat.ts';
 import { useSubmit } from '../../lib/form.ts';
@@ -24,7 +25,6 @@ import { offlineData } from '../../lib/offline.ts';
 import { outbox } from '../../lib/outbox.ts';
 import { session } from '../../lib/session.ts';
 import { toast } from '../../lib/toast.ts';
-import { firstError } from '../../lib/validate.ts';
 import { CameraIcon, TrashIcon } from '../../ui/icons.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
 import { OfflineNote } from '../../ui/OfflineNote.tsx';
@@ -273,5 +273,5 @@ function chatBodyError(words: string): string | null {
   const checked = v.safeParse(chatBody, words, { abortEarly: true });
   if (checked.success) return null;
   const own = Object.values(chatTexts).find((text) => text.id === checked.issues[0].message);
-  return own ? i18n._(own) : firstError(chatBody, words);
+  return i18n._(own ?? textById[firstIssueTextId(checked.issues)]!);
 }
