@@ -9,6 +9,7 @@ import { NoInput, get, returns } from './endpoint.ts';
 import { required } from './fields.ts';
 import { texts } from './texts.ts';
 import { decimal, isoTime, shape } from './answers.ts';
+import { ORDER_TYPES } from './contracts.ts';
 
 /** The format named in every receipt; a later format gets a new name beside this one. */
 export const RECEIPT_FORMAT = 'coinvest-receipt-1';
@@ -72,9 +73,12 @@ const ContractReceiptOrder = shape({
   account: v.picklist(['real', 'practice']),
   coin: v.string(),
   side: v.picklist(['buy', 'sell']),
-  type: v.picklist(['limit', 'market']),
-  /** A limit order's price; absent for a market order. */
+  type: v.picklist(ORDER_TYPES),
+  /** A limit or stop-limit order's limit price; absent for a market or stop order. */
   price: v.optional(decimal),
+  /** A conditional order's trigger (a stop, a stop-limit, a take-profit or stop-loss leg): the recorded price that
+   * released it; absent for a plain order. */
+  trigger_price: v.optional(decimal),
   quantity: decimal,
   fee_rate: decimal,
   placed_at: isoTime,

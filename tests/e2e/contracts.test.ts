@@ -6,7 +6,7 @@
 // take-profit / stop-loss arms both legs, a recorded move triggers one and the other is cancelled.
 import { expect, it } from 'vitest';
 import Big from 'big.js';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { phonePageForFile, recordToasts, screenshot, toastsShown } from './browser.ts';
 import { callApi, controlledByServiceWorker, logIn, markAllRead } from './pwa.ts';
 import { texts } from '../../src/api-contract/texts.ts';
@@ -174,7 +174,15 @@ it('fills a resting DOGE limit when the recorded feed crosses it, at its own pri
   );
   expect(decimalOf(rows['Unit price'])).toBe(decimalOf(rows['Limit price']));
   await screenshot(page, '47-contract-order-details');
-  await details.getByRole('button', { name: 'Close' }).click();
+  // Its signed receipt says the same: the price the customer got is the limit, beside the recorded price that filled
+  // it.
+  const receipt = await receiptRows(details);
+  expect(receipt['Order type']).toBe('Limit');
+  expect(new Big(decimalOf(receipt['Fill price'])).eq(decimalOf(rows['Unit price']))).toBe(true);
+  expect(new Big(decimalOf(receipt['Limit price'])).eq(decimalOf(rows['Limit price']))).toBe(true);
+  expect(receipt['Recorded price']).toContain('Simulated price');
+  await screenshot(page, '47b-contract-receipt');
+  await page.goto('/#/pages/contracts/orderList');
 
   // Whatever is still open is revoked, through the API: the feed may fill it at any moment (each limit is 0.1 % from
   // the price), and a revoke refused because it filled first does as well. (Tapping Revoke here raced the fill, and a
@@ -191,6 +199,23 @@ it('fills a resting DOGE limit when the recorded feed crosses it, at its own pri
   await page.getByRole('button', { name: 'Open orders' }).click();
   await expect.poll(() => page.locator('.ct-order', { hasText: 'DOGE' }).count()).toBe(0);
 });
+
+/**
+ * Opens the signed receipt from an order's details and waits for this device's check of its signature ("valid");
+ * resolves with the receipt's rows, label to text.
+ */
+async function receiptRows(details: Locator): Promise<Record<string, string>> {
+  await details.getByRole('link', { name: 'Signed receipt' }).click();
+  await page.waitForURL(/pages\/receipt\?contract=/);
+  await expect.poll(() => page.locator('.receipt-check').getAttribute('data-check')).toBe('valid');
+  return Object.fromEntries(
+    await page
+      .locator('.detail-rows > div')
+      .evaluateAll((divs) =>
+        divs.map((div) => [div.querySelector('dt')?.textContent ?? '', div.querySelector('dd')?.textContent ?? '']),
+      ),
+  );
+}
 
 /** The most rounds of a buy with legs the conditional orders journey takes (see buyWithLegs). */
 const PAIR_ROUNDS = 3;
@@ -311,6 +336,16 @@ it('a stop waits; a DOGE buy with TP/SL arms two legs, a recorded move triggers 
   const filledLeg = ordersOf(ending!.ids).filter({ has: page.locator('[data-trigger-state="filled"]') });
   expect(await filledLeg.textContent()).toContain('Dealt');
   await screenshot(page, '4b-contract-orders-oco-done');
+  // The filled leg is a stop: so named on its receipt, with its trigger and no limit, and in the trade history.
+  await filledLeg.locator('.ct-order-open').click();
+  const legReceipt = await receiptRows(page.getByRole('alertdialog'));
+  expect(legReceipt['Order type']).toBe('Stop');
+  expect(legReceipt['Trigger price']).toMatch(/\d/);
+  expect(legReceipt).not.toHaveProperty('Limit price');
+  await screenshot(page, '4c-contract-leg-receipt');
+  await page.goto('/#/pages/contracts/trades');
+  await expect.poll(() => page.locator('.tr-side', { hasText: 'Sell · Stop' }).count()).toBeGreaterThan(0);
+  await page.goto('/#/pages/contracts/orderList');
 
   // The stop still waits: revoked from the open list, it leaves it.
   await page.getByRole('button', { name: 'Open orders' }).click();

@@ -213,6 +213,35 @@ it("signs a filled contract order's receipt with its fill tick; an order not fil
   expect(await checkReceipt(withOneByteChanged(signed), keys.keys)).toBe('invalid');
 });
 
+it("a limit order's receipt gives the price the customer got, its limit, and the recorded price that filled it", async () => {
+  const buyer = await customer(h, '10000');
+  h.clock.advance(1000);
+  await btcAt(h.clock.now().getTime(), 49_000);
+  const placed = await h.call(
+    placeContract,
+    { code: 'BTC', side: 'buy', type: 'limit', price: '50500', quantity: '0.1' },
+    { token: buyer.token },
+  );
+  expect(placed.ret, placed.msg).toBe(1);
+  h.clock.advance(1000);
+  const fillAt = h.clock.now().getTime();
+  await btcAt(fillAt, 50_000);
+  expect(await matchAllPairs(h.database.db, h.clock.now())).toBe(1);
+
+  const signed = (await h.call(contractReceipt, { id: String(placed.data.id) }, { token: buyer.token })).data;
+  // A limit order fills at its own price once a recorded price reaches it: 50,500 paid, 50,000 recorded.
+  expect(signed.receipt).toMatchObject({
+    order: { type: 'limit', price: '50500' },
+    tick: { price: '50000', at: new Date(fillAt).toISOString() },
+    unit_price: '50500',
+    total: '5050',
+  });
+  expect(signed.receipt.order).not.toHaveProperty('trigger_price');
+  const keys = await wellKnownKeys();
+  expect(verifiedByNode(signed, keys)).toBe(true);
+  expect(await checkReceipt(signed, keys.keys)).toBe('valid');
+});
+
 it('after a rotation an old receipt still verifies by its key id, and new receipts name the new key', async () => {
   // The same database served with key B made current (from 09:00) beside A: a restart with one key added.
   const rotated = receiptKeyRing([KEY_B, KEY_A]);

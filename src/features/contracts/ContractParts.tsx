@@ -19,22 +19,16 @@ import { ConfirmDialog, Dialog } from '../../ui/lists.tsx';
 import { Row, StatusBadge, type Tone } from '../../ui/records.tsx';
 import { MadeOf } from '../../ui/MadeOf.tsx';
 import { PracticeTag } from '../../ui/AccountSwitch.tsx';
+import { ORDER_TYPE_NAMES } from '../../ui/order-types.ts';
 import { contractsState, revokeOrder } from './contracts-store.ts';
 
 export function SideTag({ side, type }: { side: OrderSide; type: OrderType }) {
   return (
     <span className={`ct-tag ${side}`}>
-      {side === 'buy' ? <Trans>Buy</Trans> : <Trans>Sell</Trans>} · {TYPE_LABEL[type]}
+      {side === 'buy' ? <Trans>Buy</Trans> : <Trans>Sell</Trans>} · {i18n._(ORDER_TYPE_NAMES[type])}
     </span>
   );
 }
-
-const TYPE_LABEL: Record<OrderType, ReactNode> = {
-  limit: <Trans>Limit</Trans>,
-  market: <Trans>Market</Trans>,
-  stop_market: <Trans>Stop</Trans>,
-  stop_limit: <Trans>Stop-limit</Trans>,
-};
 
 /** A conditional order's leg or kind and its state: "Take-profit · waiting". */
 function TriggerLine({ order, decimals }: { order: Readonly<ContractOrder>; decimals: number }) {

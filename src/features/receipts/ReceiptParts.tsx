@@ -2,11 +2,13 @@
 // the receipt says — the order, the deciding ticks with each exchange's price and trade id, the outcome and payout —
 // and who signed it when. Shared by the order's receipt page and the page where anyone checks a shared receipt.
 import type { ReactNode } from 'react';
+import { i18n } from '@lingui/core';
 import { Trans } from '@lingui/react/macro';
 import { exchangeLabel } from '../../api-contract/markets.ts';
 import type { ContractReceipt, OptionReceipt, ReceiptTick, SignedReceipt } from '../../api-contract/receipts.ts';
 import { formatDateTime, formatExact } from '../../lib/format.ts';
 import { Ltr, Row } from '../../ui/records.tsx';
+import { ORDER_TYPE_NAMES } from '../../ui/order-types.ts';
 import type { CheckState } from './receipts-store.ts';
 
 /** The check's result as a banner; `ms` (the signature check's time) is kept on it for the end-to-end test. */
@@ -126,8 +128,16 @@ function ContractRows({ receipt }: { receipt: ContractReceipt }) {
   return (
     <>
       <Row label={<Trans>Side</Trans>}>{order.side === 'buy' ? <Trans>Buy</Trans> : <Trans>Sell</Trans>}</Row>
+      <Row label={<Trans>Order type</Trans>}>{i18n._(ORDER_TYPE_NAMES[order.type])}</Row>
+      {order.trigger_price !== undefined && (
+        <Row label={<Trans>Trigger price</Trans>}>{amount(order.trigger_price, 'USDT')}</Row>
+      )}
+      {order.price !== undefined && <Row label={<Trans>Limit price</Trans>}>{amount(order.price, 'USDT')}</Row>}
       <Row label={<Trans>Quantity</Trans>}>{amount(receipt.dealt_quantity, order.coin)}</Row>
-      <Row label={<Trans>Fill price</Trans>}>
+      {/* What the customer got, then the recorded price that filled it: a limit order fills at its own price once a
+          recorded price reaches it, a market or stop order at the recorded price. */}
+      <Row label={<Trans>Fill price</Trans>}>{amount(receipt.unit_price, 'USDT')}</Row>
+      <Row label={<Trans>Recorded price</Trans>}>
         <Tick tick={receipt.tick} />
       </Row>
       <Row label={<Trans>Fee</Trans>}>{amount(receipt.fee, receipt.fee_asset)}</Row>

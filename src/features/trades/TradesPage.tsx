@@ -32,6 +32,7 @@ import {
   tradesFilter,
   tradesState,
 } from './trades-store.ts';
+import { ORDER_TYPE_NAMES } from '../../ui/order-types.ts';
 import './trades.css';
 
 const PERIOD_TEXTS = {
@@ -50,13 +51,13 @@ function Signed({ value }: { value: string }) {
 }
 
 function FillRow({ fill }: { fill: Readonly<TradeFill> }) {
+  const { i18n } = useLingui();
   return (
     <li className="tr-fill">
       <div className="tr-fill-head">
         <Ltr className="tr-pair">{fill.code}/USDT</Ltr>
         <span className={`tr-side ${fill.side}`}>
-          {fill.side === 'buy' ? <Trans>Buy</Trans> : <Trans>Sell</Trans>} ·{' '}
-          {fill.type === 'limit' ? <Trans>Limit</Trans> : <Trans>Market</Trans>}
+          {fill.side === 'buy' ? <Trans>Buy</Trans> : <Trans>Sell</Trans>} · {i18n._(ORDER_TYPE_NAMES[fill.type])}
         </span>
         <span className="tr-time">{formatDateTime(fill.filled_at)}</span>
       </div>
@@ -203,7 +204,7 @@ export default function TradesPage() {
         pairFilter: tradesFilter.code ? `${tradesFilter.code}/USDT` : t`All pairs`,
         sideFilter: tradesFilter.side === 'buy' ? t`Buy` : tradesFilter.side === 'sell' ? t`Sell` : t`Buy and sell`,
         sideLabel: (side) => (side === 'buy' ? t`Buy` : t`Sell`),
-        typeLabel: (type) => (type === 'limit' ? t`Limit` : t`Market`),
+        typeLabel: (type) => i18n._(ORDER_TYPE_NAMES[type]),
         texts: {
           title: t`Coinvest trade history`,
           language: t`Language`,

@@ -128,6 +128,7 @@ export async function contractReceiptOf(
       side: order.side as ContractReceipt['order']['side'],
       type: order.type as ContractReceipt['order']['type'],
       ...(order.price === null ? {} : { price: plain(order.price) }),
+      ...(order.triggerPrice === null ? {} : { trigger_price: plain(order.triggerPrice) }),
       quantity: plain(order.quantity),
       fee_rate: plain(order.feeRate),
       placed_at: order.createdAt.toISOString(),
