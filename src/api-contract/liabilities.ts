@@ -5,6 +5,14 @@ import * as v from 'valibot';
 import { NoInput, get, returns } from './endpoint.ts';
 import { hex64, isoDay, isoTime, shape, whole } from './answers.ts';
 
+/**
+ * The tree's column for what open options owe: the USDT each real-money option accepted by the cut-off and not
+ * settled by it pays back if it wins (its stake × (1 + its yield rate), cut to 8 decimals as settlement pays it). The
+ * stake left the customer's USDT when the option was bought, so without it the tree would leave out what the platform
+ * may owe them; it counts the most an open option can pay, as a liability is counted at the most it can be.
+ */
+export const OPEN_OPTIONS_ASSET = 'USDT_IN_OPTIONS';
+
 /** A whole number of minor units as a decimal string ("150000000" is 1.5 with 8 decimals). */
 const units = v.pipe(v.string(), v.regex(/^(0|[1-9][0-9]*)$/), v.examples(['150000000']));
 

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { phonePageForFile, screenshot } from './browser.ts';
+import { phoneContext, phonePageForFile, screenshot } from './browser.ts';
 import { callApi, controlledByServiceWorker, goOffline, goOnline, logIn, registerUser } from './pwa.ts';
 import { opsOn } from './console-kit.ts';
 import { ROUTES } from '../../src/api-contract/routes.ts';
@@ -112,4 +112,24 @@ it('reads right to left in Arabic', async () => {
   await page.getByRole('heading', { name: 'أرصدتك في الشجرة' }).waitFor();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
   await shot('liabilities-03-arabic');
+});
+
+it('says it cannot check here, not that the check failed, where the browser has no Web Crypto (plain http)', async () => {
+  const context = await phoneContext(page.context().browser()!);
+  try {
+    // As over plain http from another host: no crypto.subtle.
+    await context.addInitScript(() => Object.defineProperty(Crypto.prototype, 'subtle', { get: () => undefined }));
+    const plain = await context.newPage();
+    await logIn(plain, phone, password);
+    await plain.goto(`/#${ROUTES.liabilities}`);
+    const banner = plain.locator('.liab-verdict');
+    await expect.poll(() => banner.getAttribute('data-verdict')).toBe('unavailable');
+    expect(await banner.locator('strong').textContent()).toBe('Cannot check here');
+    expect(await banner.textContent()).toContain('needs a secure (https) connection');
+    expect(await banner.getAttribute('class')).not.toContain('bad');
+    await plain.locator('.mask').waitFor({ state: 'detached' });
+    await screenshot(plain, 'liabilities-04-plain-http');
+  } finally {
+    await context.close();
+  }
 });

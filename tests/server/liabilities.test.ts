@@ -12,7 +12,7 @@ import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { rowsOf } from '../../src/server/db/connection.ts';
-import { liabilityRoots, myLiabilityProof } from '../../src/api-contract/liabilities.ts';
+import { liabilityRoots, myLiabilityProof, OPEN_OPTIONS_ASSET } from '../../src/api-contract/liabilities.ts';
 import { verifyProof, type LiabilityProof } from '../../src/api-contract/liabilities-verify.ts';
 import { texts } from '../../src/api-contract/texts.ts';
 import { COMMAND_LINE } from '../../src/server/domain/audit-log.ts';
@@ -277,4 +277,27 @@ it('builds one on demand from the operator command, audited, and lists the publi
   ).toEqual([id, String(treeId + 1), String(treeId)]);
   expect(listed).toContain(root);
   expect(listed).toContain('2026-11-23');
+});
+
+it('counts what an open option may pay in a column of its own, and nothing once it is settled or for practice', async () => {
+  const db = h.database.db;
+  const now = h.clock.now();
+  const earlier = new Date(now.getTime() - 120_000).toISOString();
+  const settled = new Date(now.getTime() - 60_000).toISOString();
+  // Alice's: one open (100 USDT at 85 %: 185 if it wins), one settled before the cut-off, one of practice money.
+  await db.execute(sql`
+    insert into option_orders (user_id, coin, product_id, direction, amount, minutes, yield_rate, status, start_at,
+      practice, settled_at)
+    values (${alice.id}, 'BTC', 1, 'up', 100, 5, 0.85, 'holding', ${earlier}::timestamptz, false, null),
+      (${alice.id}, 'BTC', 1, 'down', 40, 1, 0.85, 'settled', ${earlier}::timestamptz, false, ${settled}::timestamptz),
+      (${alice.id}, 'BTC', 1, 'up', 500, 5, 0.85, 'holding', ${earlier}::timestamptz, true, null)`);
+  await buildLiabilitiesNow(db, now, COMMAND_LINE);
+  const column = async (who: { token: string }) => {
+    const { proof } = (await h.call(myLiabilityProof, {}, { token: who.token })).data;
+    return proof.leaf.sums[proof.assets.indexOf(OPEN_OPTIONS_ASSET)];
+  };
+  expect(await column(alice)).toBe('18500000000');
+  expect(await column(bob)).toBe('0');
+  const answer = await h.call(myLiabilityProof, {}, { token: alice.token });
+  expect(await verifyProof(answer.data.proof, answer.data.tree.root)).toMatchObject({ ok: true });
 });

@@ -4,7 +4,12 @@
 import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { liabilityRoots, myLiabilityProof, unitsToDecimal } from '../../api-contract/liabilities.ts';
+import {
+  liabilityRoots,
+  myLiabilityProof,
+  OPEN_OPTIONS_ASSET,
+  unitsToDecimal,
+} from '../../api-contract/liabilities.ts';
 import type { LiabilityProof } from '../../api-contract/liabilities-verify.ts';
 import { formatDateTime, formatExact, middleEllipsis } from '../../lib/format.ts';
 import { Button } from '../../ui/forms.tsx';
@@ -33,6 +38,7 @@ export default function LiabilitiesPage() {
   useEffect(reload, []);
   const proof = state.proof as LiabilityProof | null;
   const verdict = state.verdict;
+  const unavailable = verdict !== null && !verdict.ok && verdict.reason === 'crypto';
   const cutoff = proof ? formatDateTime(proof.cutoff) : '';
 
   return (
@@ -43,12 +49,21 @@ export default function LiabilitiesPage() {
         {!state.loaded && state.failure && <LoadFailure onRetry={reload}>{state.failure}</LoadFailure>}
         {proof && (
           <>
+            {/* A browser without Web Crypto (plain http) cannot check: said so, not as a failed check. */}
             <section
-              className={`card liab-verdict ${verdict ? (verdict.ok ? 'good' : 'bad') : 'wait'}`}
+              className={`card liab-verdict ${!verdict || unavailable ? 'wait' : verdict.ok ? 'good' : 'bad'}`}
               aria-live="polite"
-              data-verdict={verdict ? (verdict.ok ? 'verified' : 'failed') : 'checking'}
+              data-verdict={!verdict ? 'checking' : verdict.ok ? 'verified' : unavailable ? 'unavailable' : 'failed'}
             >
-              <strong>{!verdict ? t`Checking…` : verdict.ok ? t`Verified ✓` : t`Not verified ✗`}</strong>
+              <strong>
+                {!verdict
+                  ? t`Checking…`
+                  : verdict.ok
+                    ? t`Verified ✓`
+                    : unavailable
+                      ? t`Cannot check here`
+                      : t`Not verified ✗`}
+              </strong>
               {verdict?.ok && (
                 <span>
                   <Trans>
@@ -81,7 +96,7 @@ export default function LiabilitiesPage() {
               <ul className="liab-balances">
                 {proof.assets.map((asset, at) => (
                   <li key={asset}>
-                    <span>{asset}</span>
+                    <span>{asset === OPEN_OPTIONS_ASSET ? t`USDT in open options (paid if they win)` : asset}</span>
                     <Ltr className="liab-amount">
                       {formatExact(unitsToDecimal(proof.leaf.sums[at]!, proof.decimals))}
                     </Ltr>

@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db, type Executor } from '../db/connection.ts';
 import { PROOF_FORMAT, type LiabilityProof } from '../../api-contract/liabilities-verify.ts';
-import type { PublishedTree } from '../../api-contract/liabilities.ts';
+import { OPEN_OPTIONS_ASSET, type PublishedTree } from '../../api-contract/liabilities.ts';
 import { texts } from '../../api-contract/texts.ts';
 import { Refusal } from './refusal.ts';
 import { appendAudit, type Actor } from './audit-log.ts';
@@ -79,9 +79,10 @@ export type BuiltTree = PublishedTree;
 
 /**
  * Reads every real balance (available + frozen, practice assets excluded) of every customer created by `cutoff`, as
- * the sum of the ledger's entries created by `cutoff`, in one statement (one snapshot: for each account the entries
- * it sees are a prefix in seq order, so each balance is one the account really had), builds the tree and stores its
- * root and leaves. A customer with no entry is a leaf of zeros, so every customer can check their leaf.
+ * the sum of the ledger's entries created by `cutoff`, and what their open options may pay (OPEN_OPTIONS_ASSET), in one
+ * statement (one snapshot: for each account the entries it sees are a prefix in seq order, so each balance is one the
+ * account really had), builds the tree and stores its root and leaves. A customer with no entry is a leaf of zeros,
+ * so every customer can check their leaf.
  */
 async function buildAndStore(tx: Executor, cutoff: Date, day: string | null, now: Date, builtBy: string) {
   await ensureSalts(tx, cutoff);
@@ -92,6 +93,12 @@ async function buildAndStore(tx: Executor, cutoff: Date, day: string | null, now
         from ledger_entries
         where created_at <= ${cutoff.toISOString()}::timestamptz and asset not like 'practice:%'
         group by user_id, asset
+        union all
+        select user_id, ${OPEN_OPTIONS_ASSET}::text, sum(trunc(amount * (1 + yield_rate), 8)), 0::bigint
+        from option_orders
+        where not practice and start_at <= ${cutoff.toISOString()}::timestamptz
+          and (settled_at is null or settled_at > ${cutoff.toISOString()}::timestamptz)
+        group by user_id
       )
       select u.id as user_id, s.salt, e.asset, (e.total * 100000000)::numeric(60, 0)::text as units, e.through
       from users u
