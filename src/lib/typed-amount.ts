@@ -83,6 +83,20 @@ function wellGrouped(groups: string[]): boolean {
   return byThree || indian;
 }
 
+/**
+ * Whether the whole part of `text` (up to its first character that is neither a digit of any script nor `mark`: the
+ * other convention's decimal mark) is digit groups split by `mark`, grouped as a reader expects.
+ */
+function groupedBy(text: string, mark: string): boolean {
+  let whole = '';
+  for (const char of text) {
+    const digit = digitOf(char);
+    if (char !== mark && !digit) break;
+    whole += digit ? String(digit.value) : mark;
+  }
+  return wellGrouped(whole.split(mark));
+}
+
 type Read = { ok: true; value: string } | { ok: false; problem: AmountProblem };
 
 /** The reading of a cleaned text, without the look ahead at what typing on could make of it. */
@@ -105,8 +119,8 @@ function readCleaned(text: string, locale: string, decimals: number): Read & { s
       if (fraction === null) whole += String(digit.value);
       else fraction += String(digit.value);
     } else if (char === decimal || char === ARABIC_DECIMAL) {
-      // A second decimal mark ('1.000.000') is the other convention's grouping.
-      if (fraction !== null) return refuse('ambiguous');
+      // A second decimal mark: the other convention's grouping ('1.000.000'), or no number at all ('12.5.3').
+      if (fraction !== null) return refuse(groupedBy(text, char) ? 'ambiguous' : 'notNumber');
       fraction = '';
     } else if (char === group || char === ARABIC_GROUP || char === ' ') {
       // A group mark after the decimals ('1.000,5') or two kinds of them: the other convention, or no number.

@@ -93,6 +93,7 @@ describe.each(LOCALES.map((locale) => [locale, intlLocale(locale)]))('in %s', (_
     ['1٥', false],
     ['.', true],
     ['٫', true],
+    ['12.5.3', false],
   ])('refuses %j as no number', (typed, unfinished) => {
     expect(read(typed, locale)).toMatchObject({ ok: false, problem: 'notNumber', unfinished });
   });
