@@ -265,6 +265,11 @@ export const serverTexts = {
       'The anti-phishing code of your account was removed at {0}; our e-mails no longer show one. If this was not you, change your login password at once and contact customer service.',
   },
   idempotencyBusy: /*i18n*/ { id: 'e.idempotencyBusy', message: 'This request is still being processed, please wait!' },
+  // An Idempotency-Key sent again with another request's fields: nothing is done (the key names one request).
+  idempotencyKeyReused: /*i18n*/ {
+    id: 'e.idempotencyKeyReused',
+    message: 'This Idempotency-Key was already used for a different request: nothing was done. Send a new key.',
+  },
   // A call with no practice mode (blind box, lock-up, liquidity…) asked for the practice account: refused, never real.
   practiceNotOffered: /*i18n*/ {
     id: 'e.practiceNotOffered',

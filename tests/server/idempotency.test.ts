@@ -108,7 +108,7 @@ it('the same key with a different registration form is refused and creates nothi
   const other = await registrationForm();
   const before = await dbState(h);
   expect(await h.call(register, other, { idempotencyKey: 'signup-reused' })).toEqual(
-    refused('The request is not valid!'),
+    refused('This Idempotency-Key was already used for a different request: nothing was done. Send a new key.'),
   );
   expect(await dbState(h)).toEqual(before);
   expect(await accountsFor(other.phone)).toEqual({ users: 0, sessions: 0 });
@@ -166,7 +166,7 @@ it('the same key with a different profile change is refused and changes nothing'
   expect((await h.call(editProfile, { nickname: 'First' }, { token, idempotencyKey: 'edit-reused' })).ret).toBe(1);
   const before = await dbState(h);
   expect(await h.call(editProfile, { nickname: 'Second' }, { token, idempotencyKey: 'edit-reused' })).toEqual(
-    refused('The request is not valid!'),
+    refused('This Idempotency-Key was already used for a different request: nothing was done. Send a new key.'),
   );
   expect(await dbState(h)).toEqual(before);
 });

@@ -133,7 +133,7 @@ async function answer<S extends FormSchema, R>(
     reply.header('idempotent-replay', 'true');
     return claim.response as Envelope;
   }
-  if (claim.kind === 'mismatch') return envelope(RET_FAIL, t(texts.invalidRequest), null);
+  if (claim.kind === 'mismatch') return envelope(RET_FAIL, t(serverTexts.idempotencyKeyReused), null);
   if (claim.kind === 'busy') return envelope(RET_FAIL, t(serverTexts.idempotencyBusy), null);
   try {
     // Before the keyed transaction, so that it never waits for this work (ctx.db is still the pool here). A copy of
@@ -184,7 +184,7 @@ async function answer<S extends FormSchema, R>(
     }
     return envelope(
       RET_FAIL,
-      t(outcome.kind === 'mismatch' ? texts.invalidRequest : serverTexts.idempotencyBusy),
+      t(outcome.kind === 'mismatch' ? serverTexts.idempotencyKeyReused : serverTexts.idempotencyBusy),
       null,
     );
   } catch (error) {
