@@ -18,7 +18,8 @@ export const FILTER_LABELS: Record<AccountFilter, MessageDescriptor> = {
   withdraw: msg`Withdrawal`,
   option: msg`Options`,
   contract: msg`Contracts`,
-  points: msg`Points`,
+  // Points redeemed for USDT: the points themselves have their own history (Points record), not the money moves here.
+  points: msg`Points redeemed`,
   other: msg`Other`,
 };
 
