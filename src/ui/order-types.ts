@@ -1,5 +1,5 @@
-// A contract order's type as every screen and file names it (the order form's buttons, the orders, the trade history
-// and its CSV, a receipt): one name each, so a stop's fill is never called a market one.
+// A contract order's type as the records name it (the orders, the trade history and its CSV, a receipt): one name
+// each, the order form's buttons' words, so a stop's fill is never called a market one.
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import type { OrderType } from '../api-contract/contracts.ts';

@@ -174,28 +174,42 @@ it("signs a settled option's receipt: it verifies with the published key and not
   oldBuyerToken = buyer.token;
 });
 
-it("signs a filled contract order's receipt with its fill tick; an order not filled has none", async () => {
+/**
+ * Places a BTC buy `order` for a new customer while BTC is at 49,000, then records the next tick at 50,000 and runs
+ * the matching; `beforeFill` runs between the two. Resolves with the order's id, the fill tick's time and its receipt.
+ */
+async function boughtAtNextTick(
+  order: { type: 'market' } | { type: 'limit'; price: string },
+  beforeFill: (id: string, token: string) => Promise<void> = async () => undefined,
+) {
   const buyer = await customer(h, '10000');
   h.clock.advance(1000);
   await btcAt(h.clock.now().getTime(), 49_000);
   const placed = await h.call(
     placeContract,
-    { code: 'BTC', side: 'buy', type: 'market', quantity: '0.1' },
+    { code: 'BTC', side: 'buy', quantity: '0.1', ...order },
     { token: buyer.token },
   );
-  expect(placed.ret).toBe(1);
-  expect(await h.call(contractReceipt, { id: String(placed.data.id) }, { token: buyer.token })).toEqual(
-    refused('This order has no receipt yet: an option has one once settled, a contract order once filled.'),
-  );
+  expect(placed.ret, placed.msg).toBe(1);
+  const id = String(placed.data.id);
+  await beforeFill(id, buyer.token);
   h.clock.advance(1000);
   const fillAt = h.clock.now().getTime();
   await btcAt(fillAt, 50_000);
   expect(await matchAllPairs(h.database.db, h.clock.now())).toBe(1);
+  const signed = (await h.call(contractReceipt, { id }, { token: buyer.token })).data;
+  return { id, fillAt, signed };
+}
 
-  const signed = (await h.call(contractReceipt, { id: String(placed.data.id) }, { token: buyer.token })).data;
+it("signs a filled contract order's receipt with its fill tick; an order not filled has none", async () => {
+  const { id, fillAt, signed } = await boughtAtNextTick({ type: 'market' }, async (placed, token) =>
+    expect(await h.call(contractReceipt, { id: placed }, { token })).toEqual(
+      refused('This order has no receipt yet: an option has one once settled, a contract order once filled.'),
+    ),
+  );
   expect(signed.receipt).toMatchObject({
     kind: 'contract',
-    order: { id: String(placed.data.id), side: 'buy', type: 'market', quantity: '0.1', coin: 'BTC' },
+    order: { id, side: 'buy', type: 'market', quantity: '0.1', coin: 'BTC' },
     tick: { price: '50000', at: new Date(fillAt).toISOString() },
     outcome: 'filled',
     unit_price: '50000',
@@ -214,21 +228,7 @@ it("signs a filled contract order's receipt with its fill tick; an order not fil
 });
 
 it("a limit order's receipt gives the price the customer got, its limit, and the recorded price that filled it", async () => {
-  const buyer = await customer(h, '10000');
-  h.clock.advance(1000);
-  await btcAt(h.clock.now().getTime(), 49_000);
-  const placed = await h.call(
-    placeContract,
-    { code: 'BTC', side: 'buy', type: 'limit', price: '50500', quantity: '0.1' },
-    { token: buyer.token },
-  );
-  expect(placed.ret, placed.msg).toBe(1);
-  h.clock.advance(1000);
-  const fillAt = h.clock.now().getTime();
-  await btcAt(fillAt, 50_000);
-  expect(await matchAllPairs(h.database.db, h.clock.now())).toBe(1);
-
-  const signed = (await h.call(contractReceipt, { id: String(placed.data.id) }, { token: buyer.token })).data;
+  const { fillAt, signed } = await boughtAtNextTick({ type: 'limit', price: '50500' });
   // A limit order fills at its own price once a recorded price reaches it: 50,500 paid, 50,000 recorded.
   expect(signed.receipt).toMatchObject({
     order: { type: 'limit', price: '50500' },
