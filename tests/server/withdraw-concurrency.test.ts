@@ -123,7 +123,7 @@ describe('one request retried with the same Idempotency-Key', () => {
     const input = { target: 'wallet', target_id: String(wallet.id), amount: '20' };
     expect((await withdraw(h, user.token, input, 'withdraw-reused')).ret).toBe(1);
     expect(await withdraw(h, user.token, { ...input, amount: '30' }, 'withdraw-reused')).toEqual(
-      refused('The request is not valid!'),
+      refused('This Idempotency-Key was already used for a different request: nothing was done. Send a new key.'),
     );
     expect(await ordersOf(user.id)).toHaveLength(1);
     expect(await balanceOf(h, user.id)).toEqual({ available: '79.80000000', frozen: '20.20000000' });
