@@ -10,6 +10,7 @@ import { required } from './fields.ts';
 import { texts } from './texts.ts';
 import { decimal, isoTime, shape } from './answers.ts';
 import { ORDER_TYPES } from './contracts.ts';
+import { OPTION_OUTCOMES } from './options.ts';
 
 /** The format named in every receipt; a later format gets a new name beside this one. */
 export const RECEIPT_FORMAT = 'coinvest-receipt-1';
@@ -61,7 +62,8 @@ export const OptionReceipt = shape({
   order: OptionReceiptOrder,
   start: v.optional(ReceiptTick),
   end: v.optional(ReceiptTick),
-  outcome: v.picklist(['win', 'lose', 'tie', 'void']),
+  /** As the option's own record says it (OPTION_OUTCOMES). */
+  outcome: v.picklist(OPTION_OUTCOMES),
   /** What was paid back, USDT (0 on a loss). */
   payout: decimal,
   settled_at: isoTime,

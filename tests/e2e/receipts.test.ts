@@ -10,7 +10,7 @@ import { callApi, logIn } from './pwa.ts';
 import { storeSession } from './stored-session.ts';
 import { ROUTES } from '../../src/api-contract/routes.ts';
 import type { OptionOrder } from '../../src/api-contract/options.ts';
-import type { SignedReceipt } from '../../src/api-contract/receipts.ts';
+import type { OptionReceipt, SignedReceipt } from '../../src/api-contract/receipts.ts';
 import { optionSettledOnPage } from './order-form.ts';
 
 let browser: Browser;
@@ -93,6 +93,11 @@ it("opens a settled option's receipt from its details: the device says its signa
   });
   expect(answer.ret).toBe(1);
   signed = answer.data;
+  // The outcome row says what the option's record says (a loss read "Void" while the receipt said "loss").
+  const outcome = (signed.receipt as OptionReceipt).outcome;
+  const said = { win: 'Won', loss: 'Lost', tie: 'Same price', void: 'Void' }[outcome];
+  const row = page.locator('.detail-rows > div', { hasText: 'Outcome' }).locator('dd');
+  await expect.poll(() => row.textContent()).toBe(said);
   console.log(`receipt size: ${Buffer.byteLength(JSON.stringify(signed))} bytes as JSON`);
 
   // Anyone (here the same phone) pastes it into the check page: valid as it is, not valid with one byte changed.
@@ -119,4 +124,20 @@ it('shows the same receipt valid, and a changed one not valid, in Arabic', async
   await expect.poll(() => page.getByRole('status').filter({ hasText: WORDS.ar.invalid }).count()).toBe(1);
   await screenshot(page, 'receipt-changed-ar');
   await context.close();
+});
+
+it('says it cannot check here, in a neutral tone, where the browser has no Web Crypto (plain http)', async () => {
+  const context = await phoneContext(browser);
+  try {
+    // As over plain http from another host: no crypto.subtle.
+    await context.addInitScript(() => Object.defineProperty(Crypto.prototype, 'subtle', { get: () => undefined }));
+    const page = watch(await context.newPage(), 'plain');
+    expect((await pasteAndCheck(page, JSON.stringify(signed), WORDS.en)).check).toBe('no-crypto');
+    const banner = page.locator('.receipt-check');
+    expect(await banner.locator('strong').textContent()).toBe('Cannot check here');
+    expect(await banner.getAttribute('class')).toContain('unavailable');
+    await screenshot(page, 'receipt-plain-http');
+  } finally {
+    await context.close();
+  }
 });

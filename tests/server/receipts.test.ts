@@ -72,14 +72,14 @@ const btcAt = (atMs: number, price: number) =>
     },
   ]);
 
-/** A settled up option of 10 USDT on BTC that won: its id. */
-async function settledOption(token: string): Promise<number> {
+/** A settled option of 10 USDT on BTC while the price rose (up wins, down loses): its id. */
+async function settledOption(token: string, direction: 'up' | 'down' = 'up'): Promise<number> {
   const accepted = h.clock.now().getTime();
   await btcAt(accepted, 100_000);
   const product = (await h.call(optionProducts, { code: 'BTC' })).data.lists.find((p) => p.minutes === 1)!;
   const placed = await h.call(
     placeOption,
-    { code: 'BTC', direction: 'up', amount: '10', product_id: String(product.id) },
+    { code: 'BTC', direction, amount: '10', product_id: String(product.id) },
     { token },
   );
   expect(placed.ret).toBe(1);
@@ -172,6 +172,15 @@ it("signs a settled option's receipt: it verifies with the published key and not
   );
   oldReceipt = signed;
   oldBuyerToken = buyer.token;
+});
+
+it("a lost option's receipt says loss, as the option's record does, and verifies", async () => {
+  const buyer = await customer(h, '100');
+  h.clock.advance(1000);
+  const id = await settledOption(buyer.token, 'down');
+  const signed = (await h.call(optionReceipt, { id: String(id) }, { token: buyer.token })).data;
+  expect(signed.receipt).toMatchObject({ outcome: 'loss', payout: '0' });
+  expect(await checkReceipt(signed, (await wellKnownKeys()).keys)).toBe('valid');
 });
 
 /**

@@ -13,7 +13,9 @@ import type { CheckState } from './receipts-store.ts';
 
 /** The check's result as a banner; `ms` (the signature check's time) is kept on it for the end-to-end test. */
 export function CheckBanner({ check, ms, keyId }: { check: CheckState; ms: number | null; keyId: string }) {
-  const tone = check === 'valid' ? 'good' : check === 'checking' ? 'wait' : 'bad';
+  // A browser without Web Crypto (plain http) cannot check: said in a neutral tone, not as a receipt that failed.
+  const tone =
+    check === 'valid' ? 'good' : check === 'checking' ? 'wait' : check === 'no-crypto' ? 'unavailable' : 'bad';
   return (
     <section
       className={`card receipt-check ${tone}`}
@@ -109,7 +111,7 @@ function OptionRows({ receipt }: { receipt: OptionReceipt }) {
       <Row label={<Trans>Outcome</Trans>}>
         {receipt.outcome === 'win' ? (
           <Trans>Won</Trans>
-        ) : receipt.outcome === 'lose' ? (
+        ) : receipt.outcome === 'loss' ? (
           <Trans>Lost</Trans>
         ) : receipt.outcome === 'tie' ? (
           <Trans>Same price</Trans>
