@@ -9,8 +9,14 @@ import { NoInput, get, returns } from './endpoint.ts';
 import { required } from './fields.ts';
 import { texts } from './texts.ts';
 import { decimal, isoTime, shape } from './answers.ts';
-import { ORDER_TYPES } from './contracts.ts';
-import { OPTION_OUTCOMES } from './options.ts';
+import type { OrderType } from './contracts.ts';
+import type { OptionOutcome } from './options.ts';
+
+// The options' outcomes and the contract orders' types as their own records name them, written out here (type imports
+// only: importing the lists would pull the order calls' modules into every screen that shows a receipt link, past the
+// Options route's size ceiling); `satisfies` keeps each list within its record's.
+const OUTCOMES = ['win', 'loss', 'tie', 'void'] as const satisfies readonly OptionOutcome[];
+const TYPES = ['limit', 'market', 'stop_market', 'stop_limit'] as const satisfies readonly OrderType[];
 
 /** The format named in every receipt; a later format gets a new name beside this one. */
 export const RECEIPT_FORMAT = 'coinvest-receipt-1';
@@ -63,7 +69,7 @@ export const OptionReceipt = shape({
   start: v.optional(ReceiptTick),
   end: v.optional(ReceiptTick),
   /** As the option's own record says it (OPTION_OUTCOMES). */
-  outcome: v.picklist(OPTION_OUTCOMES),
+  outcome: v.picklist(OUTCOMES),
   /** What was paid back, USDT (0 on a loss). */
   payout: decimal,
   settled_at: isoTime,
@@ -75,7 +81,7 @@ const ContractReceiptOrder = shape({
   account: v.picklist(['real', 'practice']),
   coin: v.string(),
   side: v.picklist(['buy', 'sell']),
-  type: v.picklist(ORDER_TYPES),
+  type: v.picklist(TYPES),
   /** A limit or stop-limit order's limit price; absent for a market or stop order. */
   price: v.optional(decimal),
   /** A conditional order's trigger (a stop, a stop-limit, a take-profit or stop-loss leg): the recorded price that
