@@ -251,7 +251,7 @@ export const CustomerHistory = shape({
  * withdrawal is a warning sign, cooling-off or not. */
 export const PayeeAge = shape({
   saved_at: isoTime,
-  /** When withdrawals to it were allowed (PAYEE_COOLING_HOURS after saving). */
+  /** When withdrawals to it were allowed (PAYEE_COOLING_HOURS after saving, as configured when it was saved). */
   usable_at: isoTime,
   /** Its cooling-off is over now. */
   cooled: v.boolean(),

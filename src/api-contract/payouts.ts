@@ -124,12 +124,9 @@ export const editPayeeLabel = post('/users/payee/label', PayeeLabelInput, return
 export const usableBy = (payee: { cooling_seconds: number }, receivedAt: number) =>
   receivedAt + payee.cooling_seconds * 1000;
 
-/** A cooling-off period in hours, to two decimals, as the server's refusal and notice say it. */
-export const hoursOf = (ms: number) => Math.round((ms / 3_600_000) * 100) / 100;
-
-/** The cooling-off period a payee was given, in hours. */
-export const coolingHours = (payee: { created_at: string; usable_at: string }) =>
-  hoursOf(Date.parse(payee.usable_at) - Date.parse(payee.created_at));
+/** The cooling-off period a payee was given, from saved to usable, in ms. */
+export const coolingMs = (payee: { created_at: string; usable_at: string }) =>
+  Date.parse(payee.usable_at) - Date.parse(payee.created_at);
 
 /** "•••• 1234": how a bank account number is shown anywhere after it was entered. */
 export const maskBankNumber = (number: string) => `•••• ${number.slice(-4)}`;

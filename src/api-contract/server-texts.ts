@@ -18,7 +18,7 @@ export const serverTexts = {
   addressLocked: /*i18n*/ {
     id: 'e.addressLocked',
     message:
-      'Your withdrawal address lock is on: withdrawals go only to a saved bank card or wallet {0} hours after it was added. Please try again later.',
+      'Your withdrawal address lock is on: withdrawals go only to a saved bank card or wallet {0} after it was added. Please try again later.',
   },
   addressLockNotOn: /*i18n*/ { id: 'e.addressLockNotOn', message: 'The withdrawal address lock is not on!' },
   protectionNothingPending: /*i18n*/ {
@@ -199,7 +199,7 @@ export const serverTexts = {
   payeeAddedCooling: /*i18n*/ {
     id: 'e.payeeAddedCooling',
     message:
-      '{0} was added to your account. For your safety, withdrawals to it are possible {1} hours after it was added. If you did not add it, delete it at once and change your passwords.',
+      '{0} was added to your account. For your safety, withdrawals to it are possible {1} after it was added. If you did not add it, delete it at once and change your passwords.',
   },
   payeeAdded: /*i18n*/ {
     id: 'e.payeeAdded',

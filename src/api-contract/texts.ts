@@ -188,7 +188,7 @@ export const texts = {
   payeeCooling: /*i18n*/ {
     id: 'e.payeeCooling',
     message:
-      'For your safety, a newly added bank card or wallet can receive withdrawals {0} hours after it was added. Please try again later.',
+      'For your safety, a newly added bank card or wallet can receive withdrawals {0} after it was added. Please try again later.',
   },
   // The withdrawal address lock and payee labels
   payeeLabelFormat: /*i18n*/ {

@@ -342,7 +342,8 @@ export const VARIABLES = {
     default: String(DEFAULT_PAYEE_COOLING_MS / 3_600_000),
     meaning:
       'Hours a newly added bank card or wallet waits before withdrawals may go to it (the customer gets a station ' +
-      'message and sees the countdown; deleting is immediate); `0` turns the wait off',
+      'message and sees the countdown; deleting is immediate); `0` turns the wait off. A payee keeps the wait it was ' +
+      'given when saved: a change applies to payees saved after it',
   }),
   SESSION_IDLE_DAYS: setting({
     group: 'Accounts and money',

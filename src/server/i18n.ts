@@ -14,6 +14,7 @@ import { chatTexts } from '../api-contract/service-chat.ts';
 import { triggerTexts } from '../api-contract/contract-triggers.ts';
 import { intlLocale } from '../api-contract/language-pick.ts';
 import { withDecimalsWritten } from '../api-contract/decimal-values.ts';
+import { withPeriodsWritten } from '../api-contract/period-text.ts';
 
 /** The API contract's texts, the server's own, the push notifications', the operator console's, the chat's and the
  * conditional orders' (the last five kept out of the PWA's start). */
@@ -71,7 +72,8 @@ const translators = new Map<Locale, Translate>();
 /**
  * One per locale; an API contract text without values is formatted once (every answer says 'Success'). A value given
  * as a big.js decimal is written with the reader's grouping (withDecimalsWritten: at most 8 decimals, ASCII digits,
- * Intl formatting the decimal's string exactly): "1,000,000", in Hindi "10,00,000".
+ * Intl formatting the decimal's string exactly): "1,000,000", in Hindi "10,00,000"; a Period in the reader's words
+ * ("24 hours").
  */
 export function translator(locale: Locale): Translate {
   let translate = translators.get(locale);
@@ -85,7 +87,12 @@ export function translator(locale: Locale): Translate {
     if (values || descriptor.values || !(descriptor.id in textById))
       return i18n._({
         ...descriptor,
-        values: values && withDecimalsWritten(values, (decimal) => decimals.format(decimal as unknown as number)),
+        values:
+          values &&
+          withPeriodsWritten(
+            withDecimalsWritten(values, (decimal) => decimals.format(decimal as unknown as number)),
+            intlLocale(locale),
+          ),
       });
     let answer = plain.get(descriptor.id);
     if (answer === undefined) plain.set(descriptor.id, (answer = i18n._({ ...descriptor })));

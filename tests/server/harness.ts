@@ -11,6 +11,7 @@ import { inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { openDatabase, type Database, type Db } from '../../src/server/db/connection.ts';
 import { buildApp, type AppOptions } from '../../src/server/http/app.ts';
+import type { Services } from '../../src/server/http/context.ts';
 import { testAppOptions, testServices, unconfigured } from './test-app.ts';
 import type { Clock } from '../../src/server/domain/clock.ts';
 import type { CodeSender } from '../../src/server/domain/code-sender.ts';
@@ -158,11 +159,17 @@ export function besideTransactions<T>(start: () => T): T {
 /**
  * A second server process's app on the harness's database: its own memory (caches, counters) and its own change
  * notices, the same clock and market, request limits raised as the harness's are, and `options` (a setting of its
- * own, e.g. LOGIN_COUNTRY_FILE's table) over them. The caller closes it.
+ * own, e.g. LOGIN_COUNTRY_FILE's table) over them; `services` sets its own services (a configuration it was started
+ * with, e.g. another PAYEE_COOLING_HOURS, as after a restart). The caller closes it.
  */
-export function otherProcessApp(h: Harness, options: Partial<AppOptions> = {}): Promise<FastifyInstance> {
+export function otherProcessApp(
+  h: Harness,
+  options: Partial<AppOptions> = {},
+  services: Partial<Services> = {},
+): Promise<FastifyInstance> {
   return buildApp(
     testServices({
+      ...services,
       db: h.database.db,
       reads: h.database.reads,
       clock: h.clock,
@@ -255,24 +262,34 @@ export async function startHarness(
       if (!found) throw new Error(`no code was sent to ${target}`);
       return found.code;
     },
-    async call(endpoint, input = {}, options = {}) {
-      const headers: Record<string, string> = { lang: options.lang ?? 'en', ...options.headers };
-      if (options.token) headers.token = options.token;
-      if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
-      const form = new URLSearchParams(input as Record<string, string>).toString();
-      const response = await app.inject({
-        method: endpoint.method,
-        url: `/api${endpoint.path}${endpoint.method === 'GET' && form ? `?${form}` : ''}`,
-        headers:
-          endpoint.method === 'POST' ? { ...headers, 'content-type': 'application/x-www-form-urlencoded' } : headers,
-        payload: endpoint.method === 'POST' ? form : undefined,
-        remoteAddress: options.ip,
-      });
-      return checkedAnswer(endpoint, response.json());
-    },
+    call: (endpoint, input = {}, options = {}) => callApp(app, endpoint, input, options),
     async close() {
       await app.close();
       await database.close();
     },
   };
+}
+
+/**
+ * Calls `endpoint` on `app` as a client does (a form for POST, a query for GET; lang 'en' unless told) and checks a
+ * ret 1 answer against the endpoint's answer schema: Harness.call on the harness's app, or on another process's.
+ */
+export async function callApp<E extends Endpoint>(
+  app: FastifyInstance,
+  endpoint: E,
+  input: Partial<Record<keyof InputOf<E> & string, string>> | Record<string, string> = {},
+  options: CallOptions = {},
+): Promise<Envelope<ResultOf<E>>> {
+  const headers: Record<string, string> = { lang: options.lang ?? 'en', ...options.headers };
+  if (options.token) headers.token = options.token;
+  if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
+  const form = new URLSearchParams(input as Record<string, string>).toString();
+  const response = await app.inject({
+    method: endpoint.method,
+    url: `/api${endpoint.path}${endpoint.method === 'GET' && form ? `?${form}` : ''}`,
+    headers: endpoint.method === 'POST' ? { ...headers, 'content-type': 'application/x-www-form-urlencoded' } : headers,
+    payload: endpoint.method === 'POST' ? form : undefined,
+    remoteAddress: options.ip,
+  });
+  return checkedAnswer(endpoint, response.json());
 }

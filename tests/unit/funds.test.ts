@@ -173,6 +173,11 @@ describe('the withdraw checks', () => {
     ).toBeNull();
     // The amount is checked first: the cooling-off is not the first thing a wrong amount hears of.
     expect(withdrawProblem(withdrawal(''), rule, chosen, 1_000_000)).toBe('Please enter the amount!');
+    // A payee given one hour (PAYEE_COOLING_HOURS=1 when it was saved): "1 hour", not "1 hours".
+    const hour = { payee: { ...payee, usable_at: '2026-11-25T11:00:00.000Z' }, receivedAt: 1_000_000 };
+    expect(withdrawProblem(withdrawal('100'), rule, hour, 1_000_000)).toBe(
+      'For your safety, a newly added bank card or wallet can receive withdrawals 1 hour after it was added. Please try again later.',
+    );
   });
 });
 

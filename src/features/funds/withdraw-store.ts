@@ -7,6 +7,8 @@ import { proxy } from 'valtio/vanilla';
 import { subscribeKey } from 'valtio/vanilla/utils';
 import * as v from 'valibot';
 import { i18n } from '@lingui/core';
+import { currentLocale, intlLocale } from '../../lib/i18n.ts';
+import { periodText } from '../../api-contract/period-text.ts';
 import {
   WITHDRAW_FILTERS,
   WithdrawInput,
@@ -21,7 +23,7 @@ import {
   type WithdrawOrder,
   type WithdrawRule,
 } from '../../api-contract/funds.ts';
-import { bankCards, coolingHours, usableBy, wallets, type BankCard, type Wallet } from '../../api-contract/payouts.ts';
+import { bankCards, coolingMs, usableBy, wallets, type BankCard, type Wallet } from '../../api-contract/payouts.ts';
 import { PAY_PASSWORD } from '../../api-contract/fields.ts';
 import { texts } from '../../api-contract/texts.ts';
 import { api } from '../../lib/api.ts';
@@ -154,8 +156,8 @@ export function withdrawProblem(
   if (!input.target_id) return i18n._(texts.choosePayee);
   // The server refuses a payee still cooling off with the same text.
   if (chosen && usableBy(chosen.payee, chosen.receivedAt) > now) {
-    const cooling = { ...texts.payeeCooling, values: { 0: coolingHours(chosen.payee) } };
-    return i18n._(cooling);
+    const period = periodText(coolingMs(chosen.payee), intlLocale(currentLocale()));
+    return i18n._({ ...texts.payeeCooling, values: { 0: period } });
   }
   if (rule) {
     const outside = amountOutsideLimits(input.amount, { min: rule.min_amount, max: rule.max_amount }, rule.asset);

@@ -588,6 +588,9 @@ export const bankCards = pgTable(
     /** The customer's own name for this payee ('Rent', 'My savings'); '' when none. */
     label: text('label').notNull().default(''),
     createdAt: at('created_at').notNull(),
+    /** When withdrawals to it may start, fixed when it was saved (its cooling-off period then); null for a payee saved
+     * before this was kept, whose wait is the period configured now (domain/payouts.ts). */
+    usableAt: at('usable_at'),
   },
   (t) => [index('bank_cards_user_idx').on(t.userId)],
 );
@@ -604,6 +607,9 @@ export const wallets = pgTable(
     chain: text('chain').notNull(),
     address: text('address').notNull(),
     createdAt: at('created_at').notNull(),
+    /** When withdrawals to it may start, fixed when it was saved (its cooling-off period then); null for a payee saved
+     * before this was kept, whose wait is the period configured now (domain/payouts.ts). */
+    usableAt: at('usable_at'),
   },
   (t) => [uniqueIndex('wallets_user_address_once').on(t.userId, t.currency, t.chain, t.address)],
 );

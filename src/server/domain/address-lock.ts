@@ -15,7 +15,8 @@ import { serverTexts } from '../../api-contract/server-texts.ts';
 import { Refusal } from './refusal.ts';
 import { noticeSecurityChange } from './security-notices.ts';
 import { refuseWhileFrozen } from './account-freeze.ts';
-import type { BankCardRow, WalletRow } from './payouts.ts';
+import { payeeUsableAt, type BankCardRow, type WalletRow } from './payouts.ts';
+import { Period } from '../../api-contract/period-text.ts';
 
 const HOUR = 3_600_000;
 export const ADDRESS_LOCK_DELAY_MS = ADDRESS_LOCK_DELAY_HOURS * HOUR;
@@ -109,8 +110,9 @@ export async function keepAddressLock(db: Executor, userId: number, now: Date): 
 }
 
 /**
- * With the lock on, a withdrawal goes only to a saved payee (the caller found it among the customer's own) that has
- * waited at least the longer of the server's cooling-off and ADDRESS_LOCK_COOLING_MS since it was saved.
+ * With the lock on, a withdrawal goes only to a saved payee (the caller found it among the customer's own) whose
+ * cooling-off is over (payeeUsableAt: the wait it was given when saved) and that was saved ADDRESS_LOCK_COOLING_MS ago
+ * or more; the refusal says the longer of the two waits.
  */
 export async function refuseUnlockedPayee(
   db: Executor,
@@ -121,7 +123,10 @@ export async function refuseUnlockedPayee(
 ): Promise<void> {
   const lock = await addressLockOf(db, userId, now);
   if (!lock.on) return;
-  const waitMs = Math.max(coolingMs, ADDRESS_LOCK_COOLING_MS);
+  const waitMs = Math.max(
+    payee ? payeeUsableAt(payee, coolingMs).getTime() - payee.createdAt.getTime() : coolingMs,
+    ADDRESS_LOCK_COOLING_MS,
+  );
   if (!payee || payee.userId !== userId || payee.createdAt.getTime() + waitMs > now.getTime())
-    throw new Refusal(serverTexts.addressLocked.id, { 0: Math.round((waitMs / HOUR) * 100) / 100 });
+    throw new Refusal(serverTexts.addressLocked.id, { 0: new Period(waitMs) });
 }

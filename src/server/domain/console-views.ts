@@ -38,6 +38,7 @@ import { approvalsNeeded, approvalsOf } from './operator-reviews.ts';
 import { Refusal } from './refusal.ts';
 import { phoneStartsWith } from './phone-numbers.ts';
 import { protectionForConsole } from './protection.ts';
+import { payeeUsableAt } from './payouts.ts';
 
 /** How many of each list the console shows at most. */
 const RECENT = 20;
@@ -293,26 +294,26 @@ async function balanceHistory(db: Executor, userId: number, now: Date): Promise<
   return { since: since.toISOString(), opening: start, points, capped: newest.length > BALANCE_HISTORY_MAX };
 }
 
-/** When the withdrawal's bank card or wallet was saved and whether its cooling-off (`coolingMs` after saving, the
- * rule of domain/payouts.ts) is over; null when the customer deleted it since. */
+/** When the withdrawal's bank card or wallet was saved and whether its cooling-off (the rule of domain/payouts.ts)
+ * is over; null when the customer deleted it since. */
 async function payeeAge(db: Executor, row: WithdrawRow, coolingMs: number, now: Date): Promise<PayeeAge | null> {
   const [payee] =
     row.target === 'bank'
       ? await db
-          .select({ savedAt: bankCards.createdAt })
+          .select({ createdAt: bankCards.createdAt, usableAt: bankCards.usableAt })
           .from(bankCards)
           .where(and(eq(bankCards.id, row.payeeId), eq(bankCards.userId, row.userId)))
       : await db
-          .select({ savedAt: wallets.createdAt })
+          .select({ createdAt: wallets.createdAt, usableAt: wallets.usableAt })
           .from(wallets)
           .where(and(eq(wallets.id, row.payeeId), eq(wallets.userId, row.userId)));
   if (!payee) return null;
-  const usableAt = new Date(payee.savedAt.getTime() + coolingMs);
+  const usableAt = payeeUsableAt(payee, coolingMs);
   return {
-    saved_at: payee.savedAt.toISOString(),
+    saved_at: payee.createdAt.toISOString(),
     usable_at: usableAt.toISOString(),
     cooled: usableAt <= now,
-    saved_before_seconds: Math.max(0, Math.floor((row.createdAt.getTime() - payee.savedAt.getTime()) / 1000)),
+    saved_before_seconds: Math.max(0, Math.floor((row.createdAt.getTime() - payee.createdAt.getTime()) / 1000)),
   };
 }
 

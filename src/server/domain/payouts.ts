@@ -8,8 +8,8 @@ import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../db/connection.ts';
 import { bankCards, users, wallets } from '../db/schema.ts';
 import { BANK_NAMES, MAX_BANK_CARDS, MAX_WALLETS, type BankCode } from '../../api-contract/constants.ts';
+import { Period } from '../../api-contract/period-text.ts';
 import {
-  hoursOf,
   maskBankNumber,
   type BankCard,
   type Chain,
@@ -32,12 +32,19 @@ export type WalletRow = typeof wallets.$inferSelect;
 /** The cooling-off period of a new payee when the configuration gives none. */
 export const DEFAULT_PAYEE_COOLING_MS = 24 * 3_600_000;
 
-/** When withdrawals to a payee added at `createdAt` may start. */
-const usableAt = (createdAt: Date, coolingMs: number) => new Date(createdAt.getTime() + coolingMs);
+/**
+ * When withdrawals to a payee may start: the time fixed when it was saved (its cooling-off period then, as its owner
+ * was told in the station message), so a later change of PAYEE_COOLING_HOURS neither shortens nor lengthens a wait
+ * already promised. A payee saved before that time was kept waits `coolingMs` (the period configured now) after it
+ * was saved, as it always did.
+ */
+export const payeeUsableAt = (payee: { createdAt: Date; usableAt: Date | null }, coolingMs: number): Date =>
+  payee.usableAt ?? new Date(payee.createdAt.getTime() + coolingMs);
 
-/** A withdrawal to a payee still cooling off is refused, saying how long the wait is. */
+/** A withdrawal to a payee still cooling off is refused, saying the wait that payee was given. */
 export function refuseCoolingPayee(payee: BankCardRow | WalletRow, coolingMs: number, now: Date): void {
-  if (usableAt(payee.createdAt, coolingMs) > now) throw new Refusal(texts.payeeCooling.id, { 0: hoursOf(coolingMs) });
+  const at = payeeUsableAt(payee, coolingMs);
+  if (at > now) throw new Refusal(texts.payeeCooling.id, { 0: new Period(at.getTime() - payee.createdAt.getTime()) });
 }
 
 /** The station message its owner gets when a payee is added, in every language (security-notices.ts). */
@@ -46,15 +53,15 @@ async function tellOwner(tx: Tx, userId: number, payee: string, coolingMs: numbe
     title: tl(serverTexts.payeeAddedTitle),
     content:
       coolingMs > 0
-        ? tl(serverTexts.payeeAddedCooling, { 0: payee, 1: hoursOf(coolingMs) })
+        ? tl(serverTexts.payeeAddedCooling, { 0: payee, 1: new Period(coolingMs) })
         : tl(serverTexts.payeeAdded, { 0: payee }),
   });
   await postSecurityNotice(tx, userId, write, now);
 }
 
 /** The usable time and the seconds left until it, at `now`. */
-function usability(createdAt: Date, coolingMs: number, now: Date) {
-  const at = usableAt(createdAt, coolingMs);
+function usability(payee: BankCardRow | WalletRow, coolingMs: number, now: Date) {
+  const at = payeeUsableAt(payee, coolingMs);
   return {
     usable_at: at.toISOString(),
     cooling_seconds: Math.max(0, Math.ceil((at.getTime() - now.getTime()) / 1000)),
@@ -73,7 +80,7 @@ export function toBankCard(row: BankCardRow, coolingMs: number, now: Date): Bank
     email: row.email,
     label: row.label,
     created_at: row.createdAt.toISOString(),
-    ...usability(row.createdAt, coolingMs, now),
+    ...usability(row, coolingMs, now),
   };
 }
 
@@ -91,7 +98,7 @@ export function toWallet(row: WalletRow, coolingMs: number, now: Date): Wallet {
     chain: row.chain as Chain,
     address: shownAddress(row),
     created_at: row.createdAt.toISOString(),
-    ...usability(row.createdAt, coolingMs, now),
+    ...usability(row, coolingMs, now),
   };
 }
 
@@ -158,6 +165,7 @@ export async function addBankCard(
       email: card.email,
       label: card.label ?? '',
       createdAt: now,
+      usableAt: new Date(now.getTime() + coolingMs),
     })
     .returning();
   const added = toBankCard(row!, coolingMs, now);
@@ -236,7 +244,7 @@ export async function addWallet(
   try {
     const [row] = await tx
       .insert(wallets)
-      .values({ userId, ...wallet, createdAt: now })
+      .values({ userId, ...wallet, createdAt: now, usableAt: new Date(now.getTime() + coolingMs) })
       .returning();
     const added = toWallet(row!, coolingMs, now);
     await tellOwner(

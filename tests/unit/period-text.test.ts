@@ -1,0 +1,44 @@
+// A period of time said in the reader's words: the cooling-off of a new payee ("withdrawals to it are possible 24 hours
+// after it was added") in every language, with the language's own unit name and plural form.
+import { describe, expect, it } from 'vitest';
+import { Period, periodText, withPeriodsWritten } from '../../src/api-contract/period-text.ts';
+
+const HOUR = 3_600_000;
+
+describe('periodText', () => {
+  it('says one hour as one, not "1 hours", and a fraction of hours to two decimals', () => {
+    expect(periodText(HOUR, 'en')).toBe('1 hour');
+    expect(periodText(24 * HOUR, 'en')).toBe('24 hours');
+    expect(periodText(1.5 * HOUR, 'en')).toBe('1.5 hours');
+    expect(periodText(2 * HOUR, 'en')).toBe('2 hours');
+  });
+
+  it('says a wait under an hour in whole minutes, and never says less than the real wait', () => {
+    expect(periodText(36_000, 'en')).toBe('1 minute');
+    expect(periodText(30 * 60_000, 'en')).toBe('30 minutes');
+    expect(periodText(59 * 60_000 + 1, 'en')).toBe('60 minutes');
+    expect(periodText(1.001 * HOUR, 'en')).toBe('1.01 hours');
+  });
+
+  it('in each of the six languages, with its own unit and plural forms and ASCII digits', () => {
+    expect(periodText(24 * HOUR, 'zh')).toBe('24小时');
+    expect(periodText(24 * HOUR, 'ja')).toBe('24 時間');
+    expect(periodText(24 * HOUR, 'th')).toBe('24 ชั่วโมง');
+    expect(periodText(24 * HOUR, 'hi')).toBe('24 घंटे');
+    expect(periodText(HOUR, 'hi')).toBe('1 घंटा');
+    // Arabic has a form for one, for two, for three to ten and for eleven and more.
+    expect(periodText(HOUR, 'ar')).toBe('ساعة');
+    expect(periodText(2 * HOUR, 'ar')).toBe('ساعتان');
+    expect(periodText(3 * HOUR, 'ar')).toBe('3 ساعات');
+    expect(periodText(24 * HOUR, 'ar')).toBe('24 ساعة');
+  });
+});
+
+describe('withPeriodsWritten', () => {
+  it('writes periods for the reader and keeps other values; the same object when there is none', () => {
+    const values = { 0: new Period(3_600_000), 1: 'Cold storage', 2: 5 };
+    expect(withPeriodsWritten(values, 'ar')).toEqual({ 0: 'ساعة', 1: 'Cold storage', 2: 5 });
+    const plain = { 0: 'a', 1: 5 };
+    expect(withPeriodsWritten(plain, 'en')).toBe(plain);
+  });
+});
