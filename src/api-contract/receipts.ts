@@ -14,9 +14,16 @@ import type { OptionOutcome } from './options.ts';
 
 // The options' outcomes and the contract orders' types as their own records name them, written out here (type imports
 // only: importing the lists would pull the order calls' modules into every screen that shows a receipt link, past the
-// Options route's size ceiling); `satisfies` keeps each list within its record's.
+// Options route's size ceiling); `satisfies` keeps each list within its record's, and NamesEvery makes the compiler
+// refuse a list that leaves one of the record's out (a new outcome or order type must be named here too).
 const OUTCOMES = ['win', 'loss', 'tie', 'void'] as const satisfies readonly OptionOutcome[];
 const TYPES = ['limit', 'market', 'stop_market', 'stop_limit'] as const satisfies readonly OrderType[];
+/** `true` when the list `L` names every member of `T`; else the members it leaves out (which `true` cannot take). */
+type NamesEvery<T, L extends readonly T[]> = [Exclude<T, L[number]>] extends [never] ? true : Exclude<T, L[number]>;
+/** Compiles only with `true`. */
+type Holds<Check extends true> = Check;
+export type ReceiptListsComplete = Holds<NamesEvery<OptionOutcome, typeof OUTCOMES>> &
+  Holds<NamesEvery<OrderType, typeof TYPES>>;
 
 /** The format named in every receipt; a later format gets a new name beside this one. */
 export const RECEIPT_FORMAT = 'coinvest-receipt-1';
