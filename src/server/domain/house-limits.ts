@@ -31,8 +31,8 @@ export const HOUSE_CONFIG_ACT = 'house';
  */
 export const DEFAULT_HOUSE_CAPS: HouseCaps = { exposure: '1000000', per_order: '50000', per_minute: '100000' };
 
-/** What a win of an open option `o` (an alias of option_orders) pays: winPayout in SQL, stake × (1 + yield) truncated
- * to 8 decimals. */
+/** What a win of option `o` (an alias of option_orders) pays: winPayout in SQL, stake × (1 + yield) truncated to 8
+ * decimals. Settlement pays it, and the house's exposure, its result and the proof of liabilities count it. */
 export const openPayoutSql = sql`trunc(o.amount * (1 + o.yield_rate), 8)`;
 /** An option of real money whose outcome is still to come, `o` an alias of option_orders: accepted and waiting for its
  * start tick, or running. A practice option is never the house's exposure: its win pays virtual money. */

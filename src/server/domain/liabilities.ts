@@ -10,6 +10,7 @@ import { OPEN_OPTIONS_ASSET, type PublishedTree } from '../../api-contract/liabi
 import { texts } from '../../api-contract/texts.ts';
 import { Refusal } from './refusal.ts';
 import { appendAudit, type Actor } from './audit-log.ts';
+import { openPayoutSql } from './house-limits.ts';
 import {
   BLOCK_LEVEL,
   byId,
@@ -94,11 +95,11 @@ async function buildAndStore(tx: Executor, cutoff: Date, day: string | null, now
         where created_at <= ${cutoff.toISOString()}::timestamptz and asset not like 'practice:%'
         group by user_id, asset
         union all
-        select user_id, ${OPEN_OPTIONS_ASSET}::text, sum(trunc(amount * (1 + yield_rate), 8)), 0::bigint
-        from option_orders
-        where not practice and start_at <= ${cutoff.toISOString()}::timestamptz
-          and (settled_at is null or settled_at > ${cutoff.toISOString()}::timestamptz)
-        group by user_id
+        select o.user_id, ${OPEN_OPTIONS_ASSET}::text, sum(${openPayoutSql}), 0::bigint
+        from option_orders o
+        where not o.practice and o.start_at <= ${cutoff.toISOString()}::timestamptz
+          and (o.settled_at is null or o.settled_at > ${cutoff.toISOString()}::timestamptz)
+        group by o.user_id
       )
       select u.id as user_id, s.salt, e.asset, (e.total * 100000000)::numeric(60, 0)::text as units, e.through
       from users u

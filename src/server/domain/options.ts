@@ -24,6 +24,7 @@ import { USDT, insertedRow, ledgerAsset, ledgerAssetSql, postRows, postWithin } 
 import { MAX_QUOTE_AGE_MS, answerConstituents, haltedRefusal } from './prices.ts';
 import { queueSettledOptionNotices } from './notices.ts';
 import {
+  openPayoutSql,
   refuseBeyondExposure,
   refuseBeyondHouseLimits,
   sideExposureSql,
@@ -229,7 +230,7 @@ export interface SettlementCursor {
 const outcomeSql = sql`case when tick.price is null then 'void' when tick.price = o.start_price then 'tie'
   when (tick.price > o.start_price) = (o.direction = 'up') then 'win' else 'loss' end`;
 const payoutSql = (outcome: SQL) =>
-  sql`case ${outcome} when 'win' then trunc(o.amount * (1 + o.yield_rate), 8) when 'loss' then 0 else o.amount end`;
+  sql`case ${outcome} when 'win' then ${openPayoutSql} when 'loss' then 0 else o.amount end`;
 
 /** An order past its end time and not settled yet (option_orders_due_idx); `o` is option_orders. */
 const endedHolding = (at: string) => sql`o.status = 'holding' and o.end_at <= ${at}::timestamptz`;
