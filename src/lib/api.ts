@@ -67,6 +67,7 @@ export function configureApi(options: ApiSetup): void {
   client = createClient();
   sharedReads.clear();
   prefetched.clear();
+  unanswered.clear();
 }
 
 /** The absolute URL of an API path, for what ky does not fetch (the price stream, pictures). */
@@ -117,9 +118,14 @@ export async function api<E extends Endpoint>(
 
   const sentWith = session.token;
   const headers = requestHeaders(sentWith);
-  // One key for every attempt of this call, so the server applies a retried write once.
-  if (write) headers[IDEMPOTENCY_HEADER] = options.idempotencyKey ?? newIdempotencyKey();
   const fields = formFields(input);
+  // One key for every attempt of this call, so the server applies a retried write once; and the key of the same write
+  // whose answer never came, so sending it again (a second tap once back online) is applied once too.
+  const same =
+    write && !options.idempotencyKey && !options.formData
+      ? `${endpoint.path}\n${sentWith}\n${new URLSearchParams(fields)}`
+      : '';
+  if (write) headers[IDEMPOTENCY_HEADER] = options.idempotencyKey ?? unanswered.get(same) ?? newIdempotencyKey();
   const showMask = options.loading !== false;
   const kind = write ? 'write' : 'read';
   // A read under the mask stops when the user cancels it there (the mask never offers it for a write).
@@ -127,8 +133,14 @@ export async function api<E extends Endpoint>(
   const shareKey = write || post ? null : readKey(endpoint, fields, headers);
   if (showMask) startLoading(kind);
   try {
-    if (!shareKey)
-      return settle(endpoint, await send(endpoint, headers, fields, signal, options.formData), options, sentWith);
+    if (!shareKey) {
+      // Kept until an answer comes (the oldest forgotten past UNANSWERED_MAX).
+      if (same) unanswered.delete(unanswered.size < UNANSWERED_MAX ? same : unanswered.keys().next().value!);
+      if (same) unanswered.set(same, headers[IDEMPOTENCY_HEADER]!);
+      const envelope = await send(endpoint, headers, fields, signal, options.formData);
+      if (same) unanswered.delete(same);
+      return settle(endpoint, envelope, options, sentWith);
+    }
     // A read in flight while a write was answered may hold the state from before that write, and its caller would lay
     // it over what the write's caller has just shown (a seed rotated, then the seed read as the page opened arriving
     // after it): such a read is asked again, at most READ_ASKS times in all, so its answer is newer than the write.
@@ -159,6 +171,14 @@ export async function api<E extends Endpoint>(
     }
   }
 }
+
+/**
+ * The Idempotency-Key of each write sent and not answered (its connection failed or timed out after sending: the
+ * server may have applied it), by the same write: call, session and fields (not the language). Forgotten once any
+ * answer comes; kept in memory for this page's life, at most UNANSWERED_MAX, the oldest dropped first.
+ */
+const unanswered = new Map<string, string>();
+const UNANSWERED_MAX = 16;
 
 /** Writes (and other POSTs) answered or failed so far: a read that saw this change while in flight is asked again. */
 let writesAnswered = 0;

@@ -3,7 +3,8 @@
 // and sees yesterday's interest (1,000 × 6 % ÷ 365) and its row in the record; quick-redeems 100
 // (the available USDT rises at once) and standard-redeems 50 (Submitted, then Waiting to be
 // processed at the end of its day, then Confirmed and paid at the end of the next). Then the page
-// offline from the cached answers, a write refused at once, the rules, and the pages in Arabic.
+// offline from the cached answers, a write refused at once, a subscription whose answer was lost made once, the rules,
+// and the pages in Arabic.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { apiCallsDuring, expectRefusedOffline, phonePageForFile, screenshot } from './browser.ts';
@@ -276,6 +277,45 @@ it(
     } finally {
       await page.context().setOffline(false);
     }
+  },
+  STEP_MS,
+);
+
+it(
+  'a subscription whose answer is lost on the way: tapped again once back online, it is made once',
+  async () => {
+    await open('/pages/Liquidity/Liquidity');
+    await poll(() => figure('Redeeming')).toBe('0.00 USDT');
+    const before = await principal();
+    const keys: string[] = [];
+    // The server makes the subscription, and the connection drops before its answer arrives.
+    await page.context().route('**/api/yuebao/transfer/in', async (route) => {
+      // The same path read (GET) says what may be subscribed: only the subscription is in question.
+      if (route.request().method() !== 'POST') return route.continue();
+      keys.push((await route.request().headerValue('idempotency-key')) ?? '');
+      if (keys.length > 1) return route.continue();
+      await route.fetch();
+      await page.context().setOffline(true);
+      await route.abort('internetdisconnected');
+    });
+    try {
+      await open('/pages/Liquidity/buyConfirm?amount=20');
+      await poll(() => page.locator('.liq-summary-amount').textContent()).toBe('20.00 USDT');
+      await page.getByRole('button', { name: 'Confirm' }).click();
+      await poll(toast).toBe(OFFLINE_TEXT);
+      await page.context().setOffline(false);
+      await page.getByRole('button', { name: 'Confirm' }).click();
+      await page.waitForURL(/#\/pages\/Liquidity\/Liquidity$/);
+      await poll(toast).toBe('Successful transaction!');
+    } finally {
+      await page.context().unroute('**/api/yuebao/transfer/in');
+      await page.context().setOffline(false);
+    }
+    // Sent again with the key of the first, the server answered what it had done: 20 USDT more, not 40.
+    const plus20 = (Number(before!.replace(/[^\d.]/g, '')) + 20).toLocaleString('en-US', { minimumFractionDigits: 2 });
+    await poll(principal).toBe(`${plus20} USDT`);
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
   },
   STEP_MS,
 );

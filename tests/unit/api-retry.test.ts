@@ -1,11 +1,13 @@
 // @vitest-environment jsdom
 // The client's retry policy: retry on network errors, 408, 429 and 5xx; at most 5 attempts,
-// then 'Too many requests!'; a retried write keeps its Idempotency-Key.
+// then 'Too many requests!'; a retried write keeps its Idempotency-Key, also when sent again after its answer was lost.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api, ApiError, configureApi } from '../../src/lib/api.ts';
 import { login } from '../../src/api-contract/account.ts';
 import { config } from '../../src/api-contract/content.ts';
 import { texts } from '../../src/api-contract/texts.ts';
+import { submitWithdraw } from '../../src/api-contract/funds.ts';
+import { session } from '../../src/lib/session.ts';
 import { envelope, httpError, resetClientState, stubFetch, useFakeTimers } from './helpers.ts';
 
 const networkError = () => new TypeError('Failed to fetch');
@@ -104,6 +106,45 @@ describe('Idempotency-Key across attempts', () => {
     expect(first).toBeTruthy();
     expect(second).toBeTruthy();
     expect(first).not.toBe(second);
+  });
+});
+
+describe('a write whose answer never came', () => {
+  const order = { target: 'wallet' as const, target_id: '3', amount: '150', paypass: '123456' };
+  const keyOf = (call: { request: Request }) => call.request.headers.get('idempotency-key');
+
+  it('sent again with the same fields carries the same key (the server answers what the first did); once answered, the next is new', async () => {
+    const { calls } = stubFetch(...Array.from({ length: 5 }, () => networkError), envelope(1, '', { id: 4 }));
+    await expect(api(submitWithdraw, order)).rejects.toThrow();
+    expect(calls).toHaveLength(5);
+    const lost = keyOf(calls[0]!);
+    expect(lost).toBeTruthy();
+
+    // Another write meanwhile (other fields) is another request.
+    await api(submitWithdraw, { ...order, amount: '160' });
+    expect(keyOf(calls[5]!)).not.toBe(lost);
+
+    await api(submitWithdraw, order);
+    expect(keyOf(calls[6]!)).toBe(lost);
+    // Answered: the same fields sent after that are a new write.
+    await api(submitWithdraw, order);
+    expect(keyOf(calls[7]!)).not.toBe(lost);
+  });
+
+  it('a refusal is an answer too: the same fields sent again are a new request', async () => {
+    const { calls } = stubFetch(envelope(0, 'Insufficient balance!'), envelope(1, '', { id: 5 }));
+    await expect(api(submitWithdraw, order)).rejects.toThrow('Insufficient balance!');
+    await api(submitWithdraw, order);
+    expect(keyOf(calls[1]!)).not.toBe(keyOf(calls[0]!));
+  });
+
+  it('another session sending the same fields is another request', async () => {
+    const { calls } = stubFetch(...Array.from({ length: 5 }, () => networkError), envelope(1, '', { id: 6 }));
+    session.token = 'first';
+    await expect(api(submitWithdraw, order)).rejects.toThrow();
+    session.token = 'second';
+    await api(submitWithdraw, order);
+    expect(keyOf(calls[5]!)).not.toBe(keyOf(calls[0]!));
   });
 });
 
