@@ -298,7 +298,7 @@ it('a content save is confirmed beside its version and the item list shows the s
   // A language not written shows the English (what its customers read) as its placeholder; a title holding a
   // zero-width space is refused before it is sent, in the operator's words. (The demo's content is written in every
   // language: a message posted in English alone is not.)
-  await ops('message', 'demo', 'Maintenance window', 'Trading pauses at 02:00 UTC.');
+  await ops('message', 'all', 'Maintenance window', 'Trading pauses at 02:00 UTC.');
   await content.getByRole('tab', { name: 'Station messages' }).click();
   await items.getByRole('button', { name: 'Maintenance window' }).click();
   const hindi = content.getByRole('article', { name: 'हिन्दी' });

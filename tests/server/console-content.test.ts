@@ -23,6 +23,8 @@ import { lockupOrders, lockupProduct, lockupProducts, lockupSubscribe } from '..
 import { blindBoxInfo, rotateSeed } from '../../src/api-contract/blindbox.ts';
 import { consolePublishPrizeTable } from '../../src/api-contract/console-rewards.ts';
 import { operatorToken } from './console-helpers.ts';
+import { messages } from '../../src/api-contract/messages.ts';
+import { setAntiPhishing } from '../../src/api-contract/anti-phishing.ts';
 
 let h: Harness;
 let writer: string;
@@ -38,6 +40,36 @@ const auditsAfter = async (id: number) =>
 const lastAuditId = async () =>
   (await h.database.db.select({ id: auditLog.id }).from(auditLog).orderBy(asc(auditLog.id))).at(-1)?.id ?? 0;
 const save = (input: Record<string, string>, token = writer) => h.call(consoleSaveContentVersion, input, { token });
+
+describe('station messages', () => {
+  it('lists and edits messages to everyone only: one addressed to a customer (a security notice with their anti-phishing code) is neither shown nor rewritten', async () => {
+    const user = await customer(h);
+    expect((await h.call(setAntiPhishing, { phrase: 'Blue Tiger 42' }, { token: user.token })).ret).toBe(1);
+    const [notice] = (await h.call(messages, { status: 'all' }, { token: user.token })).data.lists;
+    expect(notice!.content).toContain('Blue Tiger 42');
+    const listed = (await h.call(consoleContentItems, { kind: 'message' }, { token: writer })).data;
+    expect(listed.length).toBeGreaterThan(0);
+    expect(listed.map((item) => item.id)).not.toContain(String(notice!.id));
+    expect(JSON.stringify(listed)).not.toContain('Blue Tiger 42');
+
+    const since = await lastAuditId();
+    const gone = refused('This record does not exist!');
+    expect(
+      await h.call(consoleContentVersions, { kind: 'message', id: String(notice!.id) }, { token: writer }),
+    ).toEqual(gone);
+    for (const lang of ['en', 'ar'])
+      expect(
+        await save({ kind: 'message', id: String(notice!.id), lang, title: 'Verify now', body: 'Call +123 456' }),
+      ).toEqual(gone);
+    expect(await auditsAfter(since)).toEqual([]);
+    // The customer reads the notice as it was posted, in English and in Arabic.
+    expect((await h.call(messages, { status: 'all' }, { token: user.token })).data.lists[0]).toEqual(notice);
+    const arabic = (await h.call(messages, { status: 'all' }, { token: user.token, lang: 'ar' })).data.lists[0]!;
+    expect(arabic.id).toBe(notice!.id);
+    expect(arabic.content).toContain('Blue Tiger 42');
+    expect(arabic.content).not.toContain('+123');
+  });
+});
 
 describe('side by side', () => {
   it('shows every language’s version of the notice, English first, and which languages have none', async () => {

@@ -141,6 +141,31 @@ describe('a station message broadcast in two languages', () => {
     expect(await newest('ar')).toMatchObject({ title: 'صيانة الليلة', content: 'يتوقف التداول الساعة 02:00 UTC.' });
   });
 
+  it('to one customer: posted in every language given, and not rewritten afterwards (a correction is a new message)', async () => {
+    const user = await customer(h);
+    const output = await opsOk(
+      h,
+      'message',
+      user.phone,
+      'Your deposit',
+      'It was credited.',
+      '--lang',
+      'th',
+      'เงินฝากของคุณ',
+      'เข้าบัญชีแล้ว',
+    );
+    expect(output).toMatch(/posted to .* in en, th\.$/);
+    const newest = async (lang: string) =>
+      (await h.call(messages, { status: 'all' }, { token: user.token, lang })).data.lists[0];
+    expect(await newest('th')).toMatchObject({ title: 'เงินฝากของคุณ', content: 'เข้าบัญชีแล้ว' });
+    const id = /Message (\d+)/.exec(output)![1]!;
+    expect(await ops(h, 'message', `id=${id}`, '--lang', 'th', 'แก้ไข', 'ข้อความใหม่')).toEqual({
+      ok: false,
+      output: 'This record does not exist!',
+    });
+    expect(await newest('th')).toMatchObject({ title: 'เงินฝากของคุณ', content: 'เข้าบัญชีแล้ว' });
+  });
+
   it('refuses a title or content holding an invisible or direction-changing character, and posts nothing', async () => {
     const before = (await h.call(messages, { status: 'all' }, { token: (await customer(h)).token })).data.lists.length;
     const hidden = { ok: false, output: 'Please remove invisible or direction-changing characters!' };

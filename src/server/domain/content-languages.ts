@@ -4,7 +4,7 @@
 // other languages' versions are rows of content_translations (pages keep every language in
 // content_pages). The console and the operator command write a version through saveContentVersion,
 // with its audit entry in the same transaction.
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
 import { consoleTexts } from '../../api-contract/console-texts.ts';
 import * as v from 'valibot';
 import { decodeHTML } from 'entities';
@@ -175,13 +175,22 @@ async function englishOf(db: Executor, kind: ContentKind, id: string): Promise<V
     if (!row) throw notFound();
     return { title: row.name, body: '' };
   }
-  const table = { slide: slides, message: messages, activity: activities }[kind];
+  if (kind === 'message') {
+    // A message to everyone only: one addressed to a customer is theirs as posted (a security notice carries their
+    // anti-phishing code), neither shown to content operators nor rewritten; a correction is a new message.
+    const [row] = await db
+      .select({ title: messages.title, content: messages.content })
+      .from(messages)
+      .where(and(eq(messages.id, numericId(id)), isNull(messages.userId)));
+    if (!row) throw notFound();
+    return { title: row.title, body: row.content };
+  }
+  const table = { slide: slides, activity: activities }[kind];
   const [row] = await db
     .select()
     .from(table)
     .where(eq(table.id, numericId(id)));
   if (!row) throw notFound();
-  if ('content' in row) return { title: row.title, body: row.content };
   return { title: row.title, body: 'body' in row ? row.body : '' };
 }
 
@@ -359,9 +368,11 @@ export async function contentItems(db: Executor, kind: ContentKind): Promise<{ i
         .where(eq(boxPrizes.active, true))
         .orderBy(asc(boxPrizes.sort), asc(boxPrizes.id))
     ).map((row) => ({ id: String(row.id), title: row.name }));
-  // Station messages: what operators posted lately, broadcasts and personal ones alike.
-  return (await db.select().from(messages).orderBy(desc(messages.id)).limit(100)).map((row) => ({
-    id: String(row.id),
-    title: row.title,
-  }));
+  // Station messages to everyone, the latest first: one addressed to a customer is theirs alone (englishOf).
+  return (await db.select().from(messages).where(isNull(messages.userId)).orderBy(desc(messages.id)).limit(100)).map(
+    (row) => ({
+      id: String(row.id),
+      title: row.title,
+    }),
+  );
 }

@@ -22,7 +22,7 @@ export const CONTENT_USAGE = `  message <all|username> "<title>" "<content>" [--
                                                 a station message to every user or to one, in English (the
                                                 fallback) and in any other language given (${LOCALES.join(' ')})
   message id=<id> --lang <xx> "<title>" "<content>"
-                                                write one language's version of a posted message
+                                                write one language's version of a message posted to all users
   notice [--lang <xx>] ["<text>"]               the scroll notice's versions, or write one (English without --lang)
   slides                                        the slides, by position
   slide <id> [--lang <xx>] "<title>"            write a slide's title in one language (English without --lang)`;
@@ -84,20 +84,23 @@ export const contentCommands: Record<string, Command> = {
     const versions = versionsOf(others);
     const user = to === 'all' ? null : await findUserByLogin(ctx.db, to);
     if (to !== 'all' && !user) throw new UsageError(`No user "${to}".`);
+    const visible = (text: { title: string; content: string }) => ({
+      title: visibleContent('title', text.title),
+      content: visibleContent('body', text.content),
+    });
     const row = await ctx.db.transaction(async (tx) => {
-      const english = { title: visibleContent('title', title), content: visibleContent('body', content) };
-      const posted = await postMessage(tx, { to: user?.id ?? null, ...english }, ctx.now);
-      // The post itself (English, the fallback) is audited here; each other language by saveContentVersion.
-      const after = { to: user ? `user:${user.id}` : 'all', title: posted.title, content: posted.content };
+      const english = visible({ title, content });
+      // Every language is posted with the message, as written here: a message to one customer is not rewritten
+      // afterwards (content-languages.ts), and one to everyone may have versions written later.
+      const others = Object.fromEntries(versions.map((version) => [version.lang, visible(version)]));
+      const posted = await postMessage(tx, { to: user?.id ?? null, ...english, versions: others }, ctx.now);
+      const after = {
+        to: user ? `user:${user.id}` : 'all',
+        title: posted.title,
+        content: posted.content,
+        ...(versions.length ? { versions: others } : {}),
+      };
       await appendAudit(tx, COMMAND_LINE, 'message.post', `message:${posted.id}`, { before: null, after }, ctx.now);
-      for (const version of versions)
-        await saveContentVersion(
-          tx,
-          COMMAND_LINE,
-          { kind: 'message', id: String(posted.id), lang: version.lang },
-          { title: version.title, body: version.content },
-          ctx.now,
-        );
       return posted;
     });
     const languages = versions.length ? ` in en, ${versions.map((version) => version.lang).join(', ')}` : '';
