@@ -157,7 +157,9 @@ export function withdrawProblem(
   // The server refuses a payee still cooling off with the same text.
   if (chosen && usableBy(chosen.payee, chosen.receivedAt) > now) {
     const period = periodText(coolingMs(chosen.payee), intlLocale(currentLocale()));
-    return i18n._({ ...texts.payeeCooling, values: { 0: period } });
+    // Named first: Lingui's extractor cannot read a spread inside i18n._().
+    const cooling = { ...texts.payeeCooling, values: { 0: period } };
+    return i18n._(cooling);
   }
   if (rule) {
     const outside = amountOutsideLimits(input.amount, { min: rule.min_amount, max: rule.max_amount }, rule.asset);
