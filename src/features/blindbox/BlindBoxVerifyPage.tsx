@@ -144,8 +144,7 @@ function DrawRow({ draw, check }: { draw: Snapshot<BoxDraw>; check: DrawCheck | 
         {draw.server_seed && (
           <span className="box-draw-seed muted">
             <Trans>
-              Server seed <Ltr className="box-hash">{draw.server_seed}</Ltr> · client seed{' '}
-              <Ltr className="box-hash">{draw.client_seed}</Ltr>
+              Server seed <Seed value={draw.server_seed} /> · client seed <Seed value={draw.client_seed} />
             </Trans>
           </span>
         )}
@@ -154,6 +153,10 @@ function DrawRow({ draw, check }: { draw: Snapshot<BoxDraw>; check: DrawCheck | 
     </li>
   );
 }
+
+// A seed is the customer's own text: given as a prop, it stays out of the translated message, so the message's
+// markup parser never reads the tags a client seed may hold.
+const Seed = ({ value }: { value: string }) => <Ltr className="box-hash">{value}</Ltr>;
 
 function CheckBadge({ check }: { check: DrawCheck | undefined }) {
   if (check === 'verified')
