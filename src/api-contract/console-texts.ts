@@ -28,6 +28,10 @@ export const consoleTexts = {
     id: 'v.consolePayoutHashFormat',
     message: 'The payout’s transaction hash or transfer reference is 4 to 128 letters, digits or dashes.',
   },
+  consoleBlockHeightFormat: /*i18n*/ {
+    id: 'v.consoleBlockHeightFormat',
+    message: 'The block height is a whole number: digits only, or leave it empty.',
+  },
   consoleOperatorNameFormat: /*i18n*/ {
     id: 'v.consoleOperatorNameFormat',
     message:

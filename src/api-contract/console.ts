@@ -48,6 +48,32 @@ export function checkRejectionReason(given: string): { reason: string } | { brok
   const broken = checked.issues[0].message;
   return { broken: REASON_TEXTS.find((text) => text.id === broken) ?? consoleTexts.consoleEnterReason };
 }
+/** The most characters an approval's remark may have, as a reader counts them. */
+export const REMARK_MAX = 200;
+/** The block height an approval may give, which the customer reads in the recharge details: a whole number in digits
+ * 0-9 (up to 20 of them), or '' for none; spaces around it are left out. */
+const blockHeight = v.pipe(
+  v.string(consoleTexts.consoleBlockHeightFormat.id),
+  v.trim(),
+  v.regex(/^([0-9]{1,20})?$/, consoleTexts.consoleBlockHeightFormat.id),
+);
+/** An approval's remark, which the customer reads too: visible text on one line (visible-text.ts, as the rejection's
+ * reason), at most REMARK_MAX characters as a reader counts them, or ''. */
+const remark = v.pipe(visibleText(null), maxCharacters(REMARK_MAX, texts.invalidRequest.id));
+const approval = v.object({ block_height: v.optional(blockHeight, ''), remark: v.optional(remark, '') });
+/** The texts of the approval rule, by what it breaks. */
+const APPROVAL_TEXTS = [consoleTexts.consoleBlockHeightFormat, texts.hiddenCharacters, texts.invalidRequest];
+/** The approval rule above for the console's calls and the operator command alike: the block height and remark as
+ * kept ('' when not given), or the text of the rule one breaks (one of APPROVAL_TEXTS). */
+export function checkRechargeApproval(given: {
+  blockHeight?: string;
+  remark?: string;
+}): { blockHeight: string; remark: string } | { broken: MessageDescriptor } {
+  const checked = v.safeParse(approval, { block_height: given.blockHeight, remark: given.remark });
+  if (checked.success) return { blockHeight: checked.output.block_height, remark: checked.output.remark };
+  const broken = checked.issues[0].message;
+  return { broken: APPROVAL_TEXTS.find((text) => text.id === broken) ?? texts.invalidRequest };
+}
 const optionalText = (max: number) =>
   v.optional(v.pipe(v.string(), v.trim(), v.maxLength(max, texts.invalidRequest.id)), '');
 /** A UTC day ('2026-11-27') or an instant with its offset ('2026-11-27T00:00:00+07:00', '…Z'): the console sends
@@ -158,7 +184,7 @@ export const consoleRecharge = get(
 /** Credits it: the same rule as `ops recharge approve`. */
 export const consoleApproveRecharge = post(
   '/console/recharge/approve',
-  v.object({ id: recordId, block_height: optionalText(100), remark: optionalText(200) }),
+  v.object({ id: recordId, ...approval.entries }),
   returns(ConsoleRecharge),
   access('reviewer'),
 );

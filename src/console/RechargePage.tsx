@@ -8,6 +8,7 @@ import {
   consoleCustomerHistory,
   consoleRecharge,
   consoleRejectRecharge,
+  REMARK_MAX,
   type ConsoleRecharge,
 } from '../api-contract/console.ts';
 import { consoleApi } from './api.ts';
@@ -83,7 +84,7 @@ export function RechargePage({ id }: { id: string }) {
           >
             <label>
               <Trans>Remark (optional)</Trans>
-              <input value={remark} onChange={(event) => setRemark(event.target.value)} maxLength={200} />
+              <input value={remark} onChange={(event) => setRemark(event.target.value)} maxLength={REMARK_MAX} />
             </label>
           </Decision>
           {history && (

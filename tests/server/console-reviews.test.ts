@@ -20,7 +20,7 @@ import { operatorToken } from './console-helpers.ts';
 import * as c from '../../src/api-contract/console.ts';
 import { AUDIT_PAGE_SIZE } from '../../src/api-contract/console.ts';
 import { balances } from '../../src/api-contract/markets.ts';
-import { submitRecharge, withdrawOrder } from '../../src/api-contract/funds.ts';
+import { rechargeOrder, submitRecharge, withdrawOrder } from '../../src/api-contract/funds.ts';
 import { submitCertification } from '../../src/api-contract/certification.ts';
 import { userInfo } from '../../src/api-contract/account.ts';
 import { auditLog } from '../../src/server/db/schema.ts';
@@ -86,6 +86,56 @@ describe('a reviewer’s day', () => {
     // A second approval of the same order changes nothing and logs nothing.
     expect((await h.call(c.consoleApproveRecharge, { id: String(order.id) }, as(bob))).ret).toBe(0);
     expect(await auditSince(since)).toHaveLength(1);
+  });
+
+  it('approves a recharge only with a block height in digits and a visible remark; a refused one changes nothing', async () => {
+    const user = await customer(h);
+    const order = await cryptoRecharge(h, user.token, '120');
+    const id = String(order.id);
+    const since = await lastAuditId();
+    const heightFormat = refused('The block height is a whole number: digits only, or leave it empty.');
+    const hidden = refused('Please remove invisible or direction-changing characters!');
+    const attempts: [{ block_height?: string; remark?: string }, ReturnType<typeof refused>][] = [
+      [{ block_height: '123\u202E456' }, heightFormat],
+      [{ block_height: 'not a number <b>x</b>' }, heightFormat],
+      [{ block_height: '12.5' }, heightFormat],
+      [{ block_height: '-7' }, heightFormat],
+      [{ block_height: '١٢٣' }, heightFormat],
+      [{ remark: 'paid \u202Etxen\u202C' }, hidden],
+      [{ remark: 'seen\u200Bon chain' }, hidden],
+      [{ block_height: '840123', remark: 'ok \u202E' }, hidden],
+    ];
+    for (const [details, answer] of attempts)
+      expect(await h.call(c.consoleApproveRecharge, { id, ...details }, as(alice)), JSON.stringify(details)).toEqual(
+        answer,
+      );
+    // The operator command applies the same rule.
+    expect(await ops(h, 'recharge', 'approve', id, 'height=9\u202E9')).toMatchObject({ ok: false });
+    expect(await ops(h, 'recharge', 'approve', id, 'remark=a\u200Bb')).toMatchObject({ ok: false });
+
+    // Nothing changed: still pending, nothing credited, nothing logged, and the customer reads no height or remark.
+    expect(await h.call(c.consoleRecharge, { id }, as(alice))).toMatchObject({
+      data: { status: 'pending', block_height: '', remark: '' },
+    });
+    expect(await h.call(rechargeOrder, { id }, { token: user.token })).toMatchObject({
+      data: { status: 'pending', block_height: '', remark: '' },
+    });
+    expect(await usdtOf(user.token)).toBeUndefined();
+    expect(await auditSince(since)).toHaveLength(0);
+
+    const approved = await h.call(
+      c.consoleApproveRecharge,
+      { id, block_height: ' 840123 ', remark: 'Seen on chain ✓' },
+      as(alice),
+    );
+    expect(approved).toMatchObject({
+      ret: 1,
+      data: { status: 'success', block_height: '840123', remark: 'Seen on chain ✓' },
+    });
+    expect(await h.call(rechargeOrder, { id }, { token: user.token })).toMatchObject({
+      data: { block_height: '840123', remark: 'Seen on chain ✓' },
+    });
+    expect(await usdtOf(user.token)).toEqual({ asset: 'USDT', available: '120.00000000', frozen: '0.00000000' });
   });
 
   it('opens a bank recharge’s receipt: a reviewer’s console token reads the private picture, nobody else’s does', async () => {

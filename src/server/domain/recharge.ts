@@ -18,7 +18,7 @@ import type { Chain } from '../../api-contract/payouts.ts';
 import type { CursorPage } from '../../api-contract/envelope.ts';
 import { MAX_PENDING_RECHARGES } from '../../api-contract/constants.ts';
 import { texts } from '../../api-contract/texts.ts';
-import { Refusal, refuseIfBroken } from './refusal.ts';
+import { Refusal, refusalOf, refuseIfBroken } from './refusal.ts';
 import { idKey, keysetQuery, type KeysetOrder } from './paged-query.ts';
 import { fiatRateOf } from './fiat.ts';
 import { amountOutsideLimits } from '../../api-contract/amount-limits.ts';
@@ -28,6 +28,7 @@ import { ownsUploads } from './uploads.ts';
 import { currentLevel } from './vip.ts';
 import { claimForReview, requireReason, selfNumbered, type Reviewable } from './reviews.ts';
 import { consoleTexts } from '../../api-contract/console-texts.ts';
+import { checkRechargeApproval } from '../../api-contract/console.ts';
 import { queueNotice } from './notices.ts';
 
 type ChannelRow = typeof rechargeChannels.$inferSelect;
@@ -243,13 +244,19 @@ const recharges: Reviewable = {
 };
 const claimPending = (tx: Tx, id: number) => claimForReview<RechargeRow>(tx, recharges, id);
 
-/** Credits the recharge, adds it to the cumulative recharge and moves the VIP level, in `tx`. */
+/**
+ * Credits the recharge, adds it to the cumulative recharge and moves the VIP level, in `tx`. The block height and
+ * remark the customer will read follow the API contract's approval rule (`checkRechargeApproval`); one that breaks it
+ * is refused with its text before anything changes.
+ */
 export async function approveRecharge(
   tx: Tx,
   id: number,
   details: { blockHeight?: string; remark?: string },
   now: Date,
 ): Promise<RechargeRow> {
+  const checked = checkRechargeApproval(details);
+  if ('broken' in checked) throw refusalOf(checked.broken);
   const order = await claimPending(tx, id);
   await post(
     tx,
@@ -273,7 +280,7 @@ export async function approveRecharge(
     .where(eq(users.id, order.userId));
   const [row] = await tx
     .update(rechargeOrders)
-    .set({ status: 'success', reviewedAt: now, blockHeight: details.blockHeight ?? '', remark: details.remark ?? '' })
+    .set({ status: 'success', reviewedAt: now, blockHeight: checked.blockHeight, remark: checked.remark })
     .where(eq(rechargeOrders.id, id))
     .returning();
   await queueNotice(
