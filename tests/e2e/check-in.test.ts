@@ -115,6 +115,22 @@ it('checks in once: "+5 points", the streak, the balance, today marked, the butt
   // The point history names the entry.
   await page.goto('/#/pages/mine/pointRecord');
   await page.locator('.points-row-kind', { hasText: 'Daily check-in' }).first().waitFor();
+  // Points are whole: a decimal mark or a sign is refused with its text, never dropped to make 1005 or 200 points;
+  // digits of another script are read.
+  const field = page.getByLabel('Points to redeem');
+  const preview = page.locator('.points-preview');
+  const problem = page.locator('.points-redeem .error-text');
+  for (const typed of ['100.5', '-200']) {
+    await field.fill(typed);
+    await poll(() => problem.textContent()).toBe(
+      'Points are whole numbers: enter digits only, without a decimal mark or a sign.',
+    );
+    expect(await field.inputValue()).toBe(typed);
+    expect(await preview.textContent()).toBe('You receive—');
+  }
+  await field.fill('๑๐๐');
+  await problem.waitFor({ state: 'detached' });
+  await poll(() => preview.textContent()).toMatch(/^You receive1\.00 USDT/);
 });
 
 it('shows the welfare tasks as the server states them and claims a claimable one once', async () => {

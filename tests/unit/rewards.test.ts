@@ -12,7 +12,6 @@ import {
 import { userBalances } from '../../src/lib/balances.ts';
 import { session } from '../../src/lib/session.ts';
 import {
-  cleanPoints,
   currentLevel,
   formatSignedPoints,
   levelRange,
@@ -20,6 +19,7 @@ import {
   loadVip,
   pointKindLabel,
   progressPercent,
+  readPoints,
   redeem,
   redeemPreview,
   redeemProblem,
@@ -120,6 +120,8 @@ describe('VIP levels', () => {
   });
 });
 
+const WHOLE_POINTS = 'Points are whole numbers: enter digits only, without a decimal mark or a sign.';
+
 describe('points preview and checks', () => {
   it('previews what whole points pay, rounded down to 8 decimals', () => {
     expect(redeemPreview('250', rule)).toBe('2.50000000');
@@ -132,17 +134,37 @@ describe('points preview and checks', () => {
 
   it('answers with the texts, in order: a number, the minimum, the balance', () => {
     expect(redeemProblem('', rule, '2500')).toBe('Please enter the number of points!');
-    expect(redeemProblem('12.5', rule, '2500')).toBe('Please enter the number of points!');
+    expect(redeemProblem('12.5', rule, '2500')).toBe(WHOLE_POINTS);
+    expect(redeemProblem('0', rule, '2500')).toBe('Please enter the number of points!');
     expect(redeemProblem('99', rule, '2500')).toBe('At least 100 points can be redeemed at a time!');
     expect(redeemProblem('2501', rule, '2500')).toBe('Not enough points!');
     expect(redeemProblem('100', rule, '2500')).toBeNull();
     expect(redeemProblem('2500', rule, '2500.00000000')).toBeNull();
   });
 
-  it('keeps whole points as typed and fills in the whole balance', () => {
-    expect(cleanPoints('0012a3')).toBe('123');
-    expect(cleanPoints('1,000')).toBe('1000');
+  it('reads whole points in every script the app reads, and fills in the whole balance', () => {
+    expect(readPoints('0012')).toEqual({ ok: true, points: '12' });
+    expect(readPoints('1,000')).toEqual({ ok: true, points: '1000' });
+    expect(readPoints(' 250 ')).toEqual({ ok: true, points: '250' });
+    expect(readPoints('')).toEqual({ ok: true, points: '' });
+    expect(readPoints('๑๒๓')).toEqual({ ok: true, points: '123' });
+    expect(readPoints('١٢٣')).toEqual({ ok: true, points: '123' });
+    expect(readPoints('१२३')).toEqual({ ok: true, points: '123' });
+    expect(readPoints('１２３')).toEqual({ ok: true, points: '123' });
+    expect(readPoints('١٬٠٠٠', 'ar')).toEqual({ ok: true, points: '1000' });
+    expect(redeemPreview('๒๕๐', rule)).toBe('2.50000000');
     expect(wholePoints('2500.75000000')).toBe('2500');
+  });
+
+  it('refuses a decimal mark or a sign with its text, never merging the digits', () => {
+    for (const typed of ['100.5', '100.', '-200', '+200', '−200', '١٠٠٫٥', '100．5', '12a3'])
+      expect(readPoints(typed), typed).toEqual({ ok: false, problem: WHOLE_POINTS, unfinished: false });
+    expect(redeemPreview('100.5', rule)).toBeNull();
+    expect(redeemPreview('-200', rule)).toBeNull();
+    expect(redeemProblem('-200', rule, '2500')).toBe(WHOLE_POINTS);
+    expect(redeemProblem('100.5', rule, '2500')).toBe(WHOLE_POINTS);
+    // On its way to '1,000': refused only if left so.
+    expect(readPoints('1,')).toEqual({ ok: false, problem: WHOLE_POINTS, unfinished: true });
   });
 
   it('shows points with separators and a sign, without empty decimals', () => {

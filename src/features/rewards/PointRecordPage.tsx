@@ -16,10 +16,10 @@ import { Money } from '../../ui/Money.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
 import { OfflineNote } from '../../ui/OfflineNote.tsx';
 import {
-  cleanPoints,
   formatSignedPoints,
   loadPoints,
   pointKindLabel,
+  readPoints,
   redeem,
   redeemPreview,
   redeemProblem,
@@ -81,11 +81,15 @@ function RedeemForm() {
   const { balance, rule } = useSnapshot(rewardsState).points;
   const fiat = useDisplayCurrency();
   const [amount, setAmount] = useState('');
+  const [left, setLeft] = useState(false);
   const preview = redeemPreview(amount, rule);
+  const reading = readPoints(amount);
+  // A text that typing on cannot mend ('100.5', '-200') is refused at once; one on its way ('1,') once left.
+  const problem = !reading.ok && (left || !reading.unfinished) ? reading.problem : null;
 
   const { busy, submit } = useSubmit(
     async () => {
-      const answer = await redeem(amount);
+      const answer = await redeem(reading.ok ? reading.points : '');
       setAmount('');
       const redeemed = formatPoints(answer.points);
       const paid = formatMoney(answer.usdt);
@@ -108,20 +112,20 @@ function RedeemForm() {
       <TextField
         label={<Trans>Points to redeem</Trans>}
         value={amount}
-        onChange={(value) => setAmount(cleanPoints(value))}
+        onChange={(value) => {
+          setAmount(value);
+          setLeft(false);
+        }}
+        onBlur={() => setLeft(true)}
+        problem={problem}
         name="number"
         inputMode="numeric"
-        pattern="[0-9]*"
         autoComplete="off"
         dir="ltr"
         placeholder={t`Number of points`}
         trailing={
           balance && (
-            <button
-              type="button"
-              className="link-button points-all"
-              onClick={() => setAmount(cleanPoints(wholePoints(balance)))}
-            >
+            <button type="button" className="link-button points-all" onClick={() => setAmount(wholePoints(balance))}>
               <Trans>All</Trans>
             </button>
           )

@@ -4,6 +4,7 @@ import Big from 'big.js';
 import { proxy } from 'valtio/vanilla';
 import { subscribeKey } from 'valtio/vanilla/utils';
 import { i18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import {
   levelFor,
   levelProgress,
@@ -23,6 +24,8 @@ import { api, errorText } from '../../lib/api.ts';
 import { cursorLoader } from '../../lib/paged-list.ts';
 import { refreshBalances } from '../../lib/balances.ts';
 import { formatPoints } from '../../lib/points.ts';
+import { currentLocale, intlLocale } from '../../lib/i18n.ts';
+import { readAmount } from '../../lib/typed-amount.ts';
 import { session } from '../../lib/session.ts';
 import { firstError } from '../../lib/validate.ts';
 
@@ -114,8 +117,26 @@ const pointsHistory = cursorLoader(
 );
 export const loadPoints = pointsHistory.load;
 
-/** What the points field keeps as it is typed: whole points, no leading zeros, at most 12 digits. */
-export const cleanPoints = (typed: string) => typed.replace(/\D/g, '').replace(/^0+/, '').slice(0, 12);
+/**
+ * What the points field's text reads as: whole points in ASCII digits ('' for an empty field), or why it is not
+ * whole points (translated) and whether typing on could still make it so ('1,' on its way to '1,000').
+ */
+export type PointsReading = { ok: true; points: string } | { ok: false; problem: string; unfinished: boolean };
+
+/** The decimal marks a points text may hold (ASCII and Arabic, after NFKC): points are whole, so each is refused. */
+const DECIMAL_MARKS = /[.\u066b]/u;
+const wholePointsOnly = msg`Points are whole numbers: enter digits only, without a decimal mark or a sign.`;
+
+/**
+ * Reads the points field as the app's number fields read what is typed (lib/typed-amount.ts, in the app's language
+ * `locale`): digits of every script the app reads (Thai ๑๒๓, Arabic-Indic ١٢٣, Devanagari १२३, full-width), digit
+ * groups ('1,000'); a decimal mark, a sign or anything else is refused, never dropped, so '100.5' is not 1005 points.
+ */
+export function readPoints(typed: string, locale = intlLocale(currentLocale())): PointsReading {
+  const read = readAmount(typed, locale);
+  if (read.ok && !DECIMAL_MARKS.test(typed.normalize('NFKC'))) return { ok: true, points: read.value };
+  return { ok: false, problem: i18n._(wholePointsOnly), unfinished: !read.ok && read.unfinished };
+}
 
 /** The whole points of a balance, as the "All" shortcut fills in. */
 export const wholePoints = (balance: string) => new Big(balance).round(0, Big.roundDown).toFixed(0);
@@ -126,17 +147,23 @@ export function formatSignedPoints(value: string): string {
   return `${amount.lt(0) ? '−' : amount.gt(0) ? '+' : ''}${formatPoints(value)}`;
 }
 
-/** What `points` would pay in USDT, or null while the field holds no whole number of points. */
-export function redeemPreview(points: string, rule: Pick<PointsRule, 'usdt_per_point'> | null): string | null {
+/** What the typed points would pay in USDT, or null while the field holds no whole number of points. */
+export function redeemPreview(typed: string, rule: Pick<PointsRule, 'usdt_per_point'> | null): string | null {
+  const read = readPoints(typed);
+  const points = read.ok ? read.points : '';
   return rule && /^[1-9]\d{0,11}$/.test(points) ? pointsValue(points, rule.usdt_per_point) : null;
 }
 
-/** The first rule a redemption breaks (translated), or null: a number, the minimum, the balance. */
+/** The first rule a redemption of the typed points breaks (translated), or null: whole points, a number, the minimum,
+ * the balance. */
 export function redeemProblem(
-  points: string,
+  typed: string,
   rule: Pick<PointsRule, 'min_points'> | null,
   balance: string | null,
 ): string | null {
+  const read = readPoints(typed);
+  if (!read.ok) return read.problem;
+  const points = read.points;
   const problem = firstError(redeemPoints.input, { number: points });
   if (problem) return problem;
   if (rule && new Big(points).lt(rule.min_points)) {
