@@ -5,9 +5,10 @@ import { digitOf, type NumberingSystem, zeroOf } from '../api-contract/typed-dig
 
 /**
  * Why a text is not read as a number: not a number at all, a number that can be read two ways (`1,5`, `1.000.000,5`),
- * or one with more decimals than the field takes.
+ * one with more decimals than the field takes, or one holding an invisible or direction-changing character (the field
+ * would show one number and mean another: U+202E before "0051" shows "1500").
  */
-export type AmountProblem = 'notNumber' | 'ambiguous' | 'decimals';
+export type AmountProblem = 'notNumber' | 'ambiguous' | 'decimals' | 'hidden';
 
 /**
  * A text read: `value` is a plain ASCII decimal ('1000.50', '0.5', '' for an empty field), exact as typed (a string,
@@ -18,6 +19,8 @@ export type AmountProblem = 'notNumber' | 'ambiguous' | 'decimals';
 export type AmountReading =
   { ok: true; value: string } | { ok: false; problem: AmountProblem; unfinished: boolean; system: NumberingSystem };
 
+/** Direction embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069): each reorders what follows it. */
+const DIRECTION_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/u;
 /** The Arabic decimal separator (U+066B) and thousands separator (U+066C): each has one meaning in every language. */
 const ARABIC_DECIMAL = '\u066b';
 const ARABIC_GROUP = '\u066c';
@@ -156,17 +159,21 @@ function readCleaned(text: string, locale: string, decimals: number): Read & { s
  *
  * Read: digits of ASCII, Arabic-Indic, Extended Arabic-Indic, Devanagari, Thai and full-width (one script per
  * number); the language's decimal mark and the Arabic one (٫); groups of digits split by the language's group mark,
- * the Arabic one (٬) or spaces (no-break, narrow no-break, thin), grouped by three or the Indian way; invisible
- * direction marks. Refused, never guessed: a text two conventions read differently ('1,5', '1.000.000,5'), and one the
- * library's parser reads as another number. Pure: no I/O, throws nothing.
+ * the Arabic one (٬) or spaces (no-break, narrow no-break, thin), grouped by three or the Indian way. Refused, never
+ * guessed: a text two conventions read differently ('1,5', '1.000.000,5'), one the library's parser reads as another
+ * number, and one holding an invisible or direction-changing character (Unicode's format characters) that could show
+ * its digits in another order than they are read: a direction override, embedding or isolate anywhere, any such
+ * character inside the number. Direction marks around it (a number copied from Arabic text) are read past. Pure: no
+ * I/O, throws nothing.
  */
 export function readAmount(typed: string, locale: string, decimals = 8): AmountReading {
   // NFKC writes full-width digits and marks in ASCII and every kind of space as a space.
-  const text = typed
-    .normalize('NFKC')
-    .replace(/\p{Cf}/gu, '')
-    .replace(/\s/g, ' ')
-    .trim();
+  // Direction marks around the number (as a number copied from Arabic text carries them) change nothing of how its
+  // digits show; a direction override, embedding or isolate anywhere, or any invisible character inside, can.
+  const spaced = typed.normalize('NFKC').replace(/\s/g, ' ');
+  const text = spaced.replace(/^[\p{Cf} ]+|[\p{Cf} ]+$/gu, '');
+  if (DIRECTION_CONTROLS.test(spaced) || /\p{Cf}/u.test(text))
+    return { ok: false, problem: 'hidden', unfinished: false, system: 'latn' };
   if (!text) return { ok: true, value: '' };
   const read = readCleaned(text, locale, decimals);
   if (read.ok) return { ok: true, value: read.value };

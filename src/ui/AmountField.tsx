@@ -3,6 +3,8 @@
 import type { ReactNode } from 'react';
 import { useContext, useEffect, useRef, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { i18n } from '@lingui/core';
+import { texts } from '../api-contract/texts.ts';
 import { currentLocale, intlLocale } from '../lib/i18n.ts';
 import { amountExample, loadNumberParser, readAmount, type AmountReading } from '../lib/typed-amount.ts';
 import { FieldChecks, TextField } from './forms.tsx';
@@ -45,6 +47,7 @@ export function DecimalField({ label, value, onChange, decimals = 8, ...field }:
     const sample = amountExample(locale, refusal.system, decimals);
     if (refusal.problem === 'ambiguous') return t`This number can be read two ways. Write it as in ${sample}.`;
     if (refusal.problem === 'decimals') return t`At most ${decimals} digits after the decimal mark.`;
+    if (refusal.problem === 'hidden') return i18n._(texts.hiddenCharacters);
     return t`Enter a number, as in ${sample}.`;
   };
   const problem = !reading.ok && (left || !reading.unfinished) ? say(reading) : null;

@@ -59,6 +59,12 @@ const receive = (page: Page) => page.locator('.funds-quote .funds-strong .money-
 const availableFigure = async (page: Page) =>
   (await page.locator('.funds-rule .detail-rows > div').first().locator('.money-amount').textContent())?.split(' ')[0];
 
+/** The refusal of an invisible or direction-changing character, as the app words it. */
+const HIDDEN_CHARACTERS = {
+  en: 'Please remove invisible or direction-changing characters!',
+  ar: 'يُرجى إزالة الأحرف غير المرئية أو الأحرف التي تغيّر اتجاه النص!',
+};
+
 /** Types `keys` into the amount field one at a time; the field's text after each key. */
 async function typeKeyByKey(page: Page, keys: string): Promise<string[]> {
   const field = amountField(page);
@@ -133,6 +139,22 @@ describe.each(LOCALES)('withdraw amount in %s', (locale) => {
     if (locale === 'ar' || locale === 'hi') await screenshot(page, `typed-amount-refused-${locale}`);
     await field.fill('');
   });
+
+  it.runIf(locale === 'en' || locale === 'ar')(
+    'a pasted right-to-left override is refused, not read past: the field would show 1500 and mean 51',
+    async () => {
+      const field = amountField(page);
+      await field.fill('');
+      await field.click();
+      await page.keyboard.insertText('\u202E0051');
+      const reason = page.locator('.field .error-text');
+      await reason.waitFor();
+      expect(await reason.textContent()).toBe(HIDDEN_CHARACTERS[locale as 'en' | 'ar']);
+      expect(await page.locator('.funds-quote dd').last().textContent()).toBe('—');
+      if (locale === 'ar') await screenshot(page, 'typed-amount-hidden-ar');
+      await field.fill('');
+    },
+  );
 
   it('the payment password typed in its own digits is the same six digits', async () => {
     const password = page.locator('input[name="paypass"]');

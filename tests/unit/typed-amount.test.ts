@@ -108,6 +108,20 @@ describe.each(LOCALES.map((locale) => [locale, intlLocale(locale)]))('in %s', (_
     );
   });
 
+  it('refuses an invisible or direction-changing character: the field would show one number and mean another', () => {
+    // A right-to-left override before "0051" shows "1500"; stripped, it would have been read as 51.
+    for (const typed of ['\u202E0051', '1\u200B000', '١\u200F٢٣', '\u206612 3\u2069', '5\u061C0', '\u202B5\u202C'])
+      expect(read(typed, locale), JSON.stringify(typed)).toEqual({
+        ok: false,
+        problem: 'hidden',
+        unfinished: false,
+        system: 'latn',
+      });
+    // Marks around the number, as copied from Arabic text, reorder nothing: read past.
+    expect(read('\u200F١٢٣\u200F', locale)).toEqual({ ok: true, value: '123' });
+    expect(read('\u061C5 ', locale)).toEqual({ ok: true, value: '5' });
+  });
+
   it('refuses more decimals than the field takes', () => {
     expect(read('0.123456789', locale)).toMatchObject({ ok: false, problem: 'decimals', unfinished: false });
     expect(read('1.234', locale, 2)).toMatchObject({ ok: false, problem: 'decimals' });

@@ -135,7 +135,8 @@ const wholePointsOnly = msg`Points are whole numbers: enter digits only, without
 export function readPoints(typed: string, locale = intlLocale(currentLocale())): PointsReading {
   const read = readAmount(typed, locale);
   if (read.ok && !DECIMAL_MARKS.test(typed.normalize('NFKC'))) return { ok: true, points: read.value };
-  return { ok: false, problem: i18n._(wholePointsOnly), unfinished: !read.ok && read.unfinished };
+  const problem = !read.ok && read.problem === 'hidden' ? texts.hiddenCharacters : wholePointsOnly;
+  return { ok: false, problem: i18n._(problem), unfinished: !read.ok && read.unfinished };
 }
 
 /** The whole points of a balance, as the "All" shortcut fills in. */
