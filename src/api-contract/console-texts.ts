@@ -131,6 +131,9 @@ export const consoleTexts = {
     id: 'e.consoleWithdrawalReviewed',
     message: 'Withdrawal {id} was already reviewed ({status}).',
   },
+  // A decided item's status in those refusals, in the words of the console's status badge.
+  consoleStatusApproved: /*i18n*/ { id: 'e.consoleStatusApproved', message: 'Approved' },
+  consoleStatusRejected: /*i18n*/ { id: 'e.consoleStatusRejected', message: 'Rejected' },
   consoleCertificationNotFound: /*i18n*/ { id: 'e.consoleCertificationNotFound', message: 'No certification {id}.' },
   consoleCertificationReviewed: /*i18n*/ {
     id: 'e.consoleCertificationReviewed',

@@ -50,6 +50,7 @@ export function CertificationPage({ id }: { id: string }) {
             ))}
           </div>
           <Decision
+            onRefused={reload}
             open={certification.status === 'review'}
             onApprove={async () => {
               await consoleApi(consoleApproveCertification, { id });

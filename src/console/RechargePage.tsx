@@ -71,6 +71,7 @@ export function RechargePage({ id }: { id: string }) {
             </figure>
           </div>
           <Decision
+            onRefused={reload}
             open={recharge.status === 'pending'}
             approveLabel={<Trans>Approve and credit</Trans>}
             onApprove={async () => {

@@ -79,6 +79,7 @@ export function WithdrawalPage({ id }: { id: string }) {
           />
           <FourEyes approvals={withdrawal.approvals} needed={withdrawal.approvals_needed} />
           <Decision
+            onRefused={reload}
             open={withdrawal.status === 'review'}
             approveLabel={
               withdrawal.approvals_needed > 1 && withdrawal.approvals.length === 0 ? (

@@ -34,15 +34,29 @@ interface DecisionProps {
   children?: ReactNode;
   onApprove: () => Promise<void>;
   onReject: (reason: string) => Promise<void>;
+  /** Reads the record again after a refused decision: another reviewer may have decided it meanwhile. */
+  onRefused: () => Promise<void>;
 }
 
-export function Decision({ open, approveLabel, approveBlocked, children, onApprove, onReject }: DecisionProps) {
+/**
+ * The decision bar while the record waits. A refused decision reads the record again (`onRefused`): decided by
+ * someone else meanwhile, the page shows its decided state, the bar goes, and the refusal stays in its place.
+ */
+export function Decision({
+  open,
+  approveLabel,
+  approveBlocked,
+  children,
+  onApprove,
+  onReject,
+  onRefused,
+}: DecisionProps) {
   const { t } = useLingui();
   const [rejecting, setRejecting] = useState(false);
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
   const running = useRef(false);
-  if (!open) return null;
+  if (!open) return error ? <ErrorLine error={error} /> : null;
   const approve = async () => {
     // Set in the click's own task: a second click before the re-render (busy) approves nothing twice.
     if (running.current) return;
@@ -53,6 +67,7 @@ export function Decision({ open, approveLabel, approveBlocked, children, onAppro
       setError('');
     } catch (failure) {
       setError(messageOf(failure));
+      await onRefused();
     } finally {
       running.current = false;
       setBusy(false);
@@ -81,7 +96,15 @@ export function Decision({ open, approveLabel, approveBlocked, children, onAppro
           title={t`Reject with a reason`}
           onClose={() => setRejecting(false)}
           onReject={async (reason) => {
-            await onReject(reason);
+            try {
+              await onReject(reason);
+            } catch (failure) {
+              // The dialog says it while the record still waits; the bar says it once the record shows decided.
+              setError(messageOf(failure));
+              await onRefused();
+              throw failure;
+            }
+            setError('');
             setRejecting(false);
           }}
         />

@@ -55,6 +55,20 @@ function loadCatalogs(): Record<Locale, I18n> {
 
 let catalogs: Record<Locale, I18n> | null = null;
 
+/** A value that is itself one of the catalogs' texts (a status's word, "Rejected") is said in the reader's language. */
+const isText = (value: unknown): value is MessageDescriptor =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as { id?: unknown }).id === 'string' &&
+  textById[(value as { id: string }).id] === value;
+
+function withTextsSaid(values: Record<string, unknown>, translate: Translate): Record<string, unknown> {
+  if (!Object.values(values).some(isText)) return values;
+  return Object.fromEntries(
+    Object.entries(values).map(([key, value]) => [key, isText(value) ? translate(value) : value]),
+  );
+}
+
 /**
  * The request's `lang` header as one of our locales, by its language subtag (BCP 47; `_` read as `-`): zh-* → zh,
  * Japanese by its standard code `ja` (ja-JP too) or the product's `jp`, unknown → th (Thai is the fallback).
@@ -73,7 +87,7 @@ const translators = new Map<Locale, Translate>();
  * One per locale; an API contract text without values is formatted once (every answer says 'Success'). A value given
  * as a big.js decimal is written with the reader's grouping (withDecimalsWritten: at most 8 decimals, ASCII digits,
  * Intl formatting the decimal's string exactly): "1,000,000", in Hindi "10,00,000"; a Period in the reader's words
- * ("24 hours").
+ * ("24 hours"); a value that is a text of the catalogs translated too ("Rejected", "已拒绝").
  */
 export function translator(locale: Locale): Translate {
   let translate = translators.get(locale);
@@ -90,7 +104,9 @@ export function translator(locale: Locale): Translate {
         values:
           values &&
           withPeriodsWritten(
-            withDecimalsWritten(values, (decimal) => decimals.format(decimal as unknown as number)),
+            withDecimalsWritten(withTextsSaid(values, translate!), (decimal) =>
+              decimals.format(decimal as unknown as number),
+            ),
             intlLocale(locale),
           ),
       });

@@ -211,7 +211,8 @@ it('finds one item by its order number, and says when the queue is done', async 
   await alices.locator('.console-page-head').getByText('Approved', { exact: true }).waitFor();
 });
 
-it('the first approver of a large withdrawal sees that a second operator must approve, not a button', async () => {
+/** The demo customer withdraws `amount` USDT to a bank card saved for it (no cooling-off on this server). */
+async function withdrawal(amount: string) {
   const card = await customer<{ id: number }>('/users/bank/add', {
     real_name: 'Somchai Jaidee',
     ifsc: 'KASI0001234',
@@ -221,13 +222,18 @@ it('the first approver of a large withdrawal sees that a second operator must ap
     email: 'somchai@example.com',
   });
   expect(card.ret, card.msg).toBe(1);
-  const sent = await customer<{ id: number; status: string }>('/users/extract', {
+  const sent = await customer<{ id: number; order_no: string; status: string }>('/users/extract', {
     target: 'bank',
     target_id: String(card.data.id),
-    amount: '150',
+    amount,
     paypass: DEMO_ACCOUNT.paypass,
   });
   expect(sent, JSON.stringify(sent)).toMatchObject({ ret: 1, data: { status: 'review' } });
+  return sent;
+}
+
+it('the first approver of a large withdrawal sees that a second operator must approve, not a button', async () => {
+  const sent = await withdrawal('150');
 
   const alices = alicePage!;
   await alices.goto(`/console/#/withdrawal/${sent.data.id}`);
@@ -252,4 +258,25 @@ it('the first approver of a large withdrawal sees that a second operator must ap
   await waiting.getByRole('link', { name: 'Open' }).click();
   await bobs.getByRole('button', { name: 'Approve and pay out' }).click();
   await bobs.locator('.console-page-head').getByText('Approved', { exact: true }).waitFor();
+});
+
+it('a reviewer approving a withdrawal decided meanwhile is told how, and the page shows it decided', async () => {
+  const sent = await withdrawal('50');
+  const alices = alicePage!;
+  await alices.setViewportSize(DESKTOP);
+  await alices.goto(`/console/#/withdrawal/${sent.data.id}`);
+  await alices.getByTestId('claim-mine').waitFor();
+  // Another operator rejects it while alice's page still shows it waiting.
+  await opsOn({ dataDir: join(work, 'data') })('withdrawal', 'reject', String(sent.data.id), 'Payee name differs');
+  await alices.getByRole('button', { name: 'Approve and pay out' }).click();
+  // The refusal names the order as the customer sees it and its state in the console's words; the page reads the
+  // withdrawal again: rejected, with its reason, and no decision left to offer.
+  await expect
+    .poll(() => alices.getByRole('alert').allTextContents())
+    .toEqual([`Withdrawal ${sent.data.order_no} was already reviewed (Rejected).`]);
+  await alices.locator('.console-page-head').getByText('Rejected', { exact: true }).waitFor();
+  await alices.getByText('Payee name differs', { exact: true }).waitFor();
+  expect(await alices.getByRole('button', { name: /^Approve/ }).count()).toBe(0);
+  expect(await alices.getByRole('button', { name: 'Reject…' }).count()).toBe(0);
+  await screenshot(alices, 'console-queues-08-decided-meanwhile-1280');
 });

@@ -219,7 +219,7 @@ it('a rejected advanced submission can be sent again; a review applies once', as
   await opsOk(h, 'certification', 'approve', primary);
   expect(await ops(h, 'certification', 'reject', primary, 'changed my mind')).toEqual({
     ok: false,
-    output: `Certification ${primary} was already reviewed (verified).`,
+    output: `Certification ${primary} was already reviewed (Approved).`,
   });
   expect((await statuses(user.token)).verification).toBe('verified');
 

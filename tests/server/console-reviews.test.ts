@@ -209,6 +209,15 @@ describe('a reviewer’s day', () => {
     });
     const entries = await auditSince(since);
     expect(entries.map((entry) => [entry.action, entry.operator])).toEqual([['withdrawal.reject', 'alice']]);
+    // Bob, whose page still showed it waiting, is told which order it was and how it was decided, in his language.
+    const funds = await fundsState(h, user.id);
+    expect(await h.call(c.consoleApproveWithdrawal, { id: String(order.id) }, as(bob))).toEqual(
+      refused(`Withdrawal ${order.order_no} was already reviewed (Rejected).`),
+    );
+    expect(await h.call(c.consoleApproveWithdrawal, { id: String(order.id) }, { ...as(bob), lang: 'zh' })).toEqual(
+      refused(`提现 ${order.order_no} 已审核过（已驳回）。`),
+    );
+    expect(await fundsState(h, user.id)).toEqual(funds);
     expect(entries[0]!.before).toMatchObject({ status: 'review', reason: '' });
     expect(entries[0]!.after).toMatchObject({
       status: 'fail',

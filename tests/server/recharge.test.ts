@@ -160,11 +160,11 @@ describe('approval', () => {
 
     expect(await ops(h, 'recharge', 'approve', String(order.id))).toEqual({
       ok: false,
-      output: `Recharge ${order.id} was already reviewed (success).`,
+      output: `Recharge ${order.order_no} was already reviewed (Approved).`,
     });
     expect(await ops(h, 'recharge', 'reject', String(order.id), 'too late')).toEqual({
       ok: false,
-      output: `Recharge ${order.id} was already reviewed (success).`,
+      output: `Recharge ${order.order_no} was already reviewed (Approved).`,
     });
     expect(await fundsState(h, user.id)).toEqual(after);
     expect((await h.call(userInfo, {}, { token: user.token })).data).toEqual(info);
@@ -209,7 +209,7 @@ describe('rejection', () => {
 
     expect(await ops(h, 'recharge', 'approve', String(order.id))).toEqual({
       ok: false,
-      output: `Recharge ${order.id} was already reviewed (rejected).`,
+      output: `Recharge ${order.order_no} was already reviewed (Rejected).`,
     });
     expect(await balanceOf(h, user.id)).toEqual({ available: '0.00000000', frozen: '0.00000000' });
     // A rejected claim does not block the rightful one.

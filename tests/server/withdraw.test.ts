@@ -145,11 +145,11 @@ describe('freeze, then reject or approve', () => {
     const after = await fundsState(h, user.id);
     expect(await ops(h, 'withdrawal', 'reject', String(order.id), 'again')).toEqual({
       ok: false,
-      output: `Withdrawal ${order.id} was already reviewed (fail).`,
+      output: `Withdrawal ${order.order_no} was already reviewed (Rejected).`,
     });
     expect(await ops(h, 'withdrawal', 'approve', String(order.id))).toEqual({
       ok: false,
-      output: `Withdrawal ${order.id} was already reviewed (fail).`,
+      output: `Withdrawal ${order.order_no} was already reviewed (Rejected).`,
     });
     expect(await fundsState(h, user.id)).toEqual(after);
   });

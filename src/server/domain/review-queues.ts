@@ -30,6 +30,7 @@ import {
 } from '../db/schema.ts';
 import { appendAudit, type Actor } from './audit-log.ts';
 import { approvalsNeeded } from './operator-reviews.ts';
+import { alreadyReviewed } from './reviews.ts';
 import { countedKeysetQuery, idKey, timeKey, type KeysetOrder } from './paged-query.ts';
 import { Refusal, type TextId } from './refusal.ts';
 import { phoneStartsWith } from './phone-numbers.ts';
@@ -211,13 +212,17 @@ export interface Claimant {
   actor: Actor;
 }
 
-async function itemStatus(db: Executor, kind: ReviewKind, id: number): Promise<string | null> {
+async function itemStatus(
+  db: Executor,
+  kind: ReviewKind,
+  id: number,
+): Promise<{ status: string; orderNo: string } | null> {
   const source = SOURCES[kind];
   const [row] = await db
-    .select({ status: sql<string>`${source.status}` })
+    .select({ status: sql<string>`${source.status}`, orderNo: sql<string>`${source.orderNo}` })
     .from(source.table)
     .where(eq(source.id, id));
-  return row?.status ?? null;
+  return row ?? null;
 }
 
 /** Who holds the item now (a claim that ran out is nobody's). */
@@ -252,9 +257,9 @@ export async function claimItem(
   takeOver = false,
 ): Promise<ReviewClaim> {
   const source = SOURCES[kind];
-  const status = await itemStatus(tx, kind, id);
-  if (status === null) throw new Refusal(source.missing.id, { id: String(id) });
-  if (status !== source.waiting) throw new Refusal(source.reviewed.id, { id: String(id), status });
+  const item = await itemStatus(tx, kind, id);
+  if (item === null) throw new Refusal(source.missing.id, { id: String(id) });
+  if (item.status !== source.waiting) throw alreadyReviewed(source.reviewed, { id, ...item });
   const before = takeOver ? await claimOf(tx, kind, id, who.operatorId, now) : null;
   const expiresAt = new Date(now.getTime() + minutes(CLAIM_MINUTES));
   await tx

@@ -6,6 +6,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { checkRejectionReason } from '../../api-contract/console.ts';
 import type { Tx } from '../db/connection.ts';
 import { reviewClaims } from '../db/schema.ts';
+import { consoleTexts } from '../../api-contract/console-texts.ts';
 import { Refusal, refusalOf, type TextId } from './refusal.ts';
 
 /**
@@ -31,8 +32,32 @@ export function requireReason(reason: string): string {
   return checked.reason;
 }
 
+/** A decided status in the console's words (its Status badge's): the text, said in the reader's language by the
+ * translator; a status it has no word for stays as stored. */
+const DECIDED_STATUS: Record<string, { id: TextId }> = {
+  success: consoleTexts.consoleStatusApproved,
+  verified: consoleTexts.consoleStatusApproved,
+  fail: consoleTexts.consoleStatusRejected,
+  rejected: consoleTexts.consoleStatusRejected,
+};
+
+/**
+ * The refusal of a review whose item no longer waits (`reviewed`: the kind's text, "Withdrawal {id} was already
+ * reviewed ({status})."): the item named as the customer and the console show it, by its order number
+ * ("W20261205000006"; a kind without one by its id), and its status in the console's words ("Rejected").
+ */
+export function alreadyReviewed(
+  reviewed: { id: TextId },
+  item: { id: number; orderNo?: string | null; status: string },
+): Refusal {
+  return new Refusal(reviewed.id, {
+    id: item.orderNo || String(item.id),
+    status: DECIDED_STATUS[item.status] ?? item.status,
+  });
+}
+
 /** What kind of item is reviewed: its table, the status of one that waits, and the texts of one missing or already
- * reviewed ({id}, {status}). */
+ * reviewed ({id}, {status}: see alreadyReviewed). */
 export interface Reviewable {
   table: PgTable;
   id: PgColumn;
@@ -45,14 +70,15 @@ export interface Reviewable {
  * Takes the item `id` for this review, in `tx`: its row is locked until the review commits, so two
  * operators cannot both review it. One that does not exist, or no longer waits, is refused.
  */
-export async function claimForReview<Row extends { status: string }>(
+export async function claimForReview<Row extends { status: string; orderNo?: string }>(
   tx: Tx,
   kind: Reviewable,
   id: number,
 ): Promise<Row> {
   const [row] = (await tx.select().from(kind.table).where(eq(kind.id, id)).for('update')) as Row[];
   if (!row) throw new Refusal(kind.missing.id, { id: String(id) });
-  if (row.status !== kind.waiting) throw new Refusal(kind.reviewed.id, { id: String(id), status: row.status });
+  if (row.status !== kind.waiting)
+    throw alreadyReviewed(kind.reviewed, { id, orderNo: row.orderNo, status: row.status });
   return row;
 }
 
