@@ -26,6 +26,14 @@ export const AccountFreeze = shape({
 /** The account's freeze as the customer reads it. */
 export type AccountFreeze = v.InferOutput<typeof AccountFreeze>;
 
+/**
+ * What holds a withdrawal in review while the customer's account is frozen (approving it is refused, rejecting it
+ * still returns the funds): since when the account is frozen, and when an unfreezing asked for takes effect (null:
+ * none asked). The customer's withdrawal details and the console's withdrawal page both say it.
+ */
+export const PayoutHold = shape({ frozen_since: isoTime, unfreeze_at: v.nullable(isoTime) });
+export type PayoutHold = v.InferOutput<typeof PayoutHold>;
+
 /** The secret that confirms a freeze or an unfreeze: the second factor when it is on, else the payment password. */
 export const FreezeSecretInput = v.object({
   /** The authenticator or recovery code, when the user has two-factor on. */

@@ -11,6 +11,7 @@ import { NoInput, get, post, returns, type ConsoleAccess } from './endpoint.ts';
 import { AUTHENTICATOR_CODE, cursor, matching, required } from './fields.ts';
 import { texts } from './texts.ts';
 import { AddressLock } from './address-lock.ts';
+import { PayoutHold } from './account-freeze.ts';
 import { PendingLoosening, ProtectionLimits } from './protection.ts';
 import { decimal, isoTime, nothing, shape, signedDecimal, whole } from './answers.ts';
 import { HouseExposure } from './console-house.ts';
@@ -293,6 +294,8 @@ export const ConsoleWithdrawalDetail = shape({
   payee: v.nullable(PayeeAge),
   /** The customer's withdrawal address lock now (read only here: only the customer turns it on or off). */
   address_lock: AddressLock,
+  /** In review and held by the customer's own account freeze: it cannot be paid out until unfrozen (null: not held). */
+  held: v.nullable(PayoutHold),
   ...CustomerHistory.entries,
   sign_ins: v.array(SignInSeen),
 });

@@ -11,6 +11,7 @@ import { texts } from './texts.ts';
 import { CHAINS, HASH_MIN_LENGTH } from './constants.ts';
 import { CursorPaged, Paged } from './envelope.ts';
 import { decimal, decimalOrEmpty, isoTime, shape, signedDecimal, whole } from './answers.ts';
+import { PayoutHold } from './account-freeze.ts';
 
 export const FUNDS_PAGE_SIZE = 20;
 const page = v.optional(matching(/^[1-9]\d{0,5}$/, texts.invalidRequest), '1');
@@ -173,6 +174,11 @@ export const WithdrawOrder = shape({
   hash: v.string(),
   created_at: isoTime,
   reviewed_at: v.nullable(isoTime),
+  /**
+   * In review and held because the customer froze the account (null: nothing holds it). Said by one withdrawal's
+   * details (`/users/extract/info`); lists and the request's answer leave it out.
+   */
+  held: v.optional(v.nullable(PayoutHold)),
 });
 export type WithdrawOrder = v.InferOutput<typeof WithdrawOrder>;
 export const submitWithdraw = post('/users/extract', WithdrawInput, returns(WithdrawOrder));

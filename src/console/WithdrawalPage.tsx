@@ -11,6 +11,7 @@ import {
   type PayeeAge,
 } from '../api-contract/console.ts';
 import type { AddressLock } from '../api-contract/address-lock.ts';
+import type { PayoutHold } from '../api-contract/account-freeze.ts';
 import { consoleApi } from './api.ts';
 import { formatAmount, formatTime, formatWait } from './format.ts';
 import { ErrorLine, Facts, RowsTable, Status, useLoad, usePaymentKindName } from './parts.tsx';
@@ -40,6 +41,7 @@ export function WithdrawalPage({ id }: { id: string }) {
       </div>
       <div className="console-columns">
         <div>
+          {detail.held && <HeldByFreeze hold={detail.held} />}
           <Facts
             rows={[
               [t`Customer`, <CustomerLink key="customer" userId={withdrawal.user_id} username={withdrawal.username} />],
@@ -89,12 +91,14 @@ export function WithdrawalPage({ id }: { id: string }) {
               )
             }
             approveBlocked={
-              detail.approved_by_you && (
+              // The server refuses to pay a withdrawal of a frozen account: no button that would only be refused.
+              (detail.held && <Trans>Payout waits until the customer unfreezes the account</Trans>) ||
+              (detail.approved_by_you && (
                 <Trans>
                   Approved by you ({withdrawal.approvals.length} of {withdrawal.approvals_needed}) — waiting for a
                   second operator
                 </Trans>
-              )
+              ))
             }
             onApprove={async () => {
               const answer = await consoleApi(consoleApproveWithdrawal, { id, hash });
@@ -128,6 +132,28 @@ export function WithdrawalPage({ id }: { id: string }) {
         </aside>
       </div>
     </section>
+  );
+}
+
+/** The customer froze the account: the withdrawal is held (not paid) until it is unfrozen; rejecting stays possible. */
+function HeldByFreeze({ hold }: { hold: PayoutHold }) {
+  const since = formatTime(hold.frozen_since);
+  const unfreezeAt = formatTime(hold.unfreeze_at);
+  return (
+    <p className="console-claim-warning" role="note" data-testid="payout-hold">
+      <span>
+        <span aria-hidden="true">⚠ </span>
+        <Trans>
+          Held: the customer froze the account on {since}. It cannot be paid out until the account is unfrozen; it can
+          be rejected, which returns the funds to the customer’s balance.
+        </Trans>{' '}
+        {hold.unfreeze_at ? (
+          <Trans>The customer asked to unfreeze it: it unfreezes at {unfreezeAt}.</Trans>
+        ) : (
+          <Trans>The customer has not asked to unfreeze it.</Trans>
+        )}
+      </span>
+    </p>
   );
 }
 

@@ -10,12 +10,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject, it } from 'vitest';
-import { launch, screenshot, watchPagesOnFailure } from './browser.ts';
+import { launch, phoneContext, screenshot, watchPagesOnFailure } from './browser.ts';
 import { callApi } from './pwa.ts';
 import { startServer, type ServerProcess } from '../server/server-process.ts';
 import { CONSOLE_DESKTOP, CONSOLE_NARROW, enrolOperator, firstSignIn, opsOn, type Operator } from './console-kit.ts';
 import { DEMO_ACCOUNT } from '../../src/server/db/seed.ts';
 import { seededDataDir } from './own-server.ts';
+import { storeSession } from './stored-session.ts';
+import { ROUTES } from '../../src/api-contract/routes.ts';
 
 const DESKTOP = CONSOLE_DESKTOP;
 const NARROW = CONSOLE_NARROW;
@@ -279,4 +281,46 @@ it('a reviewer approving a withdrawal decided meanwhile is told how, and the pag
   expect(await alices.getByRole('button', { name: /^Approve/ }).count()).toBe(0);
   expect(await alices.getByRole('button', { name: 'Reject…' }).count()).toBe(0);
   await screenshot(alices, 'console-queues-08-decided-meanwhile-1280');
+});
+
+it('a withdrawal held by the customer’s own freeze says so to the reviewer and to the customer', async () => {
+  const sent = await withdrawal('40');
+  const frozen = await customer<{ frozen: boolean }>('/users/freeze/on', { paypass: DEMO_ACCOUNT.paypass });
+  expect(frozen, JSON.stringify(frozen)).toMatchObject({ ret: 1, data: { frozen: true } });
+
+  // The reviewer sees the freeze before any click, and no approval that the server would refuse.
+  const alices = alicePage!;
+  await alices.goto(`/console/#/withdrawal/${sent.data.id}`);
+  await expect
+    .poll(() => alices.getByTestId('payout-hold').textContent())
+    .toMatch(
+      /^⚠ Held: the customer froze the account on .+\. It cannot be paid out until the account is unfrozen; it can be rejected, which returns the funds to the customer’s balance\. The customer has not asked to unfreeze it\.$/,
+    );
+  expect(await alices.getByTestId('approve-blocked').textContent()).toBe(
+    'Payout waits until the customer unfreezes the account',
+  );
+  expect(await alices.getByRole('button', { name: /^Approve/ }).count()).toBe(0);
+  expect(await alices.getByRole('button', { name: 'Reject…' }).count()).toBe(1);
+  await screenshot(alices, 'console-queues-09-held-by-freeze-1280');
+
+  // The customer (signed in again: freezing ended every session) reads why it waits on its details.
+  const login = await callApi<{ token: string }>('/users/login', {
+    base: server.base,
+    form: { username: DEMO_ACCOUNT.username, password: DEMO_ACCOUNT.password },
+  });
+  const context = await phoneContext(browser, { baseURL: server.base });
+  contexts.push(context);
+  const phone = watch(await context.newPage(), 'customer');
+  // A page of the app's origin that runs no app code: the app's first start reads the session stored.
+  await phone.goto('/favicon.svg');
+  await storeSession(phone, login.data.token);
+  await phone.goto(`/#${ROUTES.withdrawDetails}?id=${sent.data.id}`);
+  const held = phone.getByTestId('withdraw-held');
+  await expect
+    .poll(() => held.textContent())
+    .toMatch(
+      /^On hold: your account is frozenFrozen since .+\. This withdrawal waits and is paid out only after you unfreeze your account in Settings; the total stays held from your balance meanwhile\.$/,
+    );
+  expect(await phone.locator('.funds-summary .status-badge').textContent()).toBe('In review');
+  await screenshot(phone, 'console-queues-10-held-customer');
 });

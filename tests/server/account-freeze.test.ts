@@ -16,7 +16,8 @@ import {
   unfreezeAccount,
 } from '../../src/api-contract/account-freeze.ts';
 import { consoleFrozenAccounts } from '../../src/api-contract/console-freeze.ts';
-import { consoleApproveWithdrawal } from '../../src/api-contract/console.ts';
+import { consoleApproveWithdrawal, consoleWithdrawal } from '../../src/api-contract/console.ts';
+import { withdrawOrder } from '../../src/api-contract/funds.ts';
 import { login, userInfo } from '../../src/api-contract/account.ts';
 import { transferIn } from '../../src/api-contract/liquidity.ts';
 import { addBankCard, deleteWallet, editPayeeLabel } from '../../src/api-contract/payouts.ts';
@@ -141,6 +142,13 @@ describe('a withdrawal in review', () => {
       refused(serverTexts.accountFrozenHeld.message),
     );
     expect(await fundsState(h, user.id)).toEqual(funds);
+    // Nobody learns it only from that refusal: the console's withdrawal and the customer's details say what holds it.
+    const held = { frozen_since: frozenAt, unfreeze_at: null };
+    const consoleHold = async (token: string) =>
+      (await h.call(consoleWithdrawal, { id: String(order.id) }, { token })).data.held;
+    const customerHold = async (token: string) =>
+      (await h.call(withdrawOrder, { id: String(order.id) }, { token })).data;
+    expect(await consoleHold(reviewer)).toEqual(held);
     // The console lists the account, and no call of it unfreezes.
     expect((await h.call(consoleFrozenAccounts, {}, { token: reviewer })).data).toContainEqual({
       user_id: user.id,
@@ -150,14 +158,22 @@ describe('a withdrawal in review', () => {
     });
 
     const token = await signIn(user.phone);
+    expect(await customerHold(token)).toMatchObject({ status: 'review', held });
     await h.call(unfreezeAccount, { paypass: PAYPASS }, { token });
+    const unfreezeAt = new Date(h.clock.now().getTime() + 24 * HOUR).toISOString();
+    expect(await consoleHold(reviewer)).toEqual({ ...held, unfreeze_at: unfreezeAt });
+    expect(await customerHold(token)).toMatchObject({ held: { ...held, unfreeze_at: unfreezeAt } });
     h.clock.advance(24 * HOUR);
+    // Unfrozen: nothing holds it any more.
+    expect(await customerHold(token)).toMatchObject({ status: 'review', held: null });
     // A day later the first operator's console session may have ended: another reviewer pays it.
     const payer = await operatorToken(h, 'freezepayer', 'reviewer');
+    expect(await consoleHold(payer)).toBeNull();
     expect(await h.call(consoleApproveWithdrawal, { id: String(order.id) }, { token: payer })).toMatchObject({
       ret: 1,
       data: { status: 'success' },
     });
+    expect(await customerHold(token)).toMatchObject({ status: 'success', held: null });
     expect((await h.call(consoleFrozenAccounts, {}, { token: payer })).data.map((row) => row.user_id)).not.toContain(
       user.id,
     );

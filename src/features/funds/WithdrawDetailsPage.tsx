@@ -1,6 +1,6 @@
 // One withdrawal (/pages/Withdraw/orderDetails?id=): the payee, amount, fee, total
 // and what arrives (in baht for a bank payout), the payout hash, times; a failure shows its reason
-// first and says the funds came back.
+// first and says the funds came back; one held by the customer's own account freeze says so.
 import { useSnapshot } from 'valtio';
 import { Trans } from '@lingui/react/macro';
 import type { WithdrawOrder } from '../../api-contract/funds.ts';
@@ -27,6 +27,32 @@ export default function WithdrawDetailsPage() {
         <OfflineNote endpoints={[withdrawOrder]} />
         {order ? <Details order={order} /> : failure && <Empty>{failure}</Empty>}
       </div>
+    </div>
+  );
+}
+
+/** The customer's own freeze holds the withdrawal: it is not paid out until the account is unfrozen. */
+function HeldByFreeze({ since, unfreezeAt }: { since: string; unfreezeAt: string | null }) {
+  const frozenAt = formatDateTime(since);
+  const unfreezesAt = unfreezeAt ? formatDateTime(unfreezeAt) : '';
+  return (
+    <div className="funds-reason" role="note" data-testid="withdraw-held">
+      <strong>
+        <Trans>On hold: your account is frozen</Trans>
+      </strong>
+      <span>
+        <Trans>
+          Frozen since <Ltr>{frozenAt}</Ltr>. This withdrawal waits and is paid out only after you unfreeze your account
+          in Settings; the total stays held from your balance meanwhile.
+        </Trans>
+      </span>
+      {unfreezeAt && (
+        <span>
+          <Trans>
+            Your account unfreezes at <Ltr>{unfreezesAt}</Ltr>.
+          </Trans>
+        </span>
+      )}
     </div>
   );
 }
@@ -67,11 +93,14 @@ function Details({ order }: { order: Readonly<WithdrawOrder> }) {
             </span>
           </div>
         )}
-        {order.status === 'review' && (
-          <span className="muted">
-            <Trans>The total is held from your balance until the review.</Trans>
-          </span>
-        )}
+        {order.status === 'review' &&
+          (order.held ? (
+            <HeldByFreeze since={order.held.frozen_since} unfreezeAt={order.held.unfreeze_at} />
+          ) : (
+            <span className="muted">
+              <Trans>The total is held from your balance until the review.</Trans>
+            </span>
+          ))}
       </section>
 
       <section className="card">

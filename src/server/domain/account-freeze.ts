@@ -14,7 +14,11 @@
 import { and, eq, isNotNull, isNull, lte, type SQL } from 'drizzle-orm';
 import type { Executor, Tx } from '../db/connection.ts';
 import { accountFreezes, users } from '../db/schema.ts';
-import { ACCOUNT_UNFREEZE_DELAY_HOURS, type AccountFreeze } from '../../api-contract/account-freeze.ts';
+import {
+  ACCOUNT_UNFREEZE_DELAY_HOURS,
+  type AccountFreeze,
+  type PayoutHold,
+} from '../../api-contract/account-freeze.ts';
 import { serverTexts } from '../../api-contract/server-texts.ts';
 import { appendAudit, type Actor } from './audit-log.ts';
 import { Refusal, type TextId } from './refusal.ts';
@@ -213,6 +217,16 @@ export async function refuseWhileFrozen(
 ): Promise<void> {
   await holdCustomerRow(tx, userId);
   refuseIfFrozen(await freezeRowOf(tx, userId), now, text);
+}
+
+/**
+ * What holds the customer's withdrawals in review at `now`: their freeze (approving one is refused by refuseWhileFrozen
+ * until it ends), or null when the account is not frozen. Read only: an unfreezing come due already counts as done.
+ */
+export async function payoutHoldOf(db: Executor, userId: number, now: Date): Promise<PayoutHold | null> {
+  const row = await freezeRowOf(db, userId);
+  if (!isFrozen(row, now)) return null;
+  return { frozen_since: row!.frozenSince!.toISOString(), unfreeze_at: row!.unfreezeAt?.toISOString() ?? null };
 }
 
 /** Every account frozen at `now`, the most recently frozen first, with the unfreezing waiting if any (the console). */

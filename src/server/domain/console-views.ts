@@ -29,7 +29,7 @@ import {
   type UsdtTotals,
 } from '../../api-contract/console.ts';
 import { rechargeQueue, type RechargeRow } from './recharge.ts';
-import { withdrawalQueue, type WithdrawRow } from './withdraw.ts';
+import { heldByFreeze, withdrawalQueue, type WithdrawRow } from './withdraw.ts';
 import { certificationQueue, type CertificationRow } from './certification.ts';
 import { PRACTICE_ASSETS, balancesOf, USDT } from './ledger.ts';
 import { usernames } from './accounts.ts';
@@ -379,6 +379,7 @@ export async function withdrawalDetail(
     withdrawal: await withdrawalWithApprovals(db, row, username, fourEyesUsdt),
     payee: await payeeAge(db, row, payee.coolingMs, payee.now),
     address_lock: toAddressLock(await lockRowOf(db, row.userId), payee.now),
+    held: await heldByFreeze(db, row, payee.now),
     ...history,
     sign_ins: signIns.map((signIn) => ({ at: signIn.at.toISOString(), ip: signIn.ip, device: signIn.device })),
   };

@@ -30,7 +30,7 @@ import { claimForReview, requireReason, selfNumbered, type Reviewable } from './
 import { consoleTexts } from '../../api-contract/console-texts.ts';
 import type { OpenWithdrawal } from '../../api-contract/console-service.ts';
 import { queueNotice } from './notices.ts';
-import { refuseWhileFrozen } from './account-freeze.ts';
+import { payoutHoldOf, refuseWhileFrozen } from './account-freeze.ts';
 import { serverTexts } from '../../api-contract/server-texts.ts';
 
 export type WithdrawRow = typeof withdrawOrders.$inferSelect;
@@ -218,14 +218,22 @@ export async function openWithdrawals(db: Executor, userId: number): Promise<Ope
   }));
 }
 
-export async function findWithdrawal(db: Executor, userId: number, id: number): Promise<WithdrawOrder> {
+/**
+ * One of the customer's withdrawals, saying at `now` whether their account's freeze holds it (in review only).
+ * @throws Refusal orderNotFound for another customer's or an unknown id.
+ */
+export async function findWithdrawal(db: Executor, userId: number, id: number, now: Date): Promise<WithdrawOrder> {
   const [row] = await db
     .select()
     .from(withdrawOrders)
     .where(and(eq(withdrawOrders.id, id), eq(withdrawOrders.userId, userId)));
   if (!row) throw new Refusal(texts.orderNotFound.id);
-  return toWithdrawOrder(row);
+  return { ...toWithdrawOrder(row), held: await heldByFreeze(db, row, now) };
 }
+
+/** The freeze holding a withdrawal in review (payoutHoldOf); a decided one is held by nothing. */
+export const heldByFreeze = async (db: Executor, row: WithdrawRow, now: Date) =>
+  row.status === 'review' ? payoutHoldOf(db, row.userId, now) : null;
 
 /** A withdrawal waits for review in 'review'. */
 const withdrawals: Reviewable = {

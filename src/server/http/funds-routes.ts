@@ -117,7 +117,9 @@ export const fundsRoutes: RouteModule = ({ route }) => {
   );
 
   route(withdrawRecords, (input, { db, caller }) => listWithdrawals(db, caller.userId, input.status, input.cursor));
-  route(withdrawOrder, (input, { db, caller }) => findWithdrawal(db, caller.userId, Number(input.id)));
+  route(withdrawOrder, (input, { db, caller, clock }) =>
+    findWithdrawal(db, caller.userId, Number(input.id), clock.now()),
+  );
 
   route(accountEntries, (input, { db, caller }) =>
     accountEntriesOf(
