@@ -14,7 +14,7 @@ import { SERVED_FROM_CACHE_HEADER } from '../../src/api-contract/offline-cache.t
 import { texts } from '../../src/api-contract/texts.ts';
 import { configureApi } from '../../src/lib/api.ts';
 import { userBalances } from '../../src/lib/balances.ts';
-import { formatClock } from '../../src/lib/format.ts';
+import { formatClock, formatDate } from '../../src/lib/format.ts';
 import { offlineData } from '../../src/lib/offline.ts';
 import { session } from '../../src/lib/session.ts';
 import { toasts } from '../../src/lib/toast.ts';
@@ -62,9 +62,9 @@ const card: BankCard = {
 };
 
 /** An answer as the service worker gives it from its cache: marked with when it was stored. */
-function fromCache(data: unknown): Response {
+function fromCache(data: unknown, storedAt = STORED_AT): Response {
   const answer = envelope(1, '', data);
-  answer.headers.set(SERVED_FROM_CACHE_HEADER, STORED_AT);
+  answer.headers.set(SERVED_FROM_CACHE_HEADER, storedAt);
   return answer;
 }
 
@@ -139,8 +139,21 @@ describe('Mine offline', () => {
     await open(MinePage);
     await until(() => expect(userBalances.updatedAt).not.toBeNull());
     expect(totalAssets()).toBe('1,000.00');
-    expect(offlineNote()?.textContent).toBe(`Offline — as of ${formatClock(STORED_AT)}`);
+    // Stored on another day than today: the day is said, so yesterday's figures are not read as today's.
+    expect(offlineNote()?.textContent).toBe(`Offline — as of ${formatDate('dayClock', new Date(STORED_AT))}`);
+    expect(offlineNote()?.textContent).toMatch(/^Offline — as of 03\/04, /);
     expect(offlineNote()?.getAttribute('role')).toBe('status');
+  });
+
+  it('says only the time of answers stored today', async () => {
+    const today = new Date().toISOString();
+    serve({
+      '/users/info': () => fromCache(user, today),
+      '/users/balances': () => fromCache(page(held('1000')), today),
+    });
+    await open(MinePage);
+    await until(() => expect(userBalances.updatedAt).not.toBeNull());
+    expect(offlineNote()?.textContent).toBe(`Offline — as of ${formatClock(today)}`);
   });
 
   it('with nothing cached, the blank figures say why: the offline text, as the other pages say it', async () => {
