@@ -25,7 +25,9 @@ export function CertificationPage({ id }: { id: string }) {
         <>
           <div className="console-page-head">
             <h1>
-              <Trans>Certification of {certification.username}</Trans>
+              <Trans>
+                Certification of <Username value={certification.username} />
+              </Trans>
             </h1>
             <Status value={certification.status} />
           </div>
@@ -66,3 +68,7 @@ export function CertificationPage({ id }: { id: string }) {
     </section>
   );
 }
+
+// A username may be an e-mail address holding angle brackets: given as a prop, it stays out of the translated message,
+// whose markup parser would otherwise read tags such as <0>…</0> in it.
+const Username = ({ value }: { value: string }) => <bdi>{value}</bdi>;

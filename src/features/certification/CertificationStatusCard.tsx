@@ -7,6 +7,7 @@ import type { CertificationRecord } from '../../api-contract/certification.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { DOCUMENT_LABELS, STATUS_LABELS } from './certification-store.ts';
 import { ShieldIcon } from '../../ui/icons.tsx';
+import { Verbatim } from '../../ui/Verbatim.tsx';
 
 export function CertificationStatusCard({
   title,
@@ -37,7 +38,9 @@ export function CertificationStatusCard({
       )}
       {record.status === 'rejected' && (
         <p className="cert-reason">
-          <Trans>Reason: {reason}</Trans>
+          <Trans>
+            Reason: <Verbatim text={reason} />
+          </Trans>
           <br />
           <span className="muted">
             <Trans>Please correct it and submit again.</Trans>

@@ -15,6 +15,7 @@ import { NavBar } from '../../ui/NavBar.tsx';
 import { PausedBadge, PriceSourceBadge } from '../../ui/PriceSourceBadge.tsx';
 import { ChangePill, MarketStatus } from './MarketStatus.tsx';
 import { coinListState, formatCompact, refreshCoinList, refreshCoinListOnOpen, searchCoins } from './markets-store.ts';
+import { Verbatim } from '../../ui/Verbatim.tsx';
 
 /** Called by the route table when the app starts on Markets (app/routes.ts). */
 export { prepareMarkets as prepare } from './markets-store.ts';
@@ -71,7 +72,10 @@ export default function CoinListPage() {
           )
         ) : coins.length === 0 ? (
           <Empty>
-            <Trans>No coin matches “{query}”.</Trans>
+            <Trans>
+              No coin matches “<Verbatim text={query} />
+              ”.
+            </Trans>
           </Empty>
         ) : (
           <section className="card flush market-list" aria-label={t`Coins`}>

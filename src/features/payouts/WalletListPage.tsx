@@ -24,6 +24,7 @@ import { PayeeLabelDialog } from './PayeeLabelDialog.tsx';
 import { loadWallets, payoutsState, removeWallet, walletLimitText, withFrom } from './payouts-store.ts';
 import { copyText } from '../../lib/clipboard.ts';
 import { middleEllipsis } from '../../lib/format.ts';
+import { Verbatim } from '../../ui/Verbatim.tsx';
 import './payouts.css';
 
 const reload = () => void loadWallets().catch(() => undefined);
@@ -134,7 +135,7 @@ function DeleteDialog({
     >
       <p>
         <Trans>
-          Delete the wallet <bdi>{alias}</bdi>? It can no longer be chosen for withdrawals.
+          Delete the wallet <Verbatim text={alias} />? It can no longer be chosen for withdrawals.
         </Trans>
       </p>
     </ConfirmDialog>

@@ -34,6 +34,7 @@ import {
   type AlertRef,
   type AlertRow,
 } from './price-alerts-store.ts';
+import { Verbatim } from '../../ui/Verbatim.tsx';
 import './price-alerts.css';
 
 /** How often the open page asks again whether a waiting alert fired. */
@@ -108,7 +109,9 @@ export default function PriceAlertsPage() {
                   <Target kind={entry.alert} price={entry.price} percent={entry.percent} />
                 </span>
                 <span className="alerts-state" role="alert">
-                  <Trans>Not sent: {entry.reason}</Trans>
+                  <Trans>
+                    Not sent: <Verbatim text={entry.reason} />
+                  </Trans>
                 </span>
               </div>
               <button type="button" className="link-button" onClick={() => outbox.refusedAlerts.splice(index, 1)}>

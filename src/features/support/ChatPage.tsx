@@ -28,6 +28,7 @@ import { toast } from '../../lib/toast.ts';
 import { CameraIcon, TrashIcon } from '../../ui/icons.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
 import { OfflineNote } from '../../ui/OfflineNote.tsx';
+import { Verbatim } from '../../ui/Verbatim.tsx';
 import './support.css';
 import { unitsFor } from '../../api-contract/constants.ts';
 
@@ -157,7 +158,9 @@ function Waiting() {
           <div className="chat-bubble">
             {entry.body && <p dir="auto">{entry.body}</p>}
             <span className="chat-state" role="alert">
-              <Trans>Not sent: {entry.reason}</Trans>
+              <Trans>
+                Not sent: <Verbatim text={entry.reason} />
+              </Trans>
             </span>
             <button type="button" className="chat-remove" onClick={() => outbox.refused.splice(index, 1)}>
               <TrashIcon />
