@@ -134,10 +134,15 @@ export async function api<E extends Endpoint>(
   if (showMask) startLoading(kind);
   try {
     if (!shareKey) {
-      // Kept until an answer comes (the oldest forgotten past UNANSWERED_MAX).
-      if (same) unanswered.delete(unanswered.size < UNANSWERED_MAX ? same : unanswered.keys().next().value!);
-      if (same) unanswered.set(same, headers[IDEMPOTENCY_HEADER]!);
-      const envelope = await send(endpoint, headers, fields, signal, options.formData);
+      let envelope: Envelope<ResultOf<E>>;
+      try {
+        envelope = await send(endpoint, headers, fields, signal, options.formData);
+      } catch (error) {
+        // No answer: kept until one comes (the oldest forgotten past UNANSWERED_MAX).
+        if (same) unanswered.delete(unanswered.size < UNANSWERED_MAX ? same : unanswered.keys().next().value!);
+        if (same) unanswered.set(same, headers[IDEMPOTENCY_HEADER]!);
+        throw error;
+      }
       if (same) unanswered.delete(same);
       return settle(endpoint, envelope, options, sentWith);
     }
