@@ -14,6 +14,7 @@ import {
   rechargeState,
 } from '../../src/features/funds/recharge-store.ts';
 import {
+  loadPayees,
   maxWithdrawable,
   promptForAnswer,
   sendWithdraw,
@@ -237,6 +238,35 @@ describe('sending a withdrawal', () => {
     expect(userBalances.lists[0]).toMatchObject({ available: '899' });
     expect(withdrawState.rules.USDT?.available).toBe('899');
     expect(withdrawState.details[9]).toMatchObject({ status: 'review' });
+  });
+});
+
+describe("the withdrawal page's payees", () => {
+  it('first opens on Wallet for a customer with wallets and no bank card; a later load keeps the target chosen', async () => {
+    Object.assign(withdrawState, { payeesLoaded: false, target: 'bank' });
+    const wallet = {
+      id: 4,
+      alias: 'My TRON',
+      currency: 'USDT',
+      chain: 'TRC20',
+      address: 'TBhCfAytTEh52WFL6HYr64i2nmc3u3TCUp',
+      created_at: '2026-01-02T03:04:05.000Z',
+      usable_at: '2026-01-02T03:04:05.000Z',
+      cooling_seconds: 0,
+    };
+    const answers: Record<string, Response> = {
+      '/api/users/bank': envelope(1, 'ok', { lists: [] }),
+      '/api/users/wallet/lists': envelope(1, 'ok', { lists: [wallet] }),
+    };
+    const fetch = vi.fn(async (input: RequestInfo | URL) => answers[pathOf((input as Request).url)]!.clone());
+    configureApi({ fetch: fetch as unknown as typeof globalThis.fetch, retryDelay: () => 0 });
+    await loadPayees();
+    expect(withdrawState.target).toBe('wallet');
+    expect(withdrawPrompt({ hasPayPassword: true, target: withdrawState.target, bankCards: 0, wallets: 1 })).toBeNull();
+    // The customer chooses Bank card: the next load (coming back to the page) keeps it.
+    withdrawState.target = 'bank';
+    await loadPayees();
+    expect(withdrawState.target).toBe('bank');
   });
 });
 

@@ -57,6 +57,10 @@ export async function loadPayees(): Promise<void> {
     api(bankCards, undefined, { loading: !withdrawState.payeesLoaded }),
     api(wallets, undefined, { loading: !withdrawState.payeesLoaded }),
   ]);
+  // First opened on the target that has a payee: a customer with wallets alone starts on Wallet, not on the prompt to
+  // bind a bank card.
+  if (!withdrawState.payeesLoaded && cards.lists.length === 0 && addresses.lists.length > 0)
+    withdrawState.target = 'wallet';
   withdrawState.bankCards = cards.lists;
   withdrawState.wallets = addresses.lists;
   withdrawState.payeesReceivedAt = Date.now();
