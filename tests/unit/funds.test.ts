@@ -28,7 +28,7 @@ import { accountDetails, kindLabel } from '../../src/features/funds/account-deta
 import { formatPercent, idFromQuery } from '../../src/features/funds/funds-format.ts';
 import { readAmount } from '../../src/lib/typed-amount.ts';
 import { hasMore } from '../../src/lib/paged-list.ts';
-import { deferred, envelope, resetClientState, stubFetch } from './helpers.ts';
+import { deferred, envelope, resetClientState, stubFetch, savedWallet } from './helpers.ts';
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 const form = (body: string) => Object.fromEntries(new URLSearchParams(body));
@@ -244,16 +244,7 @@ describe('sending a withdrawal', () => {
 describe("the withdrawal page's payees", () => {
   it('first opens on Wallet for a customer with wallets and no bank card; a later load keeps the target chosen', async () => {
     Object.assign(withdrawState, { payeesLoaded: false, target: 'bank' });
-    const wallet = {
-      id: 4,
-      alias: 'My TRON',
-      currency: 'USDT',
-      chain: 'TRC20',
-      address: 'TBhCfAytTEh52WFL6HYr64i2nmc3u3TCUp',
-      created_at: '2026-01-02T03:04:05.000Z',
-      usable_at: '2026-01-02T03:04:05.000Z',
-      cooling_seconds: 0,
-    };
+    const wallet = savedWallet({ id: 4 });
     const answers: Record<string, Response> = {
       '/api/users/bank': envelope(1, 'ok', { lists: [] }),
       '/api/users/wallet/lists': envelope(1, 'ok', { lists: [wallet] }),

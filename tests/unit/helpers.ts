@@ -8,6 +8,7 @@ import { offlineData } from '../../src/lib/offline.ts';
 import { session } from '../../src/lib/session.ts';
 import { toasts } from '../../src/lib/toast.ts';
 import type { CoinQuote } from '../../src/api-contract/markets.ts';
+import type { Wallet } from '../../src/api-contract/payouts.ts';
 
 export interface Call {
   request: Request;
@@ -121,3 +122,16 @@ export function countMade(kind: 'DateTimeFormat' | 'NumberFormat') {
     return new Made(...args);
   } as never);
 }
+
+/** A saved TRON wallet usable at once (no cooling-off), with `fields` over it. */
+export const savedWallet = (fields: Partial<Wallet> = {}): Wallet => ({
+  id: 1,
+  alias: 'My TRON',
+  currency: 'USDT',
+  chain: 'TRC20',
+  address: 'TXYZ1234567890abcdefghijkLMNOPqrst',
+  created_at: '2026-11-27T00:00:00.000Z',
+  usable_at: '2026-11-27T00:00:00.000Z',
+  cooling_seconds: 0,
+  ...fields,
+});

@@ -3,19 +3,15 @@
 // a payee label or wallet alias holding a right-to-left override (one saved before the rule refused it)
 // sits in a <bdi> of its own, and so do the anti-phishing code of a notice, the nickname on Mine, a
 // console fact and a chat line (dir="auto"). A notice's plain text carries FSI … PDI around the alias.
-import { act } from 'react';
-import { i18n } from '@lingui/core';
-import { I18nProvider } from '@lingui/react';
-import { Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
 import { expect, it } from 'vitest';
 import { antiPhishingLine } from '../../src/api-contract/anti-phishing-line.ts';
-import type { BankCard, Wallet } from '../../src/api-contract/payouts.ts';
+import type { BankCard } from '../../src/api-contract/payouts.ts';
 import type { StationMessage } from '../../src/api-contract/messages.ts';
 import { CardLabel, WalletLabel } from '../../src/features/funds/WithdrawParts.tsx';
 import { MessageDialog } from '../../src/features/messages/MessageDialog.tsx';
 import { Facts } from '../../src/console/parts.tsx';
-import { mountPoint } from './helpers.ts';
+import { mountPoint, savedWallet } from './helpers.ts';
+import { renderInApp } from './render-in-app.tsx';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -23,13 +19,7 @@ const view = mountPoint();
 const OVERRIDE = 'Mom\u202Egnp.exe';
 
 async function show(node: React.ReactNode) {
-  await act(async () =>
-    view.root.render(
-      <I18nProvider i18n={i18n}>
-        <Router hook={memoryLocation().hook}>{node}</Router>
-      </I18nProvider>,
-    ),
-  );
+  await renderInApp(view, node);
 }
 
 /** The element holding exactly `text` as its own text. */
@@ -41,16 +31,7 @@ function holderOf(text: string): Element {
 
 const isolated = (element: Element) => element.tagName === 'BDI' || element.getAttribute('dir') === 'auto';
 
-const wallet: Wallet = {
-  id: 1,
-  alias: OVERRIDE,
-  currency: 'USDT',
-  chain: 'TRC20',
-  address: 'TXYZ1234567890abcdefghijkLMNOPqrst',
-  created_at: '2026-11-27T00:00:00.000Z',
-  usable_at: '2026-11-27T00:00:00.000Z',
-  cooling_seconds: 0,
-};
+const wallet = savedWallet({ alias: OVERRIDE });
 const card: BankCard = {
   id: 2,
   real_name: 'سمير\u202E',

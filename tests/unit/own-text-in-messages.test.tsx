@@ -4,21 +4,17 @@
 // username given as a plain value lost its tags or was turned into markup. Each is now a prop of a self-closing
 // element, so it never enters the message.
 import { act } from 'react';
-import { i18n } from '@lingui/core';
-import { I18nProvider } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
-import { Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import type { CertificationRecord } from '../../src/api-contract/certification.ts';
-import type { Wallet } from '../../src/api-contract/payouts.ts';
 import { session } from '../../src/lib/session.ts';
 import { CertificationStatusCard } from '../../src/features/certification/CertificationStatusCard.tsx';
 import WalletListPage from '../../src/features/payouts/WalletListPage.tsx';
 import { payoutsState } from '../../src/features/payouts/payouts-store.ts';
 import { CertificationPage } from '../../src/console/CertificationPage.tsx';
 import { Verbatim } from '../../src/ui/Verbatim.tsx';
-import { envelope, mountPoint, resetClientState, stubFetch } from './helpers.ts';
+import { envelope, mountPoint, resetClientState, stubFetch, savedWallet } from './helpers.ts';
+import { renderInApp } from './render-in-app.tsx';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -35,13 +31,7 @@ afterEach(() => {
 });
 
 async function show(node: React.ReactNode) {
-  await act(async () =>
-    view.root.render(
-      <I18nProvider i18n={i18n}>
-        <Router hook={memoryLocation().hook}>{node}</Router>
-      </I18nProvider>,
-    ),
-  );
+  await renderInApp(view, node);
   await act(async () => {
     await new Promise((done) => setTimeout(done, 0));
   });
@@ -83,16 +73,7 @@ it.each(TEXTS)('a rejected certification shows the reviewer’s reason as typed:
 });
 
 it.each(TEXTS)('deleting a wallet names its alias as typed: %s', async (alias) => {
-  const wallet: Wallet = {
-    id: 7,
-    alias,
-    currency: 'USDT',
-    chain: 'TRC20',
-    address: 'TXYZ1234567890abcdefghijkLMNOPqrst',
-    created_at: '2026-11-27T00:00:00.000Z',
-    usable_at: '2026-11-27T00:00:00.000Z',
-    cooling_seconds: 0,
-  };
+  const wallet = savedWallet({ id: 7, alias });
   payoutsState.wallets.lists = [wallet];
   payoutsState.wallets.loaded = true;
   stubFetch(envelope(1, 'ok', { lists: [wallet] }));
