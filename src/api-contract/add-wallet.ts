@@ -30,7 +30,8 @@ export const WalletInput = v.pipe(
   v.object({
     alias: v.pipe(
       visibleName(texts.fillInformation),
-      maxCharacters(WALLET_ALIAS_MAX, texts.fillInformation.id),
+      // Too long is said as a label's rule says it, not as a field left empty.
+      maxCharacters(WALLET_ALIAS_MAX, texts.payeeLabelFormat.id),
       payeeLabel,
     ),
     currency: v.picklist(WALLET_CURRENCIES, texts.chooseChain.id),

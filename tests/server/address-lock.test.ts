@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { startHarness, type Harness } from './harness.ts';
 import { PASSWORD, PAYPASS, customer, refused } from './helpers.ts';
-import { addCard, addTronWallet, fundsState, withdraw } from './funds-helpers.ts';
+import { addCard, addTronWallet, fundsState, newTronAddress, withdraw } from './funds-helpers.ts';
+import { addWallet } from '../../src/api-contract/add-wallet.ts';
 import { addressLock, keepAddressLock, lockAddresses, unlockAddresses } from '../../src/api-contract/address-lock.ts';
 import { bankCards, editPayeeLabel, wallets } from '../../src/api-contract/payouts.ts';
 import { messages } from '../../src/api-contract/messages.ts';
@@ -250,6 +251,14 @@ describe('labels', () => {
       await h.call(
         (await import('../../src/api-contract/payouts.ts')).addBankCard,
         { ...(await import('./funds-helpers.ts')).cardForm(), label: '<b>x</b>' },
+        { token: user.token },
+      ),
+    ).toEqual(format);
+    // A wallet's alias past 30 characters is told the label's rule, not "Please fill in the information".
+    expect(
+      await h.call(
+        addWallet,
+        { alias: 'x'.repeat(500), currency: 'USDT', chain: 'TRC20', address: newTronAddress() },
         { token: user.token },
       ),
     ).toEqual(format);

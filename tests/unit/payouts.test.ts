@@ -173,6 +173,10 @@ describe('bank cards', () => {
 describe('wallet checks', () => {
   it('asks for an alias and an address', () => {
     expect(walletProblem({ ...goodWallet, alias: ' ' }, 0)).toBe(FILL);
+    // Too long is the label's rule, on the device as on the server.
+    expect(walletProblem({ ...goodWallet, alias: 'x'.repeat(31) }, 0)).toBe(
+      'A label is at most 30 characters, without < > or control characters!',
+    );
     expect(walletProblem({ ...goodWallet, address: '' }, 0)).toBe(FILL);
   });
 
