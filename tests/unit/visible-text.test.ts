@@ -221,7 +221,7 @@ describe('lengths count characters as a reader does (grapheme clusters), not cod
     ['nickname', EditProfileInput, {}, 'nickname', NICKNAME_MAX, texts.enterNickname.id],
     ['bank card label', BankCardInput, card, 'label', PAYEE_LABEL_MAX, texts.payeeLabelFormat.id],
     ['bank card holder', BankCardInput, card, 'real_name', REAL_NAME_MAX, texts.fillInformation.id],
-    ['wallet alias', WalletInput, wallet, 'alias', WALLET_ALIAS_MAX, texts.fillInformation.id],
+    ['wallet alias', WalletInput, wallet, 'alias', WALLET_ALIAS_MAX, texts.payeeLabelFormat.id],
     ['payee label (rename)', PayeeLabelInput, { kind: 'wallet', id: '1' }, 'label', 30, texts.payeeLabelFormat.id],
     [
       'anti-phishing code',
