@@ -139,8 +139,11 @@ export async function api<E extends Endpoint>(
         envelope = await send(endpoint, headers, fields, signal, options.formData);
       } catch (error) {
         // No answer: kept until one comes (the oldest forgotten past UNANSWERED_MAX).
-        if (same) unanswered.delete(unanswered.size < UNANSWERED_MAX ? same : unanswered.keys().next().value!);
-        if (same) unanswered.set(same, headers[IDEMPOTENCY_HEADER]!);
+        if (same) {
+          unanswered.delete(same);
+          if (unanswered.size >= UNANSWERED_MAX) unanswered.delete(unanswered.keys().next().value!);
+          unanswered.set(same, headers[IDEMPOTENCY_HEADER]!);
+        }
         throw error;
       }
       if (same) unanswered.delete(same);

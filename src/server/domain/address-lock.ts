@@ -15,7 +15,7 @@ import { serverTexts } from '../../api-contract/server-texts.ts';
 import { Refusal } from './refusal.ts';
 import { noticeSecurityChange } from './security-notices.ts';
 import { refuseWhileFrozen } from './account-freeze.ts';
-import { payeeUsableAt, type BankCardRow, type WalletRow } from './payouts.ts';
+import { payeeWaitMs, type BankCardRow, type WalletRow } from './payouts.ts';
 import { Period } from '../../api-contract/period-text.ts';
 
 const HOUR = 3_600_000;
@@ -111,7 +111,7 @@ export async function keepAddressLock(db: Executor, userId: number, now: Date): 
 
 /**
  * With the lock on, a withdrawal goes only to a saved payee (the caller found it among the customer's own) whose
- * cooling-off is over (payeeUsableAt: the wait it was given when saved) and that was saved ADDRESS_LOCK_COOLING_MS ago
+ * cooling-off is over (payeeWaitMs: the wait it was given when saved) and that was saved ADDRESS_LOCK_COOLING_MS ago
  * or more; the refusal says the longer of the two waits.
  */
 export async function refuseUnlockedPayee(
@@ -123,10 +123,7 @@ export async function refuseUnlockedPayee(
 ): Promise<void> {
   const lock = await addressLockOf(db, userId, now);
   if (!lock.on) return;
-  const waitMs = Math.max(
-    payee ? payeeUsableAt(payee, coolingMs).getTime() - payee.createdAt.getTime() : coolingMs,
-    ADDRESS_LOCK_COOLING_MS,
-  );
+  const waitMs = Math.max(payee ? payeeWaitMs(payee, coolingMs) : coolingMs, ADDRESS_LOCK_COOLING_MS);
   if (!payee || payee.userId !== userId || payee.createdAt.getTime() + waitMs > now.getTime())
     throw new Refusal(serverTexts.addressLocked.id, { 0: new Period(waitMs) });
 }

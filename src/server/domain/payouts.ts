@@ -41,10 +41,14 @@ export const DEFAULT_PAYEE_COOLING_MS = 24 * 3_600_000;
 export const payeeUsableAt = (payee: { createdAt: Date; usableAt: Date | null }, coolingMs: number): Date =>
   payee.usableAt ?? new Date(payee.createdAt.getTime() + coolingMs);
 
+/** The cooling-off a payee was given, in ms: from saved to usable (payeeUsableAt). */
+export const payeeWaitMs = (payee: { createdAt: Date; usableAt: Date | null }, coolingMs: number): number =>
+  payeeUsableAt(payee, coolingMs).getTime() - payee.createdAt.getTime();
+
 /** A withdrawal to a payee still cooling off is refused, saying the wait that payee was given. */
 export function refuseCoolingPayee(payee: BankCardRow | WalletRow, coolingMs: number, now: Date): void {
-  const at = payeeUsableAt(payee, coolingMs);
-  if (at > now) throw new Refusal(texts.payeeCooling.id, { 0: new Period(at.getTime() - payee.createdAt.getTime()) });
+  if (payeeUsableAt(payee, coolingMs) > now)
+    throw new Refusal(texts.payeeCooling.id, { 0: new Period(payeeWaitMs(payee, coolingMs)) });
 }
 
 /** The station message its owner gets when a payee is added, in every language (security-notices.ts). */
