@@ -26,7 +26,7 @@ import {
   shiftMonth,
   weekdayNames,
 } from './check-in-calendar.ts';
-import { loadCheckIn, checkInState, checkInToday } from './check-in-store.ts';
+import { calendarOn, loadCheckIn, checkInState, checkInToday, todayIn } from './check-in-store.ts';
 import './check-in.css';
 
 /** The calendar as the store's snapshot gives it. */
@@ -36,7 +36,9 @@ const reload = (month = '') => void loadCheckIn(month).catch(() => undefined);
 
 export default function CheckInPage() {
   const { t } = useLingui();
-  const { calendar, failure } = useSnapshot(checkInState);
+  const { calendar: answered, failure } = useSnapshot(checkInState);
+  // A month stored on an earlier day (shown offline) is shown as of today: not checked in yet, the run as it stands.
+  const calendar = answered && calendarOn(answered, todayIn(answered));
   useEffect(() => reload(), []);
 
   return (

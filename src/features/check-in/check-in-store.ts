@@ -8,6 +8,7 @@ import {
   type CheckInAnswer,
   type CheckInCalendar,
 } from '../../api-contract/check-in.ts';
+import { interestDay } from '../../api-contract/earn-days.ts';
 import { api, errorText } from '../../lib/api.ts';
 import { refreshBalances } from '../../lib/balances.ts';
 import { session } from '../../lib/session.ts';
@@ -50,6 +51,40 @@ export function afterCheckIn(calendar: CheckInCalendar, answer: CheckInAnswer): 
     next_reward: ladderReward(calendar.ladder, answer.streak + 1),
     balance: answer.balance,
   };
+}
+
+/** The fields of a calendar that say where today stands (a stored answer or its read-only snapshot). */
+type CalendarDay = Pick<CheckInCalendar, 'today' | 'signed_today' | 'streak'> & { readonly ladder: readonly string[] };
+
+/** The day after "2026-11-23": "2026-11-24" (calendar days, no time zone involved). */
+const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * A calendar the server answered on an earlier day (a stored answer shown offline) brought to `day`, today in its
+ * time zone: not checked in today, and the run the server would count — alive when the stored day was checked in and
+ * was yesterday, else broken (0) — with what today and tomorrow pay from it. The days already checked in stay as
+ * answered. A calendar of today, or of a later day (a device clock behind the server's), is returned as it is.
+ */
+export function calendarOn<C extends CalendarDay>(calendar: C, day: string): C {
+  if (day <= calendar.today) return calendar;
+  const streak = calendar.signed_today && nextDay(calendar.today) === day ? calendar.streak : 0;
+  return {
+    ...calendar,
+    today: day,
+    signed_today: false,
+    streak,
+    today_reward: ladderReward(calendar.ladder, streak + 1),
+    next_reward: ladderReward(calendar.ladder, streak + 2),
+  } as C;
+}
+
+/** Today in a calendar's time zone ("2026-11-24") at `now`; the calendar's own day when the zone is unknown here. */
+export function todayIn(calendar: Pick<CheckInCalendar, 'today' | 'time_zone'>, now = new Date()): string {
+  try {
+    return interestDay(now, calendar.time_zone);
+  } catch {
+    return calendar.today;
+  }
 }
 
 /** Checks in for today (fails at once offline, as every write); the page shows the answer at once, then the server's

@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
 // The check-in page's rules: the month grid from the locale's first weekday, localised weekday
 // heads, browsing months, the ladder's steps with the next reward, the reward a streak earns, and
-// the store: a check-in's answer shown at once, offline failing before any request, a refusal shown.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+// the store: a check-in's answer shown at once, offline failing before any request, a refusal shown; a month stored on
+// an earlier day shown as of today.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   DEFAULT_CHECK_IN_LADDER,
   ladderReward,
@@ -17,9 +18,20 @@ import {
   shiftMonth,
   weekdayNames,
 } from '../../src/features/check-in/check-in-calendar.ts';
-import { afterCheckIn, loadCheckIn, checkInState, checkInToday } from '../../src/features/check-in/check-in-store.ts';
+import {
+  afterCheckIn,
+  calendarOn,
+  loadCheckIn,
+  checkInState,
+  checkInToday,
+  todayIn,
+} from '../../src/features/check-in/check-in-store.ts';
+import CheckInPage from '../../src/features/check-in/CheckInPage.tsx';
 import { session } from '../../src/lib/session.ts';
-import { envelope, resetClientState, stubFetch } from './helpers.ts';
+import { envelope, mountPoint, resetClientState, stubFetch } from './helpers.ts';
+import { renderInApp } from './render-in-app.tsx';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const LADDER = ['5', '5', '10', '10', '15', '20', '30'];
 
@@ -193,5 +205,64 @@ describe('checking in', () => {
     session.token = null;
     await Promise.resolve();
     expect(checkInState.calendar).toBeNull();
+  });
+});
+
+describe('a month stored on an earlier day, shown offline', () => {
+  const view = mountPoint();
+  afterEach(() => {
+    vi.useRealTimers();
+    resetClientState();
+  });
+
+  it('is brought to today: not checked in, the run alive only after yesterday’s check-in', () => {
+    const done = calendar({ signed_today: true, streak: 3, today_reward: '10', next_reward: '10' });
+    // The next day: the run goes on, today pays day 4.
+    expect(calendarOn(done, '2026-11-24')).toEqual({
+      ...done,
+      today: '2026-11-24',
+      signed_today: false,
+      streak: 3,
+      today_reward: '10',
+      next_reward: '15',
+    });
+    // Two days on, or the next day after a day not checked in: the run is broken, today pays day 1.
+    for (const [stored, day] of [
+      [done, '2026-11-25'],
+      [calendar(), '2026-11-24'],
+    ] as const) {
+      expect(calendarOn(stored, day)).toMatchObject({ today: day, signed_today: false, streak: 0, today_reward: '5' });
+    }
+    // Across a month's end; the days checked in stay as answered.
+    const lastDay = calendar({ today: '2026-11-30', signed_today: true, streak: 7 });
+    expect(calendarOn(lastDay, '2026-12-01')).toMatchObject({
+      streak: 7,
+      today_reward: '30',
+      signed_days: lastDay.signed_days,
+    });
+    // Today's answer, or a device clock behind the server's, changes nothing.
+    expect(calendarOn(done, '2026-11-23')).toBe(done);
+    expect(calendarOn(done, '2026-11-22')).toBe(done);
+  });
+
+  it('reads today in the calendar’s time zone', () => {
+    const at = new Date('2026-11-23T18:30:00Z'); // 01:30 on the 24th in Bangkok, still the 23rd in London
+    expect(todayIn(calendar(), at)).toBe('2026-11-24');
+    expect(todayIn(calendar({ time_zone: 'Europe/London' }), at)).toBe('2026-11-23');
+    expect(todayIn(calendar({ time_zone: 'Not/AZone' }), at)).toBe('2026-11-23');
+  });
+
+  it('offers today’s check-in on the page instead of yesterday’s “Checked in today”', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-24T05:00:00Z') }); // noon on the 24th in Bangkok
+    session.token = 'token-1';
+    await Promise.resolve(); // the session's change forgets any calendar first
+    stubFetch(() => new Promise<Response>(() => undefined)); // offline: the stored answer is all there is
+    checkInState.calendar = calendar({ signed_today: true, streak: 3 });
+    await renderInApp(view, <CheckInPage />);
+    const button = view.container.querySelector('.check-in-button');
+    expect(button?.textContent).toBe('Check in+10');
+    expect(button?.hasAttribute('disabled')).toBe(false);
+    expect(view.container.textContent).not.toContain('Checked in today');
+    expect(view.container.querySelector('[aria-current="date"]')?.textContent).toBe('24');
   });
 });
