@@ -38,7 +38,7 @@ import {
 import { isPublicCall, isUserCall } from '../src/lib/cached-calls.ts';
 import { notificationTarget, openNotificationTarget, readPushNotice } from '../src/lib/notification-click.ts';
 import { DEVICE_DB, DEVICE_STORE, LOCALE_KEY, isLocale, pickLocale } from '../src/lib/locale-pick.ts';
-import type { Locale } from '../src/api-contract/constants.ts';
+import { LOCALES, type Locale } from '../src/api-contract/constants.ts';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -185,7 +185,38 @@ async function staleWhileRevalidate(event: ExtendableEvent, request: Request): P
   });
   event.waitUntil(network.catch(() => undefined));
   const cached = await caches.match(key, { cacheName: PUBLIC_CACHE });
-  return cached ?? network;
+  return cached ?? orKeptInAnotherLanguage(network, PUBLIC_CACHE, request, '');
+}
+
+/** When an answer was kept (its SERVED_FROM_CACHE_HEADER, ms since 1970), 0 when unknown. */
+const keptAt = (answer: Response) => Date.parse(answer.headers.get(SERVED_FROM_CACHE_HEADER) ?? '') || 0;
+
+/**
+ * The network's answer; when it fails and nothing is kept in the request's language (the app's language was changed
+ * offline), the latest answer kept for the same call in another language: the customer's figures as they were, only
+ * the server's texts in the language they were asked in, until the network answers again. Without one, the network's
+ * failure.
+ */
+async function orKeptInAnotherLanguage(
+  network: Promise<Response>,
+  cacheName: string,
+  request: Request,
+  body: string,
+): Promise<Response> {
+  try {
+    return await network;
+  } catch (error) {
+    const asked = request.headers.get(LANG_HEADER) ?? '';
+    let latest: Response | undefined;
+    for (const language of LOCALES) {
+      if (language === asked) continue;
+      const key = syntheticKey(request.method, request.url, body, language);
+      const answer = await caches.match(key, { cacheName });
+      if (answer && (!latest || keptAt(answer) > keptAt(latest))) latest = answer;
+    }
+    if (latest) return latest;
+    throw error;
+  }
 }
 
 /**
@@ -208,7 +239,7 @@ async function networkFirstForUser(event: ExtendableEvent, request: Request): Pr
   event.waitUntil(network.catch(() => undefined));
   // `caches.match` with a cacheName never creates the cache (caches.open would).
   const cached = await caches.match(key, { cacheName: partition });
-  if (!cached) return network;
+  if (!cached) return orKeptInAnotherLanguage(network, partition, request, body);
   const first = await Promise.race([
     network.then(
       (response) => ({ response }),

@@ -98,8 +98,9 @@ export const isNeverCached = (url: string) => {
  * The key a call's answer is cached under: a GET URL built from the request's language, its method,
  * path, query and form body, fields sorted so that the same question always finds the same answer.
  * The language is part of it because the answer is (operators' content, every `msg`): switching the
- * app's language never shows the other language's cached answer. (The Cache API keeps no POST, hence a
- * synthetic GET URL.)
+ * app's language never shows the other language's cached answer while the network answers; offline, with
+ * none kept in the new language, the service worker gives the latest kept in another rather than none.
+ * (The Cache API keeps no POST, hence a synthetic GET URL.)
  */
 export function syntheticKey(method: string, url: string, body = '', lang = ''): string {
   const { origin, pathname, searchParams } = new URL(url);

@@ -1,7 +1,6 @@
-// Offline as a person meets it: one online visit, then no network. The
-// shell and every route open from the service worker, Markets shows the cached prices marked
-// "Offline — as of HH:MM", messages come from the user's own cache, a write fails at once; back
-// online the data refreshes. Then user A logs out and user B registers on the same browser (its
+// Offline as a person meets it: one online visit, then no network. The shell and every route open from the service
+// worker, Markets shows the cached prices marked "Offline — as of HH:MM", messages come from the user's own cache
+// (still after a change of language), a write fails at once; back online the data refreshes. Then user A logs out and user B registers on the same browser (its
 // answer lost on the way, the retry applied once): nothing of A's cached messages can be read.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -95,6 +94,29 @@ it('offline, messages and home render from the cached answers', async () => {
   await page.reload();
   await page.locator('.app:not([inert]) .home-page').waitFor();
   await expect.poll(() => page.locator('.home-page img, .home-page [role="marquee"]').count()).toBeGreaterThan(0);
+});
+
+it('offline, a change of language still shows the cached answers, then the language changes back', async () => {
+  const chooseLanguage = async (cell: string, to: string, lang: string) => {
+    await page.goto('/#/pages/mine/setting');
+    await page.getByRole('button', { name: new RegExp(`^${cell}`) }).click();
+    // The app reloads in the chosen language, from the service worker.
+    const reloaded = page.waitForEvent('load');
+    await page.getByRole('menuitemradio', { name: new RegExp(`^${to}`) }).click();
+    await reloaded;
+    await page.waitForFunction((expected) => document.documentElement.lang === expected, lang);
+  };
+  await chooseLanguage('Language', 'ไทย', 'th');
+  // Nothing was kept in Thai: the prices and messages kept in English show rather than an empty page.
+  await page.goto('/#/pages/coinList/index');
+  await btcPrice().waitFor();
+  expect(await btcPrice().textContent()).toMatch(/^\d{1,3}(,\d{3})*\.\d+$/);
+  expect(await page.locator('.offline-note').count()).toBe(1);
+  await page.goto('/#/pages/index/msgList');
+  await page.locator('.msg-list', { hasText: 'Welcome to Coinvest' }).waitFor();
+  await page.locator('.mask').waitFor({ state: 'detached' });
+  await screenshot(page, '21b-offline-thai-messages');
+  await chooseLanguage('ภาษา', 'English', 'en');
 });
 
 it('offline, a write fails at once with the offline text and nothing is queued', async () => {
