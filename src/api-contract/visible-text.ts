@@ -18,6 +18,9 @@ import * as v from 'valibot';
 import type { MessageDescriptor } from '@lingui/core';
 import { texts } from './texts.ts';
 import { HIDDEN, HIDDEN_CLASS } from './hidden-characters.ts';
+import { characterCount } from './character-count.ts';
+
+export { characterCount };
 import { unitsFor } from './constants.ts';
 
 const HIDDEN_ALL = new RegExp(HIDDEN.source, 'gu');
@@ -77,19 +80,6 @@ export const visibleText = /*#__NO_SIDE_EFFECTS__*/ (
     v.check((text) => !isBlankToTheEye(text), (blank ?? texts.hiddenCharacters).id),
     v.check((text) => hiddenCharacters(text, { lines }).length === 0, texts.hiddenCharacters.id),
   );
-
-let graphemes: Intl.Segmenter | undefined;
-/**
- * How many characters `text` has as a reader counts them: Unicode's extended grapheme clusters (Unicode Standard Annex
- * 29, through Intl.Segmenter), so a Thai syllable's marks, a Devanagari conjunct or an emoji sequence count once, where
- * `length` counts UTF-16 code units.
- */
-export function characterCount(text: string): number {
-  graphemes ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' });
-  let count = 0;
-  for (const _ of graphemes.segment(text)) count += 1;
-  return count;
-}
 
 /**
  * A length rule in characters as a reader counts them (`characterCount`): at most `max` of them, and at most
