@@ -1,7 +1,8 @@
 // A lock-up product (/pages/Lock-up/productDetails/productDetails?id=N, public): its terms, a
 // calculator (income per day and over the period, the first income day and the day the principal
-// comes back) and Subscribe — a visitor logs in first and comes back here; a signed-in user's amount
-// is checked, confirmed, then subscribed, and the record opens. No early redemption.
+// comes back; for an amount a subscription would refuse, why instead of an income) and Subscribe —
+// a visitor logs in first and comes back here; a signed-in user's amount is checked, confirmed,
+// then subscribed, and the record opens. No early redemption.
 import { useEffect, useState } from 'react';
 import { useSearch } from 'wouter';
 import { useSnapshot } from 'valtio';
@@ -28,7 +29,7 @@ import { TimeoutGate } from '../../ui/TimeoutGate.tsx';
 import { ConfirmSubscriptionDialog, Days, Limits, NoEarlyRedemption, QuoteRows, Rates } from './LockupParts.tsx';
 import { idFromQuery } from './lockup-format.ts';
 import { loadProduct, loadToday, lockupPeriod, lockupState, subscribeLockup, todayOf } from './lockup-store.ts';
-import { lockupQuote, maxSubscription, subscribeProblem } from './lockup-form.ts';
+import { lockupCalculation, maxSubscription, subscribeProblem } from './lockup-form.ts';
 
 export default function LockupDetailsPage() {
   const { t } = useLingui();
@@ -44,7 +45,9 @@ export default function LockupDetailsPage() {
   // Unknown while the balance has not been read (offline, say): the server checks it then.
   const available = token && balances.updatedAt ? usdtAvailable(balances) : null;
   const period = lockupPeriod(todayOf(state), product?.days ?? 1);
-  const quote = product ? lockupQuote(amount, product) : null;
+  const { quote, problem: amountProblem } = product
+    ? lockupCalculation(amount, product, available)
+    : { quote: null, problem: null };
 
   useEffect(() => {
     if (id === null) return setFailure(i18n._(texts.productUnavailable));
@@ -141,6 +144,11 @@ export default function LockupDetailsPage() {
                   <p className="lockup-available muted">
                     <Trans>Available</Trans>{' '}
                     <Ltr className="lockup-num">{available === null ? '—' : `${formatMoney(available)} USDT`}</Ltr>
+                  </p>
+                )}
+                {amountProblem && (
+                  <p className="error-text lockup-problem" role="status">
+                    {amountProblem}
                   </p>
                 )}
                 <QuoteRows quote={quote} days={product.days} period={period} />

@@ -33,6 +33,30 @@ export function lockupQuote(typed: string, product: Pick<LockupProduct, 'daily_r
   };
 }
 
+/** What the calculator shows for the amount typed: its figures, or why it cannot be subscribed. */
+export interface LockupCalculation {
+  /** The income of the order the amount would place; null while nothing is typed or the amount is refused. */
+  quote: LockupQuote | null;
+  /** The first rule the amount breaks, in the words the subscription would be refused with (translated), or null. */
+  problem: string | null;
+}
+
+/**
+ * The calculator for `typed` (the amount field's plain decimal, '' while nothing readable is typed): an amount a
+ * subscription would refuse (below the minimum, above the maximum, the balance or the quota left) shows the refusal
+ * instead of an income, so no figure is shown for an order that cannot be placed. `available` is null while the
+ * balance is unknown (a visitor, offline): the balance is not held against the amount then.
+ */
+export function lockupCalculation(
+  typed: string,
+  product: Pick<LockupProduct, 'daily_rate' | 'days' | 'min_amount' | 'max_amount' | 'remaining'>,
+  available: string | null,
+): LockupCalculation {
+  if (typed.trim() === '') return { quote: null, problem: null };
+  const problem = subscribeProblem(typed, product, available);
+  return problem ? { quote: null, problem } : { quote: lockupQuote(typed, product), problem: null };
+}
+
 /** "All": what one subscription can take — the available USDT, at most the product's maximum and what is left of its
  * quota. */
 export function maxSubscription(available: string, product: Pick<LockupProduct, 'max_amount' | 'remaining'>): string {
