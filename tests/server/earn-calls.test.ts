@@ -273,6 +273,26 @@ describe('lock-up', () => {
   });
 });
 
+describe('an amount of 0', () => {
+  it('is told the same when subscribing, redeeming and subscribing a lock-up, and moves nothing', async () => {
+    const user = await customer(h, '5000');
+    expect((await h.call(transferIn, { amount: '100' }, { token: user.token })).ret).toBe(1);
+    const week = (await h.call(lockupProducts)).data.lists.find((p) => p.days === 7)!;
+    const same = { ret: 0, msg: 'Please enter a valid amount!', data: null };
+    for (const zero of ['0', '0.00000000']) {
+      expect(await h.call(transferIn, { amount: zero }, { token: user.token }), zero).toEqual(same);
+      expect(await h.call(transferOut, { amount: zero, mode: 'quick' }, { token: user.token }), zero).toEqual(same);
+      expect(await h.call(transferOut, { amount: zero, mode: 'standard' }, { token: user.token }), zero).toEqual(same);
+      expect(
+        await h.call(lockupSubscribe, { product_id: String(week.id), amount: zero }, { token: user.token }),
+        zero,
+      ).toEqual(same);
+    }
+    expect(await usdt(user.token)).toBe('4900.00000000');
+    expect((await liquidity(user.token)).principal).toBe('100.00000000');
+  });
+});
+
 describe('the operator publishes rates for days to come only', () => {
   it('refuses a ladder for today or the past, and a malformed one', async () => {
     const ops = (...argv: string[]) =>

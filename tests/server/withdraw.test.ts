@@ -303,7 +303,8 @@ describe('refusals move nothing and open no order', () => {
     const user = await walletHolder('60000');
     const input = { target: 'wallet', target_id: String(user.wallet.id) };
     await expectRefused(user, { ...input, amount: '9.99999999' }, 'The minimum amount is: 10 USDT!');
-    await expectRefused(user, { ...input, amount: '0' }, 'The minimum amount is: 10 USDT!');
+    // 0 is no amount, as -10 is: told as a redemption tells it, not as the minimum.
+    await expectRefused(user, { ...input, amount: '0' }, 'Please enter a valid amount!');
     await expectRefused(user, { ...input, amount: '50000.00000001' }, 'The maximum amount is: 50,000 USDT!');
     await expectRefused(user, { ...input, amount: '-10' }, 'Please enter a valid amount!');
     await expectRefused(user, { ...input, amount: '10.123456789' }, 'Please enter a valid amount!');

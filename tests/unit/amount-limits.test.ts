@@ -32,12 +32,20 @@ describe('amountOutsideLimits', () => {
     const above = amountOutsideLimits('50000.00000001', { min: '10', max: '50000.00000000' }, 'USDT');
     expect(written(above)).toBe('The maximum amount is: 50,000 USDT!');
     // Big's toString would write 1e-8 and 1e+21; a customer reads the plain number.
-    expect(written(amountOutsideLimits('0', { min: '0.00000001' }, 'BTC'))).toBe(
-      'The minimum amount is: 0.00000001 BTC!',
+    expect(written(amountOutsideLimits('0.00000001', { min: '0.00000002' }, 'BTC'))).toBe(
+      'The minimum amount is: 0.00000002 BTC!',
     );
     expect(
       written(amountOutsideLimits('2000000000000000000000', { min: '1', max: '1000000000000000000000' }, 'USDT')),
     ).toBe('The maximum amount is: 1,000,000,000,000,000,000,000 USDT!');
+  });
+});
+
+describe('an amount of 0', () => {
+  it('is no amount, whatever the minimum: the text a redemption answers 0 with, not the minimum', () => {
+    for (const zero of ['0', '0.00000000'])
+      for (const limits of [{ min: '10' }, { min: '0.00000001', max: '100' }])
+        expect(amountOutsideLimits(zero, limits, 'USDT'), zero).toEqual(texts.amountFormat);
   });
 });
 

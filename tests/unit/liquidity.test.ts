@@ -33,6 +33,7 @@ import {
 } from '../../src/features/liquidity/liquidity-store.ts';
 import { formatRate, tierRanges } from '../../src/features/liquidity/liquidity-format.ts';
 import { BalanceCard, LadderTable } from '../../src/features/liquidity/LiquidityParts.tsx';
+import { subscribeProblem as lockupSubscribeProblem } from '../../src/features/lockup/lockup-form.ts';
 import { deferred, envelope, mountPoint, resetClientState, stubFetch } from './helpers.ts';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -68,6 +69,7 @@ const balance: LiquidityBalance = {
   effective_rate: '0.0600',
   today: '2026-11-24',
 };
+const lockupWeek = { min_amount: '100', max_amount: '50000', remaining: null };
 const subscribeInfo = { usdt_available: '1000.00000000', min_amount: '10' };
 const redeemInfo: TransferOutInfo = {
   redeemable: '40000000.00000000',
@@ -105,7 +107,6 @@ describe('the subscription checks', () => {
     expect(subscribeProblem('12.', subscribeInfo)).toBe('Please enter a valid amount!');
     expect(subscribeProblem('1e3', subscribeInfo)).toBe('Please enter a valid amount!');
     expect(subscribeProblem('9.99999999', subscribeInfo)).toBe('The minimum amount is: 10 USDT!');
-    expect(subscribeProblem('0', subscribeInfo)).toBe('The minimum amount is: 10 USDT!');
     expect(subscribeProblem('1000.00000001', subscribeInfo)).toBe('Insufficient balance!');
   });
 
@@ -113,6 +114,20 @@ describe('the subscription checks', () => {
     expect(subscribeProblem('10', subscribeInfo)).toBeNull();
     expect(subscribeProblem('1000', subscribeInfo)).toBeNull();
     expect(subscribeProblem('1000.00000000', subscribeInfo)).toBeNull();
+  });
+});
+
+describe('an amount of 0', () => {
+  it('is told the same in a subscription, a redemption and a lock-up, with the figures known or not', () => {
+    const same = 'Please enter a valid amount!';
+    for (const zero of ['0', '0.00000000']) {
+      expect(subscribeProblem(zero, subscribeInfo), zero).toBe(same);
+      expect(subscribeProblem(zero, null), zero).toBe(same);
+      expect(redeemProblem(zero, 'quick', redeemInfo), zero).toBe(same);
+      expect(redeemProblem(zero, 'standard', null), zero).toBe(same);
+      expect(lockupSubscribeProblem(zero, lockupWeek, '1000'), zero).toBe(same);
+      expect(lockupSubscribeProblem(zero, lockupWeek, null), zero).toBe(same);
+    }
   });
 });
 
