@@ -90,7 +90,11 @@ it(
     await open('/pages/Liquidity/Liquidity');
     await poll(principal).toBe('0.00 USDT');
     const rows = page.locator('.liq-ladder').first().locator('tbody tr');
-    await poll(() => rows.allTextContents()).toEqual(['0 – 1,0006.00%', '1,000 – 10,0004.00%', '10,000 +2.50%']);
+    await poll(() => rows.allTextContents()).toEqual([
+      '0 – 1,0006.00%',
+      '1,000 – 10,0004.00%',
+      '10,000 and above2.50%',
+    ]);
     expect(await page.locator('.liq-ladder tr.reached').count()).toBe(0);
     await shot('01-page-empty');
   },
@@ -352,6 +356,29 @@ it(
       await open('/pages/Liquidity/Liquidity');
       await page.locator('.liq-balance .money').first().waitFor();
       await page.locator('.liq-ladder tbody tr').first().waitFor();
+      // Each tier reads right to left: the lower bound first (rightmost), the open top tier in words after it.
+      const tiers = await page
+        .locator('.liq-ladder')
+        .first()
+        .locator('tbody .liq-tier-range')
+        .evaluateAll((cells) =>
+          cells.map((cell) => {
+            const [first, second] = [...cell.querySelectorAll('[dir="ltr"]')].map((amount) =>
+              amount.getBoundingClientRect(),
+            );
+            // The words of an open top tier (a text node beside its one amount): laid out left of it in Arabic.
+            const words = [...cell.childNodes].find((node) => node.nodeType === 3 && /\p{L}/u.test(node.textContent!));
+            const range = document.createRange();
+            if (words) range.selectNodeContents(words);
+            return {
+              text: cell.textContent,
+              lowerBoundFirst: second === undefined || first!.left > second.right,
+              wordsAfter: words === undefined || range.getBoundingClientRect().right <= first!.left + 1,
+            };
+          }),
+        );
+      expect(tiers.map((tier) => tier.text)).toEqual(['0 – 1,000', '1,000 – 10,000', '10,000 وما فوق']);
+      expect(tiers.every((tier) => tier.lowerBoundFirst && tier.wordsAfter)).toBe(true);
       await shot('17-page-ar');
       await open('/pages/Liquidity/sell');
       await page.locator('.liq-mode-figure .money').first().waitFor();

@@ -186,7 +186,11 @@ describe('the figures shown before confirming', () => {
   });
 
   it('reads the ladder as ranges and annual rates', () => {
-    expect(tierRanges(LADDER)).toEqual(['0 – 1,000', '1,000 – 10,000', '10,000 +']);
+    expect(tierRanges(LADDER)).toEqual([
+      { from: '0', to: '1,000' },
+      { from: '1,000', to: '10,000' },
+      { from: '10,000', to: null },
+    ]);
     expect(formatRate('0.06')).toBe('6.00%');
     expect(formatRate('0.0425')).toBe('4.25%');
     expect(formatRate('0.025')).toBe('2.50%');

@@ -15,7 +15,7 @@ import { formatMoney } from '../../lib/format.ts';
 import { toast } from '../../lib/toast.ts';
 import { Money } from '../../ui/Money.tsx';
 import { Ltr, StatusBadge, type Tone } from '../../ui/records.tsx';
-import { formatRate, tierRanges } from './liquidity-format.ts';
+import { formatRate, tierRanges, type TierRange } from './liquidity-format.ts';
 import './liquidity.css';
 
 /** Loads a page's figures when it opens; the first failure is told once (the others say the same). */
@@ -86,7 +86,7 @@ export function LadderTable({ ladder, principal, caption }: LadderProps) {
               title={reached ? t`Your balance reaches this tier` : undefined}
             >
               <td>
-                <Ltr>{ranges[index]}</Ltr>
+                <TierRangeText range={ranges[index]!} />
                 {reached && (
                   <small className="liq-held">
                     <Trans>
@@ -103,6 +103,28 @@ export function LadderTable({ ladder, principal, caption }: LadderProps) {
         })}
       </tbody>
     </table>
+  );
+}
+
+/**
+ * A tier's range in the reader's language: "0 – 1,000", and the top tier, which has no upper bound, "10,000 and
+ * above". Each amount is kept left to right on its own and the words around them follow the language, so in Arabic
+ * the range reads from its lower bound on the right.
+ */
+function TierRangeText({ range }: { range: TierRange }) {
+  const { from, to } = range;
+  return (
+    <span className="liq-tier-range">
+      {to === null ? (
+        <Trans>
+          <Ltr>{from}</Ltr> and above
+        </Trans>
+      ) : (
+        <Trans>
+          <Ltr>{from}</Ltr> – <Ltr>{to}</Ltr>
+        </Trans>
+      )}
+    </span>
   );
 }
 

@@ -10,14 +10,25 @@ export function formatRate(rate: string): string {
   return `${formatAmount(percent, Math.min(4, Math.max(2, decimalsOf(percent))))}%`;
 }
 
-/** One tier's range of the ladder: "0 – 1,000", "1,000 – 10,000", "10,000 +". */
-export function tierRanges(ladder: readonly LadderTier[]): string[] {
+/**
+ * One tier's range of the ladder, its bounds written as amounts: { from: '0', to: '1,000' }, { from: '1,000', to:
+ * '10,000' }, and the last tier, which has no upper bound, { from: '10,000', to: null } (shown "10,000 and above").
+ * The words between them are the page's, translated, so each language reads the range in its own direction.
+ */
+export interface TierRange {
+  from: string;
+  /** The upper bound written as an amount; null for the open-ended top tier. */
+  to: string | null;
+}
+
+/** The ranges of a ladder's tiers, in its order: each starts where the one before ends, the first at 0. */
+export function tierRanges(ladder: readonly LadderTier[]): TierRange[] {
   let from = '0';
   return ladder.map((tier) => {
     const start = formatExact(from);
-    if (tier.up_to === null) return `${start} +`;
+    if (tier.up_to === null) return { from: start, to: null };
     from = tier.up_to;
-    return `${start} – ${formatExact(tier.up_to)}`;
+    return { from: start, to: formatExact(tier.up_to) };
   });
 }
 
