@@ -19,8 +19,11 @@ export const PAY_WITH = ['points', 'usdt'] as const;
 export type PayWith = (typeof PAY_WITH)[number];
 /** The ledger asset a draw is paid with. */
 export const PAY_ASSET: Record<PayWith, string> = { points: 'POINT', usdt: 'USDT' };
-/** Printable ASCII without spaces, so the message `${clientSeed}:${nonce}` reads the same everywhere. */
-export const CLIENT_SEED = /^[\x21-\x7e]{1,64}$/;
+/** The most characters a client seed may have (the seed field counts up to it, the server refuses a longer one). */
+export const CLIENT_SEED_MAX_LENGTH = 64;
+/** 1 to CLIENT_SEED_MAX_LENGTH printable ASCII characters without spaces, so the message `${clientSeed}:${nonce}`
+ * reads the same everywhere. */
+export const CLIENT_SEED = new RegExp(`^[\\x21-\\x7e]{1,${CLIENT_SEED_MAX_LENGTH}}$`);
 export const DRAWS_PAGE_SIZE = 20;
 
 // ---- The draw's mathematics (pure; Web Crypto: Node 20 and browsers' secure contexts) ----------

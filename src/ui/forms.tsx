@@ -13,15 +13,18 @@ interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'on
   trailing?: ReactNode;
   /** A line under the box: what is wrong with the text typed (announced as it appears). */
   problem?: ReactNode;
+  /** A line under the box, always shown: what the field takes (a rule too long for a placeholder, a count). */
+  hint?: ReactNode;
 }
 
 /**
  * A labelled text field. A numeric one (`inputMode="numeric"`: codes, card numbers, payment passwords) hands on its
  * digits in ASCII, whatever script they were typed in (Arabic-Indic, Devanagari, Thai, full-width…).
  */
-export function TextField({ label, value, onChange, lead, trailing, problem, ...input }: TextFieldProps) {
+export function TextField({ label, value, onChange, lead, trailing, problem, hint, ...input }: TextFieldProps) {
   const id = useId();
   const numeric = input.inputMode === 'numeric';
+  const described = [hint ? `${id}-hint` : '', problem ? `${id}-problem` : ''].filter(Boolean).join(' ');
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
@@ -32,11 +35,16 @@ export function TextField({ label, value, onChange, lead, trailing, problem, ...
           value={value}
           onChange={(event) => onChange(numeric ? asciiDigits(event.target.value) : event.target.value)}
           aria-invalid={problem ? true : undefined}
-          aria-describedby={problem ? `${id}-problem` : undefined}
+          aria-describedby={described || undefined}
           {...input}
         />
         {trailing}
       </div>
+      {hint && (
+        <p className="field-hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      )}
       {problem && (
         <p className="error-text" id={`${id}-problem`} role="alert">
           {problem}

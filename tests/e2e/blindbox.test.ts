@@ -68,6 +68,30 @@ it('shows the box, the published odds summing to 100 %, the expected value and t
   await page.evaluate(() => scrollTo(0, 0));
 });
 
+it('a client seed longer than 64 characters stays whole, is counted, and is refused with the rule', async () => {
+  const rule =
+    'The client seed must be 1-64 Latin letters, digits or symbols (as on an English keyboard), without spaces!';
+  const field = page.getByLabel('New client seed');
+  const seedField = page.locator('.box-seed-form .field');
+  const before = await seedRow('Client seed').textContent();
+  expect(await seedField.locator('.field-hint').textContent()).toBe(
+    'Latin letters, digits and symbols, no spaces 0/64',
+  );
+  const long = 'x'.repeat(70);
+  await field.fill(long);
+  // Not cut to 64 behind the customer's back: the whole text, its count, and why it cannot be used.
+  expect(await field.inputValue()).toBe(long);
+  expect(await seedField.locator('.box-seed-count').textContent()).toBe('70/64');
+  expect(await seedField.locator('.error-text').textContent()).toBe(rule);
+  await page.locator('.box-seed').scrollIntoViewIfNeeded();
+  await shot('blindbox-01c-seed-too-long');
+  await page.getByRole('button', { name: 'Change' }).click();
+  await poll(() => page.locator('.toast').textContent()).toBe(rule);
+  expect(await seedRow('Client seed').textContent()).toBe(before);
+  await field.fill('');
+  await page.evaluate(() => scrollTo(0, 0));
+});
+
 it('draws twice for points: the result dialog names the prize and the roll, the nonce moves on', async () => {
   // Each draw costs 100 points; a points prize comes back at once (two draws may well net nothing).
   let points = startPoints;
@@ -188,6 +212,18 @@ it('reads right to left in Arabic', async () => {
   // Nothing sticks out sideways (a row too wide once pushed the whole page wider than the phone).
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
   await page.locator('.box-seed').scrollIntoViewIfNeeded();
+  // The seed field's rule and count stand in full under it (a placeholder that long was cut off at 390 px).
+  const hint = await page.locator('.box-seed-form .field-hint').evaluate((line) => {
+    const card = line.closest('.box-seed')!.getBoundingClientRect();
+    const box = line.getBoundingClientRect();
+    return {
+      text: line.textContent,
+      inside: box.left >= card.left && box.right <= card.right,
+      whole: line.scrollWidth <= line.clientWidth,
+    };
+  });
+  expect(hint).toEqual({ text: 'أحرف لاتينية وأرقام ورموز، بدون مسافات 0/64', inside: true, whole: true });
+  expect(await page.locator('.box-seed-form input').getAttribute('placeholder')).toBeNull();
   await shot('blindbox-05b-seeds-arabic');
   await open('/pages/blindbox/verify');
   await poll(() => page.locator('.box-draw-row').count()).toBe(2);

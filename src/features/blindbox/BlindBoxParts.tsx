@@ -4,7 +4,12 @@ import { Fragment, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { Snapshot } from 'valtio';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { valueAgainstCost, type BlindBoxInfo, type BoxDraw } from '../../api-contract/blindbox.ts';
+import {
+  CLIENT_SEED_MAX_LENGTH,
+  valueAgainstCost,
+  type BlindBoxInfo,
+  type BoxDraw,
+} from '../../api-contract/blindbox.ts';
 import type { WinLine } from '../../api-contract/activities.ts';
 import { ROUTES } from '../../api-contract/routes.ts';
 import { useSubmit } from '../../lib/form.ts';
@@ -164,6 +169,9 @@ export function SeedPanel({ info }: { info: Snapshot<BlindBoxInfo> }) {
   });
   const { seed } = info;
   const nonce = seed.next_nonce;
+  // Every character typed or pasted stays in the field: one past the limit is counted and refused, never cut off.
+  const count = [...clientSeed].length;
+  const max = CLIENT_SEED_MAX_LENGTH;
   return (
     <section className="card box-seed">
       <h2>
@@ -210,8 +218,15 @@ export function SeedPanel({ info }: { info: Snapshot<BlindBoxInfo> }) {
           name="client_seed"
           autoComplete="off"
           dir="ltr"
-          maxLength={64}
-          placeholder={t`Latin letters, digits and symbols, no spaces`}
+          hint={
+            <>
+              <Trans>Latin letters, digits and symbols, no spaces</Trans>{' '}
+              <Ltr className={`box-seed-count${count > max ? ' over' : ''}`}>
+                {count}/{max}
+              </Ltr>
+            </>
+          }
+          problem={clientSeed ? clientSeedProblem(clientSeed) : null}
         />
         <Button type="submit" variant="secondary" size="small" disabled={save.busy || !clientSeed}>
           <Trans>Change</Trans>
