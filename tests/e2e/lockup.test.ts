@@ -123,11 +123,19 @@ it('Subscribe takes a visitor to log in, and back to the product', async () => {
 it('checks the amount on the device, then subscribes 1,000 USDT after a confirmation', async () => {
   const amount = page.getByLabel('Amount (USDT)');
   await amount.fill('99.5');
+  // The calculator says why, and no income for an order that cannot be placed.
+  const refusal = () => page.locator('.lockup-calculator .lockup-problem').textContent();
+  await poll(refusal).toBe('The minimum amount is: 100 USDT!');
+  expect(await row('Income per day').textContent()).toBe('—');
+  await page.locator('.lockup-calculator').scrollIntoViewIfNeeded();
+  await shot('lockup-02b-details-refused');
   await page.getByRole('button', { name: 'Subscribe' }).click();
   await poll(toast).toBe('The minimum amount is: 100 USDT!');
   await page.getByRole('button', { name: 'All' }).click();
   expect(await amount.inputValue()).toBe('10000');
   await amount.fill('10000.01');
+  await poll(refusal).toBe('Insufficient balance!');
+  expect(await row('Income per day').textContent()).toBe('—');
   await page.getByRole('button', { name: 'Subscribe' }).click();
   await poll(toast).toBe('Insufficient balance!');
 
@@ -214,6 +222,11 @@ it('reads right to left in Arabic', async () => {
   await page.locator('.lockup-calculator .money-amount').first().waitFor();
   await poll(available).toMatch(/USDT$/);
   await shot('lockup-09-details-arabic');
+  // An amount below the minimum: the refusal in Arabic in place of the income.
+  await page.locator('input[name="amount"]').fill('50');
+  await poll(() => page.locator('.lockup-calculator .lockup-problem').textContent()).toMatch(/100 USDT/);
+  await page.locator('.lockup-calculator').scrollIntoViewIfNeeded();
+  await shot('lockup-09b-details-refused-arabic');
   await open('/pages/Lock-up/record/record');
   await firstOrder().waitFor();
   await shot('lockup-10-record-arabic');
