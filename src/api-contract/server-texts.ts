@@ -242,6 +242,11 @@ export const serverTexts = {
     id: 'e.authenticatorCodeUsed',
     message: 'This code has already been used, please wait for the next one!',
   },
+  // A recovery code of the current set that was used before (a code of a set since replaced is wrong): each works once.
+  recoveryCodeUsed: /*i18n*/ {
+    id: 'e.recoveryCodeUsed',
+    message: 'This recovery code has already been used: each recovery code works once. Please enter another one!',
+  },
   twoFactorAlreadyOn: /*i18n*/ { id: 'e.twoFactorAlreadyOn', message: 'Two-factor authentication is already on!' },
   twoFactorNotOn: /*i18n*/ { id: 'e.twoFactorNotOn', message: 'Two-factor authentication is not on!' },
   twoFactorSetupFirst: /*i18n*/ {

@@ -179,6 +179,12 @@ it('signing in again on this phone asks for a code once (a recovery code here); 
   await expect.poll(toast).toBe('Please enter the code from your authenticator app!');
   await page.getByLabel('Authenticator code').waitFor();
   await page.getByRole('button', { name: 'Use a recovery code' }).click();
+  // The one the anti-phishing code took: told it was used, so another is taken.
+  await page.getByLabel('Recovery code').fill(recoveryCodes[2]!);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect
+    .poll(toast)
+    .toBe('This recovery code has already been used: each recovery code works once. Please enter another one!');
   await page.getByLabel('Recovery code').fill(recoveryCodes[1]!);
   await shot('two-factor-10-login-code');
   await page.getByRole('button', { name: 'Log in' }).click();

@@ -213,6 +213,26 @@ describe('two-factor and passkeys', () => {
     expect((await history(user.token)).lists[0]).toMatchObject({ succeeded: true, method: 'code' });
   });
 
+  it('records a recovery code already used as a failed code attempt', async () => {
+    const user = await customer(h);
+    const setup = await h.call(beginTwoFactor, {}, { token: user.token });
+    const confirmed = await h.call(
+      confirmTwoFactor,
+      { code: codeOf(setup.data.secret), password: PASSWORD },
+      { token: user.token },
+    );
+    const [recovery] = confirmed.data.recovery_codes as [string];
+    h.clock.advance(MINUTE);
+    expect(await logIn(user.phone, PASSWORD, FIREFOX_WINDOWS, '198.51.100.61', { otp: recovery })).toMatchObject({
+      ret: 1,
+    });
+    h.clock.advance(MINUTE);
+    expect(await logIn(user.phone, PASSWORD, FIREFOX_WINDOWS, '198.51.100.61', { otp: recovery })).toEqual(
+      refused(serverTexts.recoveryCodeUsed.message),
+    );
+    expect((await history(user.token)).lists[0]).toMatchObject({ succeeded: false, method: 'code' });
+  });
+
   it('records a passkey sign-in, and a refused answer of a passkey the server holds against its account', async () => {
     const user = await customer(h);
     const authenticator = new SoftAuthenticator(ORIGIN);

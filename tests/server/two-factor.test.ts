@@ -36,6 +36,9 @@ const ENTER = refused(texts.enterAuthenticatorCode.message);
 const WRONG = refused(texts.authenticatorCodeWrong.message);
 const USED = refused(serverTexts.authenticatorCodeUsed.message);
 const TOO_MANY = refused(texts.tooManyAttempts.message);
+const RECOVERY_USED = refused(
+  'This recovery code has already been used: each recovery code works once. Please enter another one!',
+);
 
 /** What the authenticator app shows now (or `steps` steps from now) for a base32 secret. */
 const codeOf = (secret: string, steps = 0) => totpAt(base32Decode(secret), totpStep(h.clock.now()) + steps);
@@ -204,9 +207,11 @@ describe('a withdrawal with two-factor on', () => {
     const form = { target: 'wallet', target_id: String(user.wallet.id), amount: '20' };
     const [first, second] = user.recovery as [string, string];
     expect((await withdraw(h, user.token, { ...form, otp: first })).ret).toBe(1);
-    expect(await withdraw(h, user.token, { ...form, otp: first })).toEqual(WRONG);
+    expect(await withdraw(h, user.token, { ...form, otp: first })).toEqual(RECOVERY_USED);
     expect((await withdraw(h, user.token, { ...form, otp: second.replace('-', '').toLowerCase() })).ret).toBe(1);
-    expect(await withdraw(h, user.token, { ...form, otp: second })).toEqual(WRONG);
+    expect(await withdraw(h, user.token, { ...form, otp: second.toLowerCase() })).toEqual(RECOVERY_USED);
+    // A code that never was one of them stays wrong.
+    expect(await withdraw(h, user.token, { ...form, otp: 'AAAAA-AAAAA' })).toEqual(WRONG);
     expect(await status(user.token)).toMatchObject({ enabled: true, recovery_codes_left: 8 });
   });
 
@@ -407,6 +412,24 @@ describe('signing in with two-factor on', () => {
     });
     expect(response.json()).toEqual(refused(serverTexts.wrongCredentials.message));
     expect(await logIn(user.phone, FIREFOX_WINDOWS, codeOf(user.secret))).toMatchObject({ ret: 1 });
+  });
+
+  it('a recovery code already used is told so at sign-in, a wrong one stays wrong, and both count toward the limit', async () => {
+    const user = await protectedCustomer();
+    const [first, second] = user.recovery as [string, string];
+    expect(await logIn(user.phone, FIREFOX_WINDOWS, first)).toMatchObject({ ret: 1 });
+    h.clock.advance(STEP);
+    // The same code on the next device: the customer is told to take another, not that it is wrong.
+    expect(await logIn(user.phone, FIREFOX_WINDOWS, first)).toEqual(RECOVERY_USED);
+    expect(await logIn(user.phone, FIREFOX_WINDOWS, 'AAAAA-AAAAA')).toEqual(WRONG);
+    expect(await logIn(user.phone, FIREFOX_WINDOWS, first.replace('-', '').toLowerCase())).toEqual(RECOVERY_USED);
+    expect(await logIn(user.phone, FIREFOX_WINDOWS, first)).toEqual(RECOVERY_USED);
+    expect(await logIn(user.phone, FIREFOX_WINDOWS, notThe(codeOf(user.secret)))).toEqual(WRONG);
+    // Five failed codes, used ones among them: the limit holds, even for an unused recovery code.
+    expect(await logIn(user.phone, FIREFOX_WINDOWS, second)).toEqual(TOO_MANY);
+    expect(await status(user.token)).toMatchObject({ recovery_codes_left: 9 });
+    h.clock.advance(15 * 60_000);
+    expect(await logIn(user.phone, FIREFOX_WINDOWS, second)).toMatchObject({ ret: 1 });
   });
 
   it('with two-factor off a new device signs in with the password alone', async () => {

@@ -4,7 +4,7 @@
 // kept and a code of that step or an older one is refused; a recovery code is marked used.
 import { serverTexts } from '../../api-contract/server-texts.ts';
 import { randomBytes } from 'node:crypto';
-import { and, count, eq, isNull, lt } from 'drizzle-orm';
+import { and, count, eq, isNotNull, isNull, lt } from 'drizzle-orm';
 import type { Executor } from '../db/connection.ts';
 import { recoveryCodes, twoFactors, users } from '../db/schema.ts';
 import { texts } from '../../api-contract/texts.ts';
@@ -212,7 +212,9 @@ export async function requireSecondFactorOrPayPassword(
   );
 }
 
-type Outcome = 'right' | 'wrong' | 'used' | 'limited';
+/** A code's fate: right (and now used up), wrong, an authenticator code already used, a recovery code already used, or
+ * not tried because the limit holds. */
+type Outcome = 'right' | 'wrong' | 'used' | 'recovery used' | 'limited';
 
 /**
  * Checks a code and uses it up, counting a wrong one toward the account's limit. The counter's row
@@ -241,6 +243,7 @@ async function checkCode(
   });
   if (outcome === 'limited') throw new Refusal(texts.tooManyAttempts.id);
   if (outcome === 'used') throw new Refusal(serverTexts.authenticatorCodeUsed.id);
+  if (outcome === 'recovery used') throw new Refusal(serverTexts.recoveryCodeUsed.id);
   if (outcome === 'wrong') throw new Refusal(texts.authenticatorCodeWrong.id);
 }
 
@@ -265,19 +268,21 @@ async function useAuthenticatorCode(
   return moved.length ? 'right' : 'used';
 }
 
+/** Uses up a recovery code of the user's current set: 'right' the first time, 'recovery used' once it was used (the
+ * customer is told so and picks another), 'wrong' for any other code, one of a set since replaced included. */
 async function useRecoveryCode(tx: Executor, userId: number, code: string, key: Buffer, now: Date): Promise<Outcome> {
+  const digest = recoveryCodeDigest(key, userId, normalRecoveryCode(code));
   const used = await tx
     .update(recoveryCodes)
     .set({ usedAt: now })
-    .where(
-      and(
-        eq(recoveryCodes.userId, userId),
-        eq(recoveryCodes.codeHash, recoveryCodeDigest(key, userId, normalRecoveryCode(code))),
-        isNull(recoveryCodes.usedAt),
-      ),
-    )
+    .where(and(eq(recoveryCodes.userId, userId), eq(recoveryCodes.codeHash, digest), isNull(recoveryCodes.usedAt)))
     .returning({ id: recoveryCodes.id });
-  return used.length ? 'right' : 'wrong';
+  if (used.length) return 'right';
+  const [spent] = await tx
+    .select({ id: recoveryCodes.id })
+    .from(recoveryCodes)
+    .where(and(eq(recoveryCodes.userId, userId), eq(recoveryCodes.codeHash, digest), isNotNull(recoveryCodes.usedAt)));
+  return spent ? 'recovery used' : 'wrong';
 }
 
 /** "abcde-fghij", "ABCDEFGHIJ": one spelling, the one shown. */

@@ -11,7 +11,11 @@ import type { CountryOf } from '../domain/login-places.ts';
 export const WRONG_PASSWORD: readonly string[] = [serverTexts.wrongCredentials.id];
 /** A wrong or already used authenticator or recovery code after the right password; a code not yet given is the
  * ordinary step of a new device, no failure. */
-export const WRONG_CODE: readonly string[] = [texts.authenticatorCodeWrong.id, serverTexts.authenticatorCodeUsed.id];
+export const WRONG_CODE: readonly string[] = [
+  texts.authenticatorCodeWrong.id,
+  serverTexts.authenticatorCodeUsed.id,
+  serverTexts.recoveryCodeUsed.id,
+];
 /** A passkey's answer that does not check out (signature, origin, a counter going back). */
 export const WRONG_PASSKEY: readonly string[] = [texts.passkeyFailed.id];
 
