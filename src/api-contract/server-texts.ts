@@ -247,6 +247,12 @@ export const serverTexts = {
     id: 'e.recoveryCodeUsed',
     message: 'This recovery code has already been used: each recovery code works once. Please enter another one!',
   },
+  // An attempt limit holds (wrong passwords or codes, codes asked for, calls a minute): {0} is the time left until it
+  // lets the next attempt through, a Period in the reader's words, rounded up.
+  tooManyAttemptsWait: /*i18n*/ {
+    id: 'e.tooManyAttemptsWait',
+    message: 'Too many attempts, please try again in {0}!',
+  },
   twoFactorAlreadyOn: /*i18n*/ { id: 'e.twoFactorAlreadyOn', message: 'Two-factor authentication is already on!' },
   twoFactorNotOn: /*i18n*/ { id: 'e.twoFactorNotOn', message: 'Two-factor authentication is not on!' },
   twoFactorSetupFirst: /*i18n*/ {

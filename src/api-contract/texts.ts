@@ -54,7 +54,6 @@ export const texts = {
   codeSent: /*i18n*/ { id: 'e.codeSent', message: 'The verification code has been sent!' },
   getCodeFailed: /*i18n*/ { id: 'e.getCodeFailed', message: 'Failed to get the verification code!' },
   // Codes by e-mail and SMS (the message itself, and its fate)
-  tooManyAttempts: /*i18n*/ { id: 'e.tooManyAttempts', message: 'Too many attempts, please try again later!' },
   serverBusy: /*i18n*/ { id: 'e.serverBusy', message: 'The service is busy right now, please try again in a moment!' },
   tokenInvalid: /*i18n*/ { id: 'e.tokenInvalid', message: 'Your login has expired, please log in again!' },
   uploadFailed: /*i18n*/ { id: 'e.uploadFailed', message: 'Failed to upload picture, please try again later!' },

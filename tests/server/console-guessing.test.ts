@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { and, eq, like } from 'drizzle-orm';
 import { startHarness, type Harness } from './harness.ts';
-import { refused } from './helpers.ts';
+import { lockedFor, refused } from './helpers.ts';
 import { codeFrom, enrolled, type Enrolled } from './console-helpers.ts';
 import { consoleSignIn } from '../../src/api-contract/console.ts';
 import { auditLog } from '../../src/server/db/schema.ts';
@@ -18,7 +18,8 @@ afterAll(() => h.close());
 
 const WRONG = refused('The operator name or the password is wrong!');
 const WRONG_CODE = refused('The authenticator code is wrong!');
-const LOCKED = refused('Too many attempts, please try again later!');
+// Five wrong 30 s apart, then the next 30 s later: 12.5 of the lock's 15 minutes are left, said rounded up.
+const LOCKED = lockedFor('13 minutes');
 const MINUTE = 60_000;
 const OPERATOR_HOME = '198.51.100.20';
 const GUESSER = '203.0.113.77';
@@ -85,12 +86,12 @@ it('guesses from many addresses are slowed by a growing delay that does not hold
   for (let i = 0; i < 20; i++) expect(await attempt(carol, `guess ${i}`, stranger())).toEqual(WRONG);
   // Each attempt now waits 30 s from the latest wrong one: 29 s after it (attempt() moves the clock 30 s) …
   h.clock.advance(-1000);
-  expect(await attempt(carol, carol.password, stranger())).toEqual(LOCKED);
+  expect(await attempt(carol, carol.password, stranger())).toEqual(lockedFor('1 minute'));
   // … not at Carol's desk.
   expect(await attempt(carol, carol.password, OPERATOR_HOME)).toEqual(signedIn);
   // Past the 30 s, a guess is tried again; the next wait is 60 s.
   expect(await attempt(carol, 'guess 20', stranger())).toEqual(WRONG);
-  expect(await attempt(carol, carol.password, stranger())).toEqual(LOCKED);
+  expect(await attempt(carol, carol.password, stranger())).toEqual(lockedFor('1 minute'));
   h.clock.advance(30_000);
   expect(await attempt(carol, 'guess 21', stranger())).toEqual(WRONG);
   expect((await entries('operator:carol')).filter((entry) => entry.action === 'operator.sign-in.locked')).toHaveLength(

@@ -110,7 +110,9 @@ it("the login limiter answers HTTP 429 with an envelope once the minute's calls 
   }
   const blocked = await attempt();
   expect(blocked.statusCode).toBe(429);
-  expect(blocked.json()).toEqual({ ret: 0, msg: 'Too many attempts, please try again later!', data: null });
+  // What is left of the minute (retry-after, in seconds), said rounded up to whole minutes.
+  expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+  expect(blocked.json()).toEqual({ ret: 0, msg: 'Too many attempts, please try again in 1 minute!', data: null });
 
   // Only the login calls of that address are limited.
   expect((await limited.call(config, { act: 'system' })).ret).toBe(1);

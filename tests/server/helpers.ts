@@ -132,6 +132,9 @@ const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest(
 
 /** A refusal as the user sees it: ret 0, the text, no data. */
 export const refused = (msg: string) => ({ ret: 0, msg, data: null });
+/** The refusal of an attempt a limit holds back, in English: `wait` is the time left as the customer reads it ("15
+ * minutes", "23.84 hours"). */
+export const lockedFor = (wait: string) => refused(`Too many attempts, please try again in ${wait}!`);
 export const TOKEN_EXPIRED = { ret: -1, msg: 'Your login has expired, please log in again!', data: null };
 
 /**

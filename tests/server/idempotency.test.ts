@@ -14,6 +14,7 @@ import {
   customer,
   dbState,
   expectLedgerBalanced,
+  lockedFor,
   newPhone,
   refused,
   registerByPhone,
@@ -464,7 +465,7 @@ it('wrong payment passwords sent with keys still count toward the lock', async (
   }
   expect(
     await withdraw(h, user.token, { target: 'bank', target_id: String(card.id), amount: '20' }, 'right-after-lock'),
-  ).toEqual(refused('Too many attempts, please try again later!'));
+  ).toEqual(lockedFor('15 minutes'));
   expect(await h.database.db.select().from(withdrawOrders).where(eq(withdrawOrders.userId, user.id))).toEqual([]);
 });
 

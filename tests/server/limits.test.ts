@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { startHarness, type Harness } from './harness.ts';
-import { PASSWORD, dbState, newEmail, newPhone, refused, registerByPhone } from './helpers.ts';
+import { PASSWORD, dbState, lockedFor, newEmail, newPhone, refused, registerByPhone } from './helpers.ts';
 import { changePassword, login, register, sendEmailCode, sendSmsCode } from '../../src/api-contract/account.ts';
 import { seedDemo, DEMO_ACCOUNT } from '../../src/server/db/seed.ts';
 import { attemptCounters, users } from '../../src/server/db/schema.ts';
@@ -18,7 +18,6 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 const WRONG = refused('Wrong username or password!');
-const LOCKED = refused('Too many attempts, please try again later!');
 const MINUTE = 60_000;
 
 it('a wrong password is refused without saying which part was wrong', async () => {
@@ -28,25 +27,38 @@ it('a wrong password is refused without saying which part was wrong', async () =
   expect(await h.call(login, { username: phone, password: PASSWORD })).toMatchObject({ ret: 1 });
 });
 
-it('five wrong passwords lock their address out of the account even for the right one, until 15 minutes pass', async () => {
+it('five wrong passwords lock their address out of the account even for the right one, until 15 minutes pass, and say how long is left', async () => {
   const { phone } = await registerByPhone(h);
   for (let i = 0; i < 5; i++) expect(await h.call(login, { username: phone, password: `wrong${i}00` })).toEqual(WRONG);
 
   const before = await dbState(h);
-  expect(await h.call(login, { username: phone, password: PASSWORD })).toEqual(LOCKED);
+  expect(await h.call(login, { username: phone, password: PASSWORD })).toEqual(lockedFor('15 minutes'));
   expect(await dbState(h)).toEqual(before);
 
-  h.clock.advance(14 * MINUTE);
-  expect(await h.call(login, { username: phone, password: PASSWORD })).toEqual(LOCKED);
+  // The time left, rounded up to the minute: never a retry that comes too early.
+  h.clock.advance(10 * MINUTE + 30_000);
+  expect(await h.call(login, { username: phone, password: PASSWORD })).toEqual(lockedFor('5 minutes'));
+  h.clock.advance(3 * MINUTE + 30_000);
+  expect(await h.call(login, { username: phone, password: PASSWORD })).toEqual(lockedFor('1 minute'));
   h.clock.advance(MINUTE + 1000);
   expect(await h.call(login, { username: phone, password: PASSWORD })).toMatchObject({ ret: 1, msg: 'Success' });
+});
+
+it("the time left is said in the reader's language", async () => {
+  const { phone } = await registerByPhone(h);
+  for (let i = 0; i < 5; i++) expect(await h.call(login, { username: phone, password: `wrong${i}00` })).toEqual(WRONG);
+  h.clock.advance(MINUTE);
+  const lockedIn = async (lang: string) => (await h.call(login, { username: phone, password: PASSWORD }, { lang })).msg;
+  expect(await lockedIn('zh')).toBe('尝试次数过多，请在14分钟后再试！');
+  expect(await lockedIn('ar')).toBe('محاولات كثيرة جدًا، يُرجى المحاولة مرة أخرى بعد 14 دقيقة!');
+  expect(await lockedIn('th')).toBe('ลองหลายครั้งเกินไป กรุณาลองใหม่อีกครั้งในอีก 14 นาที');
 });
 
 it('the lock holds whether the username, the mobile number or the e-mail is typed', async () => {
   for (let i = 0; i < 5; i++)
     expect(await h.call(login, { username: DEMO_ACCOUNT.username, password: 'wrong999' })).toEqual(WRONG);
   for (const name of [DEMO_ACCOUNT.username, DEMO_ACCOUNT.phone, DEMO_ACCOUNT.email.toUpperCase()]) {
-    expect(await h.call(login, { username: name, password: DEMO_ACCOUNT.password })).toEqual(LOCKED);
+    expect(await h.call(login, { username: name, password: DEMO_ACCOUNT.password })).toEqual(lockedFor('15 minutes'));
   }
   h.clock.advance(15 * MINUTE + 1000);
   expect(await h.call(login, { username: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password })).toMatchObject({
@@ -67,8 +79,10 @@ it('five wrong old passwords lock the password change too', async () => {
   const change = (oldpass: string) =>
     h.call(changePassword, { oldpass, password: 'fresh123', repassword: 'fresh123' }, { token });
   for (let i = 0; i < 5; i++) expect(await change('wrong123')).toEqual(refused('The old password is wrong!'));
-  expect(await change(PASSWORD)).toEqual(LOCKED);
-  h.clock.advance(15 * MINUTE + 1000);
+  expect(await change(PASSWORD)).toEqual(lockedFor('15 minutes'));
+  h.clock.advance(7 * MINUTE);
+  expect(await change(PASSWORD)).toEqual(lockedFor('8 minutes'));
+  h.clock.advance(8 * MINUTE + 1000);
   expect(await change(PASSWORD)).toMatchObject({ ret: 1 });
 });
 
@@ -78,7 +92,7 @@ it('the counter cleanup deletes what has run its time and keeps a lock in force'
   for (let i = 0; i < 5; i++)
     expect(await h.call(login, { username: phone, password: 'wrong123' }, { ip })).toEqual(WRONG);
   await deleteExpiredCounters(h.database.db, h.clock.now());
-  expect(await h.call(login, { username: phone, password: PASSWORD }, { ip })).toEqual(LOCKED);
+  expect(await h.call(login, { username: phone, password: PASSWORD }, { ip })).toEqual(lockedFor('15 minutes'));
 
   h.clock.advance(15 * MINUTE + 1000);
   const counters = () => h.database.db.select().from(attemptCounters);
@@ -153,14 +167,17 @@ it('a new code cannot be requested within 60 seconds; only the newest code works
   expect(await registerWith(phone, second)).toMatchObject({ ret: 1 });
 });
 
-it('an e-mail address gets at most ten codes a day', async () => {
+it('an e-mail address gets at most ten codes a day, and is told when it gets the next', async () => {
   const email = newEmail();
   for (let i = 0; i < 10; i++) {
     h.clock.advance(MINUTE);
     expect((await h.call(sendEmailCode, { email })).ret).toBe(1);
   }
   h.clock.advance(MINUTE);
-  expect(await h.call(sendEmailCode, { email })).toEqual(refused('Too many attempts, please try again later!'));
-  h.clock.advance(24 * 60 * MINUTE);
+  // The day runs from the first code, ten minutes ago: 23 h 50 min are left, 23.8333… hours rounded up.
+  expect(await h.call(sendEmailCode, { email })).toEqual(lockedFor('23.84 hours'));
+  h.clock.advance(23 * 60 * MINUTE);
+  expect(await h.call(sendEmailCode, { email })).toEqual(lockedFor('50 minutes'));
+  h.clock.advance(60 * MINUTE);
   expect((await h.call(sendEmailCode, { email })).ret).toBe(1);
 });

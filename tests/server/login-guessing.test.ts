@@ -4,7 +4,7 @@
 // from an address the account signed in from lately.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startHarness, type Harness } from './harness.ts';
-import { PASSWORD, refused, registerByPhone } from './helpers.ts';
+import { PASSWORD, lockedFor, refused, registerByPhone } from './helpers.ts';
 import { login } from '../../src/api-contract/account.ts';
 import { accountDelayMs } from '../../src/server/domain/login-guessing.ts';
 
@@ -15,7 +15,7 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 const WRONG = refused('Wrong username or password!');
-const LOCKED = refused('Too many attempts, please try again later!');
+const LOCKED = lockedFor('15 minutes');
 const MINUTE = 60_000;
 const OWNER = '198.51.100.10';
 const GUESSER = '203.0.113.66';
@@ -34,7 +34,7 @@ it('five wrong passwords from one address lock that address, while the owner at 
   expect(await tryLogin(phone, PASSWORD, OWNER)).toEqual(signedIn);
 
   h.clock.advance(14 * MINUTE);
-  expect(await tryLogin(phone, PASSWORD, GUESSER)).toEqual(LOCKED);
+  expect(await tryLogin(phone, PASSWORD, GUESSER)).toEqual(lockedFor('1 minute'));
   h.clock.advance(MINUTE + 1000);
   expect(await tryLogin(phone, 'guess500', GUESSER)).toEqual(WRONG);
 });
@@ -64,9 +64,14 @@ it('guesses from many addresses are slowed by a delay that doubles, and the owne
   // From then on each attempt waits from the latest wrong one: 30 s, then 60, 120 … up to 15 minutes.
   const waits = [30, 60, 120, 240, 480, 900, 900].map((seconds) => seconds * 1000);
   for (const waitMs of waits) {
+    // Each is told the wait from the latest wrong one, in whole minutes rounded up.
+    const minutes = Math.ceil(waitMs / MINUTE);
+    expect(await tryLogin(phone, PASSWORD, stranger())).toEqual(
+      lockedFor(minutes === 1 ? '1 minute' : `${minutes} minutes`),
+    );
     h.clock.advance(waitMs - 1000);
     // Too early: not even the right password is tried, from a fresh address.
-    expect(await tryLogin(phone, PASSWORD, stranger())).toEqual(LOCKED);
+    expect(await tryLogin(phone, PASSWORD, stranger())).toEqual(lockedFor('1 minute'));
     // The owner at home is not held by it.
     expect(await tryLogin(phone, PASSWORD, OWNER)).toEqual(signedIn);
     h.clock.advance(1000);
@@ -83,7 +88,8 @@ it('guesses sent at once from many addresses are tried one after another: no mor
     Array.from({ length: 40 }, (_, i) => tryLogin(phone, `guess${i}00`, `198.18.0.${i + 1}`)),
   );
   expect(answers.filter((answer) => answer.msg === WRONG.msg)).toHaveLength(20);
-  expect(answers.filter((answer) => answer.msg === LOCKED.msg)).toHaveLength(20);
+  // Held 30 s from the twentieth wrong one: told 1 minute, rounded up.
+  expect(answers.filter((answer) => answer.msg === lockedFor('1 minute').msg)).toHaveLength(20);
 });
 
 it('an IPv6 guesser is one address per /64 network, however many addresses it draws from it', async () => {
@@ -92,6 +98,28 @@ it('an IPv6 guesser is one address per /64 network, however many addresses it dr
   expect(await tryLogin(phone, PASSWORD, '2001:db8:7:7:ffff:1:2:3')).toEqual(LOCKED);
   // The next network is someone else.
   expect(await tryLogin(phone, PASSWORD, '2001:db8:7:8::1')).toEqual(signedIn);
+});
+
+it('an address locked out and held by the delay at once is told the later of the two', async () => {
+  const { phone } = await registerByPhone(h);
+  // Five wrong from the guesser lock it out for 15 minutes …
+  for (let i = 0; i < 5; i++) expect(await tryLogin(phone, `guess${i}00`, GUESSER)).toEqual(WRONG);
+  // … and from elsewhere, fifteen more a minute later, then one each time the delay allows (30 s, 60, 120, 240): 24
+  // wrong in all, the last 8.5 minutes after the guesser's first, hold every new address 8 minutes from it.
+  h.clock.advance(MINUTE);
+  let next = 100;
+  for (let i = 0; i < 15; i++) expect(await tryLogin(phone, `guess${i}00`, `192.0.2.${++next}`)).toEqual(WRONG);
+  for (const seconds of [30, 60, 120, 240]) {
+    h.clock.advance(seconds * 1000);
+    expect(await tryLogin(phone, `guess${next}00`, `192.0.2.${++next}`)).toEqual(WRONG);
+  }
+  // Its own lock has 6.5 minutes left, the delay 8.
+  expect(await tryLogin(phone, PASSWORD, GUESSER)).toEqual(lockedFor('8 minutes'));
+  // Its own lock has ended; the delay has not.
+  h.clock.advance(7 * MINUTE);
+  expect(await tryLogin(phone, PASSWORD, GUESSER)).toEqual(lockedFor('1 minute'));
+  h.clock.advance(MINUTE);
+  expect(await tryLogin(phone, PASSWORD, GUESSER)).toEqual(signedIn);
 });
 
 it('a name no account has is locked the same way, so the answers do not tell whether it exists', async () => {

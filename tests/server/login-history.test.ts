@@ -20,7 +20,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { checkedAnswer, otherProcessApp, startHarness, type Harness } from './harness.ts';
-import { PASSWORD, customer, refused } from './helpers.ts';
+import { PASSWORD, customer, lockedFor, refused } from './helpers.ts';
 import { SoftAuthenticator } from './soft-authenticator.ts';
 
 const MINUTE = 60_000;
@@ -87,9 +87,7 @@ describe('the history', () => {
   it('does not count "too many attempts" as an attempt: the password was not tried', async () => {
     const user = await customer(h);
     for (let i = 0; i < 5; i++) await logIn(user.phone, 'wrong999', CHROME_ANDROID, '198.51.100.9');
-    expect(await logIn(user.phone, 'wrong999', CHROME_ANDROID, '198.51.100.9')).toEqual(
-      refused(texts.tooManyAttempts.message),
-    );
+    expect(await logIn(user.phone, 'wrong999', CHROME_ANDROID, '198.51.100.9')).toEqual(lockedFor('15 minutes'));
     expect((await history(user.token)).lists.filter((row) => !row.succeeded)).toHaveLength(5);
   });
 

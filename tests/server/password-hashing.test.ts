@@ -7,7 +7,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { startHarness, type Harness } from './harness.ts';
-import { PASSWORD, PAYPASS, customer, expectLedgerBalanced, newPhone, refused } from './helpers.ts';
+import { PASSWORD, PAYPASS, customer, expectLedgerBalanced, lockedFor, newPhone, refused } from './helpers.ts';
 import { rowsOf } from '../../src/server/db/connection.ts';
 import { argon2id } from '../../src/server/secret-hash.ts';
 import { addTronWallet, balanceOf, withdraw } from './funds-helpers.ts';
@@ -158,9 +158,7 @@ it('an unkeyed withdrawal with a wrong payment password: hashed with nothing hel
     );
   }
   const started = gate.started;
-  expect(await withdraw(h, user.token, { ...fields, paypass: PAYPASS })).toEqual(
-    refused('Too many attempts, please try again later!'),
-  );
+  expect(await withdraw(h, user.token, { ...fields, paypass: PAYPASS })).toEqual(lockedFor('15 minutes'));
   expect(gate.started).toBe(started);
   expect(await balanceOf(h, user.id)).toEqual({ available: '100.00000000', frozen: '0.00000000' });
 });
@@ -353,7 +351,7 @@ it('a change with a wrong old password hashes no new one, and counts the try', a
   for (let tries = 2; tries <= 5; tries++) expect((await h.call(changePassword, form, keyed(user.token))).ret).toBe(0);
   const atLimit = gate.started;
   expect(await h.call(changePassword, { ...form, oldpass: PASSWORD }, keyed(user.token))).toEqual(
-    refused('Too many attempts, please try again later!'),
+    lockedFor('15 minutes'),
   );
   expect(gate.started).toBe(atLimit);
 });

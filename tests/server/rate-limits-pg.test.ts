@@ -51,7 +51,7 @@ describe('request limits across two server processes on one PostgreSQL', () => {
   const LIMITED = {
     status: 429,
     remaining: '0',
-    body: { ret: 0, msg: 'Too many attempts, please try again later!', data: null },
+    body: { ret: 0, msg: 'Too many attempts, please try again in 1 minute!', data: null },
   };
 
   /** The table's count of `name` (`address:127.0.0.1`, `account:12`): what the processes have merged so far. */

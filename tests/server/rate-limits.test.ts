@@ -49,7 +49,7 @@ async function call(
   return { status: response.statusCode, body: response.json() as { ret: number; msg: string } };
 }
 
-const LIMITED = { status: 429, body: { ret: 0, msg: 'Too many attempts, please try again later!', data: null } };
+const LIMITED = { status: 429, body: { ret: 0, msg: 'Too many attempts, please try again in 1 minute!', data: null } };
 
 it('customers behind one carrier address each get their own budget once logged in', async () => {
   const [alice, bob] = [await registerByPhone(h), await registerByPhone(h)];
@@ -111,7 +111,8 @@ it('says the budget left on every call, and when to retry with the 429', async (
   });
   expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
   expect(refused.headers['content-type']).toMatch(/^application\/json/);
-  expect(refused.json()).toEqual({ ret: 0, msg: '尝试次数过多，请稍后再试！', data: null });
+  // What is left of the minute, in the reader's language, rounded up.
+  expect(refused.json()).toEqual({ ret: 0, msg: '尝试次数过多，请在1分钟后再试！', data: null });
 });
 
 it.each([1, 2])(
@@ -225,7 +226,11 @@ describe('RequestCounter', () => {
     expect(counter.take('a', 2, second, start + 59_000)).toBeUndefined();
     expect(second.headers).toEqual({ 'x-ratelimit-limit': 2, 'x-ratelimit-remaining': 0, 'x-ratelimit-reset': 1 });
     const third = reply();
-    expect(counter.take('a', 2, third, start + 59_999)).toEqual({ statusCode: 429, rateLimited: true });
+    expect(counter.take('a', 2, third, start + 59_999)).toEqual({
+      statusCode: 429,
+      rateLimited: true,
+      retryAfterMs: 1,
+    });
     expect(third.headers).toEqual({
       'x-ratelimit-limit': 2,
       'x-ratelimit-remaining': 0,
@@ -242,12 +247,12 @@ describe('RequestCounter', () => {
   it('keeps at most its number of keys, dropping the oldest windows first', () => {
     const counter = new RequestCounter<string>(3);
     for (const key of ['a', 'b', 'c']) counter.take(key, 1, reply(), 0);
-    expect(counter.take('a', 1, reply(), 10)).toEqual({ statusCode: 429, rateLimited: true });
+    expect(counter.take('a', 1, reply(), 10)).toEqual({ statusCode: 429, rateLimited: true, retryAfterMs: 59_990 });
     counter.take('d', 1, reply(), 20);
     expect(counter.size).toBe(3);
     // 'a' was the oldest window and went; 'b' is still counted.
     expect(counter.take('a', 1, reply(), 30)).toBeUndefined();
-    expect(counter.take('c', 1, reply(), 30)).toEqual({ statusCode: 429, rateLimited: true });
+    expect(counter.take('c', 1, reply(), 30)).toEqual({ statusCode: 429, rateLimited: true, retryAfterMs: 59_970 });
   });
 
   it('as a merged counter, keeps an ended window whose calls are not merged while there is room, and its keys when full', () => {
@@ -262,7 +267,7 @@ describe('RequestCounter', () => {
     // Full, the oldest went whatever it owed: 'a' starts afresh (and 'b' goes for it); 'c' is still counted.
     expect(counter.take('a', 1, reply(), 60_003)).toBeUndefined();
     expect(counter.size).toBe(3);
-    expect(counter.take('c', 1, reply(), 60_004)).toEqual({ statusCode: 429, rateLimited: true });
+    expect(counter.take('c', 1, reply(), 60_004)).toEqual({ statusCode: 429, rateLimited: true, retryAfterMs: 59_997 });
   });
 });
 

@@ -70,7 +70,7 @@ it('40 wrong transaction passwords sent at once are not all tried: at most 5 are
   );
   const tried = guesses.filter((answer) => answer.msg === 'The payment password is wrong!');
   expect(tried.length).toBeLessThanOrEqual(5);
-  expect(guesses.filter((answer) => answer.msg === 'Too many attempts, please try again later!')).toHaveLength(
+  expect(guesses.filter((answer) => answer.msg === 'Too many attempts, please try again in 15 minutes!')).toHaveLength(
     40 - tried.length,
   );
   expect(await balanceOf(h, user.id)).toEqual({ available: '100.00000000', frozen: '0.00000000' });

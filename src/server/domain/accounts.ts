@@ -4,7 +4,17 @@ import { randomInt } from 'node:crypto';
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { sqlStateOf, type Executor, type Tx } from '../db/connection.ts';
 import { users } from '../db/schema.ts';
-import { PASSWORD_LIMIT, clearAttempts, countAttempt, countOf, heldCount, limitReached } from './attempts.ts';
+import {
+  LockedOut,
+  PASSWORD_LIMIT,
+  clearAttempts,
+  countAttempt,
+  countOf,
+  heldCount,
+  limitReached,
+  lockOf,
+  tooManyAttempts,
+} from './attempts.ts';
 import type { CodeChannel } from './code-sender.ts';
 import { Refusal, type TextId } from './refusal.ts';
 import { avatarCopy } from './uploads.ts';
@@ -301,8 +311,8 @@ const verdictKey = (storedHash: string | null | undefined, secret: string) => `$
  * so guesses sent at once are decided one after another and the sixth finds the lock, on every
  * server process. With no stored hash the check still spends the time and fails. `prepared`: the
  * request's secrets verified before its transaction (PreparedSecrets); one found there is not hashed
- * again with the row held. Throws a Refusal: `tooManyAttempts` at the limit, `wrongTextId` when wrong
- * (that try counted and committed).
+ * again with the row held. Throws a Refusal: `tooManyAttemptsWait` at the limit (with the time left until its
+ * window ends), `wrongTextId` when wrong (that try counted and committed).
  */
 export async function checkSecret(
   db: Executor,
@@ -315,7 +325,8 @@ export async function checkSecret(
 ) {
   const ahead = prepared?.verdictOf(storedHash, secret);
   const outcome = await db.transaction(async (tx) => {
-    if (limitReached(await heldCount(tx, key, PASSWORD_LIMIT, now), PASSWORD_LIMIT)) return 'limited';
+    const locked = lockOf(await heldCount(tx, key, PASSWORD_LIMIT, now), PASSWORD_LIMIT);
+    if (locked) return locked;
     if (!(ahead ?? (await verifySecret(storedHash, secret)))) {
       await countAttempt(tx, key, PASSWORD_LIMIT, now);
       return 'wrong';
@@ -324,6 +335,6 @@ export async function checkSecret(
     return 'right';
   });
   // Refused after the commit: the counted try stays counted.
-  if (outcome === 'limited') throw new Refusal(texts.tooManyAttempts.id);
+  if (outcome instanceof LockedOut) throw tooManyAttempts(outcome.until, now);
   if (outcome === 'wrong') throw new Refusal(wrongTextId);
 }

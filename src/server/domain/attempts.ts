@@ -7,6 +7,9 @@ import { eq, getTableName, inArray, lt, sql, type Placeholder } from 'drizzle-or
 import { rowsOf, type Db, type Executor } from '../db/connection.ts';
 import { preparedOnce } from '../db/prepared.ts';
 import { attemptCounters, requestCounters } from '../db/schema.ts';
+import { serverTexts } from '../../api-contract/server-texts.ts';
+import { Period } from '../../api-contract/period-text.ts';
+import { Refusal } from './refusal.ts';
 
 export interface Limit {
   max: number;
@@ -37,6 +40,30 @@ const liveWindow = (row: Count | undefined, limit: Limit, now: Date): Count | nu
 
 /** Whether a counter's live window (countOf's or heldCount's answer) holds the limit's max attempts or more. */
 export const limitReached = (window: Count | null, limit: Limit): boolean => (window?.count ?? 0) >= limit.max;
+
+/** When a live window (countOf's, heldCount's or count()'s answer) ends, so that counting starts again at 1. */
+export const windowEnd = (window: Count, limit: Limit): Date => new Date(window.windowStart.getTime() + limit.windowMs);
+
+/** An attempt not made because a limit holds it back until `until`. */
+export class LockedOut {
+  readonly until: Date;
+  constructor(until: Date) {
+    this.until = until;
+  }
+}
+
+/** The lock a counter's live window puts on the next attempt: until the window ends when it holds the limit's max
+ * attempts or more (limitReached); else null. */
+export const lockOf = (window: Count | null, limit: Limit): LockedOut | null =>
+  window && limitReached(window, limit) ? new LockedOut(windowEnd(window, limit)) : null;
+
+/**
+ * The refusal of an attempt a limit holds back until `until`: 'Too many attempts, please try again in {0}!', {0} the
+ * time left from `now` as a Period (said in the reader's words, rounded up), so the customer knows when to come back
+ * and never comes back too early.
+ */
+export const tooManyAttempts = (until: Date, now: Date): Refusal =>
+  new Refusal(serverTexts.tooManyAttemptsWait.id, { 0: new Period(until.getTime() - now.getTime()) });
 
 /** The counter's live window, or null when it has none (never counted, or the window has passed). */
 export async function countOf(

@@ -6,9 +6,8 @@ import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../db/connection.ts';
 import { verificationCodes } from '../db/schema.ts';
 import { CODE_RESEND_SECONDS, CODE_TTL_MINUTES } from '../../api-contract/constants.ts';
-import { texts } from '../../api-contract/texts.ts';
 import { Refusal } from './refusal.ts';
-import { CODE_DAILY_LIMIT, countAttempt } from './attempts.ts';
+import { CODE_DAILY_LIMIT, count, tooManyAttempts, windowEnd } from './attempts.ts';
 import type { CodeChannel } from './code-sender.ts';
 
 const MAX_WRONG_TRIES = 5;
@@ -18,7 +17,8 @@ export const codeTarget = (channel: CodeChannel, address: string) => `${channel}
 
 const hashCode = (target: string, code: string) => createHash('sha256').update(`${target}:${code}`).digest('hex');
 
-/** A new code for `target`, refused within 60 s of the last one and past ten a day. */
+/** A new code for `target`, refused within 60 s of the last one and past ten a day (with the time left until the day's
+ * window ends). */
 export async function issueCode(db: Executor, target: string, now: Date): Promise<string> {
   const [last] = await db
     .select({ createdAt: verificationCodes.createdAt })
@@ -28,8 +28,8 @@ export async function issueCode(db: Executor, target: string, now: Date): Promis
     .limit(1);
   if (last && now.getTime() - last.createdAt.getTime() < CODE_RESEND_SECONDS * 1000)
     throw new Refusal(serverTexts.codeTooSoon.id);
-  if ((await countAttempt(db, `code:${target}`, CODE_DAILY_LIMIT, now)) > CODE_DAILY_LIMIT.max)
-    throw new Refusal(texts.tooManyAttempts.id);
+  const asked = await count(db, `code:${target}`, CODE_DAILY_LIMIT, now);
+  if (asked.count > CODE_DAILY_LIMIT.max) throw tooManyAttempts(windowEnd(asked, CODE_DAILY_LIMIT), now);
 
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   await db.insert(verificationCodes).values({

@@ -11,10 +11,20 @@
 import { serverTexts } from '../../api-contract/server-texts.ts';
 import { isIPv6 } from 'node:net';
 import type { Executor } from '../db/connection.ts';
-import { clearAttempts, count, countOf, heldCount, isLimited, PASSWORD_LIMIT, type Limit } from './attempts.ts';
+import {
+  clearAttempts,
+  count,
+  countOf,
+  heldCount,
+  LockedOut,
+  lockOf,
+  PASSWORD_LIMIT,
+  tooManyAttempts,
+  windowEnd,
+  type Limit,
+} from './attempts.ts';
 import { verifySecret } from './accounts.ts';
 import { Refusal } from './refusal.ts';
-import { texts } from '../../api-contract/texts.ts';
 
 /** Wrong passwords of one account from one address before that address is locked out of it. */
 export const LOGIN_ADDRESS_LIMIT: Limit = PASSWORD_LIMIT;
@@ -67,12 +77,12 @@ export function accountDelayMs(failures: number): number {
 }
 
 /**
- * One guess at `subject` from `address` under the rules above: 'limited' when that address is locked out or held by
- * the delay (nothing is tried), else `attempt`'s answer; one that `isRight` does not accept is counted against the
- * address and the subject. A right one `proves` the owner (default): the address's count starts again and it becomes
- * known — a step that is not the last of a sign-in (the console's password before its code) proves nothing. The
- * subject's counter row is held during the attempt, so guesses sent at once from anywhere are tried one after another
- * and each sees the counts the others left, on every server process.
+ * One guess at `subject` from `address` under the rules above: a LockedOut when that address is locked out or held by
+ * the delay (nothing is tried), until the later of the two ends; else `attempt`'s answer, and one that `isRight` does
+ * not accept is counted against the address and the subject. A right one `proves` the owner (default): the address's
+ * count starts again and it becomes known — a step that is not the last of a sign-in (the console's password before
+ * its code) proves nothing. The subject's counter row is held during the attempt, so guesses sent at once from
+ * anywhere are tried one after another and each sees the counts the others left, on every server process.
  */
 export async function guessFrom<T>(
   db: Executor,
@@ -82,12 +92,25 @@ export async function guessFrom<T>(
   attempt: (tx: Executor) => Promise<T>,
   isRight: (answer: T) => boolean,
   proves = true,
-): Promise<T | 'limited'> {
+): Promise<T | LockedOut> {
   return db.transaction(async (tx) => {
     const failures = await heldCount(tx, accountCounter(subject), LOGIN_ACCOUNT_LIMIT, now);
-    if (await isLimited(tx, addressCounter(subject, address), LOGIN_ADDRESS_LIMIT, now)) return 'limited';
-    const heldUntil = failures ? failures.lastAt.getTime() + accountDelayMs(failures.count) : 0;
-    if (now.getTime() < heldUntil && !(await countOf(tx, knownAddress(subject, address), KNOWN, now))) return 'limited';
+    const lockedOut = lockOf(
+      await countOf(tx, addressCounter(subject, address), LOGIN_ADDRESS_LIMIT, now),
+      LOGIN_ADDRESS_LIMIT,
+    );
+    // The delay runs from the latest wrong password, and no longer than the day's window that counts them.
+    const heldUntil = failures
+      ? Math.min(
+          failures.lastAt.getTime() + accountDelayMs(failures.count),
+          windowEnd(failures, LOGIN_ACCOUNT_LIMIT).getTime(),
+        )
+      : 0;
+    const held =
+      now.getTime() < heldUntil && !(await countOf(tx, knownAddress(subject, address), KNOWN, now)) ? heldUntil : 0;
+    // Locked out and held at once: the next attempt waits for both.
+    const until = Math.max(lockedOut?.until.getTime() ?? 0, held);
+    if (until > now.getTime()) return new LockedOut(new Date(until));
     const answer = await attempt(tx);
     if (!isRight(answer)) {
       await count(tx, addressCounter(subject, address), LOGIN_ADDRESS_LIMIT, now);
@@ -97,7 +120,7 @@ export async function guessFrom<T>(
   });
 }
 
-/** Checks a login password from `address` and refuses (wrong, or too many attempts). */
+/** Checks a login password from `address` and refuses (wrong, or too many attempts with the time left to wait). */
 export async function checkLoginPassword(
   db: Executor,
   subject: LoginSubject,
@@ -107,10 +130,9 @@ export async function checkLoginPassword(
   now: Date,
 ) {
   const right = await guessFrom(db, subject, address, now, () => verifySecret(storedHash, password), Boolean);
-  const outcome = right === 'limited' ? right : right ? 'right' : 'wrong';
   // Refused after the commit: the counted try stays counted.
-  if (outcome === 'limited') throw new Refusal(texts.tooManyAttempts.id);
-  if (outcome === 'wrong') throw new Refusal(serverTexts.wrongCredentials.id);
+  if (right instanceof LockedOut) throw tooManyAttempts(right.until, now);
+  if (!right) throw new Refusal(serverTexts.wrongCredentials.id);
 }
 
 /**

@@ -24,7 +24,8 @@ import { guessFrom } from './login-guessing.ts';
 import { appendAudit, type Actor } from './audit-log.ts';
 import { DEFAULT_FOUR_EYES_USDT } from './operator-reviews.ts';
 import { hashToken } from './sessions.ts';
-import { Refusal, type TextId } from './refusal.ts';
+import { Refusal } from './refusal.ts';
+import { LockedOut, tooManyAttempts } from './attempts.ts';
 import { base32Encode, matchingStep, otpauthUri } from './totp.ts';
 import { TWO_FACTOR_ISSUER } from './two-factor.ts';
 import { openSecret, sealSecret } from './two-factor-key.ts';
@@ -157,9 +158,9 @@ export async function signInOperator(
 ): Promise<{ token: string; operator: OperatorView }> {
   const row = await operatorNamed(db, given.name);
   const subject = { operator: given.name };
-  const refuse = async (action: 'failed' | 'locked', wrong: string | null, textId: TextId): Promise<never> => {
+  const refuse = async (action: 'failed' | 'locked', wrong: string | null, refusal: Refusal): Promise<never> => {
     await auditSignIn(db, row, given.name, address, action, wrong, now);
-    throw new Refusal(textId);
+    throw refusal;
   };
   // An unknown name spends the same time and counts against the same limits as a wrong password. The password is no
   // proof yet: only the code after it makes the address one the operator signed in from.
@@ -172,14 +173,14 @@ export async function signInOperator(
     Boolean,
     false,
   );
-  if (password === 'limited') return refuse('locked', null, texts.tooManyAttempts.id);
-  if (!password || !row) return refuse('failed', 'password', consoleTexts.consoleSignInWrong.id);
-  if (row.disabledAt) return refuse('failed', 'disabled', consoleTexts.consoleOperatorDisabled.id);
+  if (password instanceof LockedOut) return refuse('locked', null, tooManyAttempts(password.until, now));
+  if (!password || !row) return refuse('failed', 'password', new Refusal(consoleTexts.consoleSignInWrong.id));
+  if (row.disabledAt) return refuse('failed', 'disabled', new Refusal(consoleTexts.consoleOperatorDisabled.id));
   const code = await guessFrom(db, subject, address, now, (tx) => spendCode(tx, row, given.code, key, now), isRight);
   // Refused after the commit: the counted try stays counted.
-  if (code === 'limited') return refuse('locked', null, texts.tooManyAttempts.id);
-  if (code === 'used') return refuse('failed', 'code used', serverTexts.authenticatorCodeUsed.id);
-  if (code === 'wrong') return refuse('failed', 'code', texts.authenticatorCodeWrong.id);
+  if (code instanceof LockedOut) return refuse('locked', null, tooManyAttempts(code.until, now));
+  if (code === 'used') return refuse('failed', 'code used', new Refusal(serverTexts.authenticatorCodeUsed.id));
+  if (code === 'wrong') return refuse('failed', 'code', new Refusal(texts.authenticatorCodeWrong.id));
   const token = randomBytes(32).toString('base64url');
   await db.transaction(async (tx) => {
     await tx

@@ -10,7 +10,7 @@ import { recoveryCodes, twoFactors, users } from '../db/schema.ts';
 import { texts } from '../../api-contract/texts.ts';
 import { RECOVERY_CODE_COUNT, type TwoFactorSetup, type TwoFactorStatus } from '../../api-contract/two-factor.ts';
 import { AUTHENTICATOR_CODE } from '../../api-contract/fields.ts';
-import { clearAttempts, countAttempt, heldCount, limitReached, type Limit } from './attempts.ts';
+import { clearAttempts, countAttempt, heldCount, LockedOut, lockOf, tooManyAttempts, type Limit } from './attempts.ts';
 import {
   checkSecret,
   findUser,
@@ -214,7 +214,7 @@ export async function requireSecondFactorOrPayPassword(
 
 /** A code's fate: right (and now used up), wrong, an authenticator code already used, a recovery code already used, or
  * not tried because the limit holds. */
-type Outcome = 'right' | 'wrong' | 'used' | 'recovery used' | 'limited';
+type Outcome = 'right' | 'wrong' | 'used' | 'recovery used' | LockedOut;
 
 /**
  * Checks a code and uses it up, counting a wrong one toward the account's limit. The counter's row
@@ -231,7 +231,8 @@ async function checkCode(
 ): Promise<void> {
   const name = counterName(userId);
   const outcome = await db.transaction(async (tx): Promise<Outcome> => {
-    if (limitReached(await heldCount(tx, name, SECOND_FACTOR_LIMIT, now), SECOND_FACTOR_LIMIT)) return 'limited';
+    const locked = lockOf(await heldCount(tx, name, SECOND_FACTOR_LIMIT, now), SECOND_FACTOR_LIMIT);
+    if (locked) return locked;
     const result = AUTHENTICATOR_CODE.test(code)
       ? await useAuthenticatorCode(tx, userId, code, key, now, options.pending ?? false)
       : options.recovery === false
@@ -241,7 +242,7 @@ async function checkCode(
     else await countAttempt(tx, name, SECOND_FACTOR_LIMIT, now);
     return result;
   });
-  if (outcome === 'limited') throw new Refusal(texts.tooManyAttempts.id);
+  if (outcome instanceof LockedOut) throw tooManyAttempts(outcome.until, now);
   if (outcome === 'used') throw new Refusal(serverTexts.authenticatorCodeUsed.id);
   if (outcome === 'recovery used') throw new Refusal(serverTexts.recoveryCodeUsed.id);
   if (outcome === 'wrong') throw new Refusal(texts.authenticatorCodeWrong.id);

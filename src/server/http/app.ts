@@ -17,7 +17,8 @@ import { serverTexts } from '../../api-contract/server-texts.ts';
 import { BODY_MAX_BYTES } from '../../api-contract/constants.ts';
 import type { Services } from './context.ts';
 import { envelope, router } from './handle.ts';
-import { MERGE_MS, limitRequests } from './rate-limits.ts';
+import { MERGE_MS, limitRequests, type RateLimited } from './rate-limits.ts';
+import { Period } from '../../api-contract/period-text.ts';
 import { shedLoad } from './load-shedding.ts';
 import { cachedAnswers } from './cached-answers.ts';
 import { requestLocale, translator } from '../i18n.ts';
@@ -156,12 +157,15 @@ export async function buildApp(services: Services, options: AppOptions): Promise
   });
   app.decorate('mergeRequestCounts', requestCounts.merge);
 
-  app.setErrorHandler((error: { statusCode?: number; rateLimited?: boolean; code?: string }, request, reply) => {
+  app.setErrorHandler((error: { statusCode?: number; code?: string } & Partial<RateLimited>, request, reply) => {
     const t = translate(request);
     // A static path the file server will not look up (`..` inside it, a name too long or with a NUL byte): no file.
     if (error.code === STATIC_PATH_REFUSED) return reply.code(404).send(envelope(RET_FAIL, t(texts.http404), null));
     const status = error.statusCode ?? 500;
-    if (error.rateLimited) return reply.code(429).send(envelope(RET_FAIL, t(texts.tooManyAttempts), null));
+    if (error.rateLimited)
+      return reply
+        .code(429)
+        .send(envelope(RET_FAIL, t(serverTexts.tooManyAttemptsWait, { 0: new Period(error.retryAfterMs ?? 0) }), null));
     if (status >= 500) request.log.error(error);
     else request.log.info({ err: error }, 'request refused');
     // 415 (a body type the API does not read) has no HTTP status text of its own: "Unknown error" would say nothing.

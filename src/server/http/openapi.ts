@@ -121,10 +121,13 @@ const COMMON_RESPONSES = {
     `A form or JSON body over ${BODY_MAX_BYTES / 1024 / 1024} MB, refused before it is read; msg is "${serverTexts.requestTooLarge.message.replace('{0}', String(BODY_MAX_BYTES / 1024 / 1024))}". (A picture over ${UPLOAD_MAX_BYTES / 1024 / 1024} MB is bad input of the upload: HTTP 200, ret 0, msg "${texts.uploadTooLarge.message}".)`,
   ),
   '415': envelopeResponse('The body has a content type the API does not read.'),
-  '429': envelopeResponse(`Too many requests from this address or account: "${texts.tooManyAttempts.message}"`, {
-    ...RATE_LIMITED,
-    [RETRY_AFTER_HEADER]: headerRef(RETRY_AFTER_HEADER),
-  }),
+  '429': envelopeResponse(
+    `Too many requests from this address or account: "${serverTexts.tooManyAttemptsWait.message.replace('{0}', '1 minute')}" (the time left until the minute's window ends, as retry-after says in seconds, rounded up to whole minutes)`,
+    {
+      ...RATE_LIMITED,
+      [RETRY_AFTER_HEADER]: headerRef(RETRY_AFTER_HEADER),
+    },
+  ),
   '500': envelopeResponse('A fault of the server; the envelope still carries a readable msg.'),
   '503': envelopeResponse(
     `The server is busy (more calls than it works on at once, and the call found too many waiting or waited too long): nothing was done; ask again after retry-after, a write with the same Idempotency-Key. msg: "${texts.serverBusy.message}"`,

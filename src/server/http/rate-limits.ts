@@ -66,8 +66,9 @@ export const MERGE_MS = 1_000;
 /** Keys per counter; beyond it the oldest windows go (an address flood must not grow memory without end). */
 const MAX_KEYS = 50_000;
 
-/** What the error handler answers with the 429 envelope (app.ts). */
-export type RateLimited = FastifyError & { rateLimited: true };
+/** What the error handler answers with the 429 envelope (app.ts): `retryAfterMs`, the time left until the window ends
+ * and the budget lets calls through again (ms), said in the envelope's text. */
+export type RateLimited = FastifyError & { rateLimited: true; retryAfterMs: number };
 
 interface Window {
   count: number;
@@ -77,7 +78,8 @@ interface Window {
 /** Sets the limit headers of a request counted `count`-th in a window started at `startedAt`; over `max` it gets the
  * error to answer with. */
 function answer({ count, startedAt }: Window, max: number, reply: FastifyReply, now: number): RateLimited | undefined {
-  const reset = Math.ceil((WINDOW_MS - (now - startedAt)) / 1000);
+  const leftMs = WINDOW_MS - (now - startedAt);
+  const reset = Math.ceil(leftMs / 1000);
   reply.header('x-ratelimit-limit', max);
   if (count <= max) {
     reply.header('x-ratelimit-remaining', max - count);
@@ -87,7 +89,7 @@ function answer({ count, startedAt }: Window, max: number, reply: FastifyReply, 
   reply.header('x-ratelimit-remaining', 0);
   reply.header('x-ratelimit-reset', reset);
   reply.header('retry-after', reset);
-  return { statusCode: 429, rateLimited: true } as RateLimited;
+  return { statusCode: 429, rateLimited: true, retryAfterMs: leftMs } as RateLimited;
 }
 
 /**
