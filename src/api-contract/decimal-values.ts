@@ -3,15 +3,25 @@
 import Big from 'big.js';
 
 /**
+ * A text's `values` with each one `write` changes replaced by what it gives, in one pass; the same object when it
+ * changes none (a value it keeps is returned as it is). The server's translator writes decimals, periods and texts that
+ * are values with it.
+ */
+export function writtenValues(
+  values: Record<string, unknown>,
+  write: (value: unknown) => unknown,
+): Record<string, unknown> {
+  let written: Record<string, unknown> | null = null;
+  for (const [key, value] of Object.entries(values)) {
+    const said = write(value);
+    if (said !== value) (written ??= { ...values })[key] = said;
+  }
+  return written ?? values;
+}
+
+/**
  * `values` with each big.js value replaced by `write(decimal)` (its plain decimal string, no exponent); the same object
  * when none is a decimal. Other values are kept as they are.
  */
-export function withDecimalsWritten(
-  values: Record<string, unknown>,
-  write: (decimal: string) => string,
-): Record<string, unknown> {
-  if (!Object.values(values).some((value) => value instanceof Big)) return values;
-  return Object.fromEntries(
-    Object.entries(values).map(([key, value]) => [key, value instanceof Big ? write(value.toFixed()) : value]),
-  );
-}
+export const withDecimalsWritten = (values: Record<string, unknown>, write: (decimal: string) => string) =>
+  writtenValues(values, (value) => (value instanceof Big ? write(value.toFixed()) : value));

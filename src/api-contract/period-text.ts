@@ -30,14 +30,3 @@ export function periodText(ms: number, intlLocale: string): string {
     numberingSystem: 'latn',
   }).format(amount);
 }
-
-/** `values` with each Period written by periodText in `intlLocale`; the same object when there is none. */
-export function withPeriodsWritten(values: Record<string, unknown>, intlLocale: string): Record<string, unknown> {
-  if (!Object.values(values).some((value) => value instanceof Period)) return values;
-  return Object.fromEntries(
-    Object.entries(values).map(([key, value]) => [
-      key,
-      value instanceof Period ? periodText(value.ms, intlLocale) : value,
-    ]),
-  );
-}

@@ -13,8 +13,9 @@ import { serverTexts } from '../api-contract/server-texts.ts';
 import { chatTexts } from '../api-contract/service-chat.ts';
 import { triggerTexts } from '../api-contract/contract-triggers.ts';
 import { intlLocale } from '../api-contract/language-pick.ts';
-import { withDecimalsWritten } from '../api-contract/decimal-values.ts';
-import { withPeriodsWritten } from '../api-contract/period-text.ts';
+import Big from 'big.js';
+import { writtenValues } from '../api-contract/decimal-values.ts';
+import { Period, periodText } from '../api-contract/period-text.ts';
 
 /** The API contract's texts, the server's own, the push notifications', the operator console's, the chat's and the
  * conditional orders' (the last five kept out of the PWA's start). */
@@ -62,13 +63,6 @@ const isText = (value: unknown): value is MessageDescriptor =>
   typeof (value as { id?: unknown }).id === 'string' &&
   textById[(value as { id: string }).id] === value;
 
-function withTextsSaid(values: Record<string, unknown>, translate: Translate): Record<string, unknown> {
-  if (!Object.values(values).some(isText)) return values;
-  return Object.fromEntries(
-    Object.entries(values).map(([key, value]) => [key, isText(value) ? translate(value) : value]),
-  );
-}
-
 /**
  * The request's `lang` header as one of our locales, by its language subtag (BCP 47; `_` read as `-`): zh-* → zh,
  * Japanese by its standard code `ja` (ja-JP too) or the product's `jp`, unknown → th (Thai is the fallback).
@@ -85,7 +79,7 @@ const translators = new Map<Locale, Translate>();
 
 /**
  * One per locale; an API contract text without values is formatted once (every answer says 'Success'). A value given
- * as a big.js decimal is written with the reader's grouping (withDecimalsWritten: at most 8 decimals, ASCII digits,
+ * as a big.js decimal is written with the reader's grouping (at most 8 decimals, ASCII digits,
  * Intl formatting the decimal's string exactly): "1,000,000", in Hindi "10,00,000"; a Period in the reader's words
  * ("24 hours"); a value that is a text of the catalogs translated too ("Rejected", "已拒绝").
  */
@@ -96,20 +90,19 @@ export function translator(locale: Locale): Translate {
   const i18n = catalogs[locale];
   const plain = new Map<string, string>();
   const decimals = new Intl.NumberFormat(intlLocale(locale), { maximumFractionDigits: 8, numberingSystem: 'latn' });
+  // Intl formats a decimal's string exactly (a number would lose digits past 15).
+  const said = (value: unknown): unknown =>
+    isText(value)
+      ? translate!(value)
+      : value instanceof Big
+        ? decimals.format(value.toFixed() as unknown as number)
+        : value instanceof Period
+          ? periodText(value.ms, intlLocale(locale))
+          : value;
   translate = (text, values) => {
     const descriptor = typeof text === 'string' ? (textById[text] ?? { id: text, message: text }) : text;
     if (values || descriptor.values || !(descriptor.id in textById))
-      return i18n._({
-        ...descriptor,
-        values:
-          values &&
-          withPeriodsWritten(
-            withDecimalsWritten(withTextsSaid(values, translate!), (decimal) =>
-              decimals.format(decimal as unknown as number),
-            ),
-            intlLocale(locale),
-          ),
-      });
+      return i18n._({ ...descriptor, values: values && writtenValues(values, said) });
     let answer = plain.get(descriptor.id);
     if (answer === undefined) plain.set(descriptor.id, (answer = i18n._({ ...descriptor })));
     return answer;

@@ -1,7 +1,11 @@
 // A period of time said in the reader's words: the cooling-off of a new payee ("withdrawals to it are possible 24 hours
 // after it was added") in every language, with the language's own unit name and plural form.
 import { describe, expect, it } from 'vitest';
-import { Period, periodText, withPeriodsWritten } from '../../src/api-contract/period-text.ts';
+import { Period, periodText } from '../../src/api-contract/period-text.ts';
+import { amountOutsideLimits } from '../../src/api-contract/amount-limits.ts';
+import { writtenValues } from '../../src/api-contract/decimal-values.ts';
+import { serverTexts } from '../../src/api-contract/server-texts.ts';
+import { translator } from '../../src/server/i18n.ts';
 
 const HOUR = 3_600_000;
 
@@ -34,11 +38,20 @@ describe('periodText', () => {
   });
 });
 
-describe('withPeriodsWritten', () => {
-  it('writes periods for the reader and keeps other values; the same object when there is none', () => {
-    const values = { 0: new Period(3_600_000), 1: 'Cold storage', 2: 5 };
-    expect(withPeriodsWritten(values, 'ar')).toEqual({ 0: 'ساعة', 1: 'Cold storage', 2: 5 });
+describe('a Period as a value of a text', () => {
+  it('is written by the server’s translator in the reader’s words, with other values in the same pass', () => {
+    const wait = serverTexts.tooManyAttemptsWait;
+    expect(translator('en')(wait, { 0: new Period(HOUR) })).toBe('Too many attempts, please try again in 1 hour!');
+    expect(translator('ar')(wait, { 0: new Period(2 * HOUR) })).toContain('ساعتان');
+    expect(translator('zh')(wait, { 0: new Period(30 * 60_000) })).toContain('30分钟');
+    const limit = amountOutsideLimits('1', { min: '1000000' }, 'USDT')!;
+    expect(translator('hi')(limit.id, limit.values)).toContain('10,00,000 USDT');
+  });
+
+  it('leaves the values object as it is when nothing in it is written', () => {
     const plain = { 0: 'a', 1: 5 };
-    expect(withPeriodsWritten(plain, 'en')).toBe(plain);
+    expect(writtenValues(plain, (value) => value)).toBe(plain);
+    expect(writtenValues(plain, (value) => (value === 5 ? 'five' : value))).toEqual({ 0: 'a', 1: 'five' });
+    expect(plain).toEqual({ 0: 'a', 1: 5 });
   });
 });
