@@ -25,3 +25,24 @@ export function writtenValues(
  */
 export const withDecimalsWritten = (values: Record<string, unknown>, write: (decimal: string) => string) =>
   writtenValues(values, (value) => (value instanceof Big ? write(value.toFixed()) : value));
+
+/** The fewest and most decimals a money amount is shown with: cents at least, the ledger's 8 places at most. */
+export const MONEY_DECIMALS = { least: 2, most: 8 } as const;
+
+/** Digits after the point that carry a value (a decimal string): '10.50000000' → 1, '97250' → 0. */
+export function significantDecimals(value: string): number {
+  const number = new Big(value);
+  // big.js keeps the digits in `c` and the exponent in `e`; trailing zeros are dropped.
+  return Math.max(0, number.c.length - number.e - 1);
+}
+
+/**
+ * The number of decimals every amount of one asset in one list (or one record: amount, fee, total) is shown with: as
+ * many as the most exact of them needs, MONEY_DECIMALS.least to .most, so none is cut and all line up: '100', '99.5'
+ * and '0.995' USDT read 100.000, 99.500 and 0.995. The app and the console apply it alike.
+ */
+export function sharedMoneyDecimals(amounts: Iterable<string>): number {
+  let most: number = MONEY_DECIMALS.least;
+  for (const amount of amounts) most = Math.max(most, significantDecimals(amount));
+  return Math.min(MONEY_DECIMALS.most, most);
+}

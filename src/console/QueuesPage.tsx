@@ -13,6 +13,7 @@ import {
   type ReviewKind,
 } from '../api-contract/console-queues.ts';
 import type { ResultOf } from '../api-contract/endpoint.ts';
+import { sharedMoneyDecimals } from '../api-contract/decimal-values.ts';
 import { consoleApi, messageOf } from './api.ts';
 import { formatAmount, formatTime, formatWait } from './format.ts';
 import { inboxCount } from './inbox-count.ts';
@@ -225,6 +226,13 @@ function Waited({ item }: { item: Page['lists'][number] }) {
   );
 }
 
+/** The decimals every amount of `unit` on the page is written with, so they line up (the app's sharedMoneyDecimals). */
+function unitDecimals(items: Page['lists'], unit: string): number {
+  return sharedMoneyDecimals(
+    items.flatMap((item) => (item.unit === unit && item.amount !== null ? [item.amount] : [])),
+  );
+}
+
 function QueueTable({ list }: { list: Page }) {
   if (list.lists.length === 0)
     return (
@@ -273,7 +281,9 @@ function QueueTable({ list }: { list: Page }) {
                   </span>
                 )}
               </td>
-              <td className="number">{item.amount === null ? '' : formatAmount(item.amount, item.unit)}</td>
+              <td className="number">
+                {item.amount === null ? '' : formatAmount(item.amount, item.unit, unitDecimals(list.lists, item.unit))}
+              </td>
               <td>
                 {item.claimed_by ? (
                   <span className="console-claim-tag">

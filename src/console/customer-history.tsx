@@ -8,10 +8,23 @@ import { Link } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { BALANCE_HISTORY_DAYS, type BalanceHistory, type CustomerHistory } from '../api-contract/console.ts';
 import { ledgerKindName } from '../api-contract/ledger-kinds.ts';
+import { sharedMoneyDecimals } from '../api-contract/decimal-values.ts';
 import type { InferOutput } from 'valibot';
 import { formatAmount, formatTime } from './format.ts';
 import { Facts, RowsTable, Status } from './parts.tsx';
 import './console-pages.css';
+
+/**
+ * The decimals every withdrawal amount of `asset` in a list is written with: the app's sharedMoneyDecimals over their
+ * amounts and fees, as the customer's record list and the withdrawal's own page count them, so a list's amounts line
+ * up and read as on the withdrawal's page.
+ */
+export function withdrawalDecimals(
+  withdrawals: readonly { asset: string; amount: string; fee: string }[],
+  asset: string,
+): number {
+  return sharedMoneyDecimals(withdrawals.filter((row) => row.asset === asset).flatMap((row) => [row.amount, row.fee]));
+}
 
 /** How many of the latest balance entries the list shows (the sparkline shows them all). */
 const LISTED_ENTRIES = 8;
@@ -78,7 +91,7 @@ export function CustomerHistoryPanel({ history }: { history: InferOutput<typeof 
         rows={withdrawals.map((row) => [
           formatTime(row.created_at),
           <span key="amount" className="console-nowrap">
-            {formatAmount(row.amount, row.asset)}
+            {formatAmount(row.amount, row.asset, withdrawalDecimals(withdrawals, row.asset))}
           </span>,
           <Status key="status" value={row.status} />,
         ])}

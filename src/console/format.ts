@@ -1,5 +1,6 @@
 // How the console writes times and amounts: the operator's language, and amounts as the server sent
 // them (decimal strings, never turned into floats), with groups of three.
+import Big from 'big.js';
 import { i18n } from '@lingui/core';
 import { formatterOnce } from '../lib/formatter-once.ts';
 import { msg } from '@lingui/core/macro';
@@ -39,9 +40,15 @@ function utcOffset(date: Date, timeZone?: string): string {
   );
 }
 
-export function formatAmount(amount: string | null, asset = ''): string {
+/**
+ * An amount as the server sent it (a decimal string), grouped by three, with its asset after it: "10,600.5 USDT"; '—'
+ * for none. With `decimals` (sharedMoneyDecimals of the amounts of one asset it stands among, the app's rule), written
+ * with exactly that many, so a list's amounts line up: "100.000", "99.500", "0.995".
+ */
+export function formatAmount(amount: string | null, asset = '', decimals?: number): string {
   if (amount === null) return '—';
-  const [whole = '', fraction] = amount.split('.');
+  const written = decimals === undefined ? amount : new Big(amount).toFixed(decimals, Big.roundDown);
+  const [whole = '', fraction] = written.split('.');
   const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   return `${grouped}${fraction ? `.${fraction}` : ''}${asset ? ` ${asset}` : ''}`;
 }

@@ -1,7 +1,7 @@
 // Numbers for people: thousands separators in groups of three, in the app's language.
 import Big from 'big.js';
 import type { MessageDescriptor } from '@lingui/core';
-import { withDecimalsWritten } from '../api-contract/decimal-values.ts';
+import { sharedMoneyDecimals, significantDecimals, withDecimalsWritten } from '../api-contract/decimal-values.ts';
 import { formatterOnce } from './formatter-once.ts';
 import { intlLocale, currentLocale } from './i18n.ts';
 
@@ -22,11 +22,7 @@ export function formatAmount(value: string | number, fractionDigits = 2): string
 }
 
 /** Digits after the point that carry a value: '10.50000000' → 1, '97250.1' → 1. */
-export function decimalsOf(value: string): number {
-  const number = new Big(value);
-  // big.js keeps the digits in `c` and the exponent in `e`; trailing zeros are dropped.
-  return Math.max(0, number.c.length - number.e - 1);
-}
+export const decimalsOf = significantDecimals;
 
 /**
  * `text` (a text of the API contract with values) with each value given as a big.js decimal (an amount's limit, what
@@ -38,9 +34,12 @@ export function writtenAmounts(text: MessageDescriptor): MessageDescriptor {
   return { ...text, values: withDecimalsWritten(text.values, (decimal) => formatAmount(decimal, decimalsOf(decimal))) };
 }
 
-/** A money amount as exact as it is, with 2 to 8 decimals: "1,234.50", "0.00012345". */
-export function formatMoney(value: string): string {
-  const digits = Math.min(8, Math.max(2, decimalsOf(value)));
+/**
+ * A money amount as exact as it is, with 2 to 8 decimals: "1,234.50", "0.00012345"; with `decimals` (a list's
+ * sharedMoneyDecimals, so the amounts of one asset line up), exactly that many.
+ */
+export function formatMoney(value: string, decimals?: number): string {
+  const digits = decimals ?? sharedMoneyDecimals([value]);
   return formatAmount(new Big(value).toFixed(digits, Big.roundDown), digits);
 }
 

@@ -14,9 +14,12 @@ interface MoneyProps {
   /** "+" for a credit, "-" for a debit; the amount's own sign otherwise. */
   signed?: boolean;
   className?: string;
+  /** The decimals to show, when the amount stands among others of its asset (sharedMoneyDecimals); as exact as it is
+   * otherwise (formatMoney). */
+  decimals?: number;
 }
 
-export function Money({ amount, asset, assetName, fiat, signed, className }: MoneyProps) {
+export function Money({ amount, asset, assetName, fiat, signed, className, decimals }: MoneyProps) {
   const negative = amount.startsWith('-');
   const magnitude = negative ? amount.slice(1) : amount;
   const sign = signed ? (negative ? '−' : '+') : negative ? '−' : '';
@@ -24,7 +27,7 @@ export function Money({ amount, asset, assetName, fiat, signed, className }: Mon
     <span className={`money${className ? ` ${className}` : ''}`}>
       <span className="money-amount" dir="ltr">
         {sign}
-        {formatMoney(magnitude)} <bdi className="money-asset">{assetName ?? asset}</bdi>
+        {formatMoney(magnitude, decimals)} <bdi className="money-asset">{assetName ?? asset}</bdi>
       </span>
       {fiat && asset === 'USDT' && (
         <span className="money-fiat" dir="ltr">

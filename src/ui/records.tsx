@@ -146,7 +146,8 @@ interface FilteredRecordsProps<T extends { id: number }, F extends string> {
   /** Chips scroll sideways (many or long filters); segments share the width (a few short ones). */
   look: { chips: string } | 'segments';
   empty: ReactNode;
-  row: (item: Readonly<T>) => ReactNode;
+  /** One item's row; `shown` is every item the list shows (a row lines its amounts up with theirs). */
+  row: (item: Readonly<T>, shown: readonly Readonly<T>[]) => ReactNode;
 }
 
 /**
@@ -185,7 +186,7 @@ export function FilteredRecords<T extends { id: number }, F extends string>({
         more={() => store.load(filter as F, { more: true })}
       >
         {list.lists.map((item) => (
-          <Fragment key={item.id}>{row(item)}</Fragment>
+          <Fragment key={item.id}>{row(item, list.lists)}</Fragment>
         ))}
       </ListView>
     </>

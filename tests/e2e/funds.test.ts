@@ -8,7 +8,7 @@ import { beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { phonePageForFile, screenshot } from './browser.ts';
 import { operator, rowId } from './operator.ts';
-import { goOffline, goOnline, logIn, registerUser } from './pwa.ts';
+import { callApi, goOffline, goOnline, logIn, registerUser } from './pwa.ts';
 
 let page: Page;
 phonePageForFile((opened) => (page = opened));
@@ -271,4 +271,39 @@ it('offline, the account details and the failed withdrawal still open from the c
   } finally {
     await goOnline(page.context());
   }
+});
+
+it('the withdrawal record shows every amount and fee of one asset with the same decimals, as do its details', async () => {
+  const login = await callApi<{ token: string }>('/users/login', { form: { username: phone, password } });
+  expect(login.ret, login.msg).toBe(1);
+  const token = login.data.token;
+  const cards = await callApi<{ lists: { id: number }[] }>('/users/bank', { method: 'GET', token });
+  const card = String(cards.data.lists[0]!.id);
+  // 99.5 USDT pays a fee of 0.995 (1 %): three decimals, where the others have two or none.
+  for (const amount of ['20', '99.5']) {
+    const sent = await callApi('/users/extract', { token, form: { target: 'bank', target_id: card, amount, paypass } });
+    expect(sent.ret, sent.msg).toBe(1);
+  }
+  await page.goto('/#/pages/Withdraw/record');
+  await page.reload();
+  const listed = page.locator('.record-list li');
+  await expect.poll(() => listed.count()).toBe(3);
+  const amounts = await listed.evaluateAll((items) =>
+    items.map((item) => [...item.querySelectorAll('.money-amount')].map((money) => money.textContent)),
+  );
+  // Newest first: [amount, fee] of each.
+  expect(amounts).toEqual([
+    ['99.500 USDT', '0.995 USDT'],
+    ['20.000 USDT', '0.200 USDT'],
+    ['50.000 USDT', '0.500 USDT'],
+  ]);
+  await shot('funds-16-withdraw-record-decimals');
+
+  await listed.first().click();
+  await page.waitForURL(/#\/pages\/Withdraw\/orderDetails\?id=\d+/);
+  await expect.poll(() => row(/^Fee$/).textContent()).toBe('0.995 USDT');
+  expect(await row(/^Amount$/).textContent()).toBe('99.500 USDT');
+  expect(await row('Total deducted').textContent()).toBe('100.495 USDT');
+  expect(await row('Actual amount').textContent()).toBe('99.500 USDT');
+  await shot('funds-17-withdraw-details-decimals');
 });

@@ -1,12 +1,35 @@
 // Numbers with thousands separators in groups of three, exact for decimal strings.
 import { afterEach, describe, expect, it } from 'vitest';
 import { i18n } from '@lingui/core';
-import { formatAmount, formatClock, formatDate, formatDateTime, formatDateWith } from '../../src/lib/format.ts';
+import {
+  formatAmount,
+  formatClock,
+  formatDate,
+  formatDateTime,
+  formatDateWith,
+  formatMoney,
+} from '../../src/lib/format.ts';
+import { sharedMoneyDecimals } from '../../src/api-contract/decimal-values.ts';
 import { formatCalendarDay } from '../../src/ui/CalendarDay.tsx';
 import { formatBytes, formatDuration } from '../../src/features/diagnostics/diagnostics-format.ts';
 import { countMade } from './helpers.ts';
 
 afterEach(() => i18n.loadAndActivate({ locale: 'en', messages: {} }));
+
+describe('amounts of one asset in one list', () => {
+  it('share the decimals the most exact of them needs, 2 to 8, so none is cut and all line up', () => {
+    const amounts = ['100.00000000', '99.50000000', '0.99500000', '0.30000000'];
+    const decimals = sharedMoneyDecimals(amounts);
+    expect(decimals).toBe(3);
+    expect(amounts.map((amount) => formatMoney(amount, decimals))).toEqual(['100.000', '99.500', '0.995', '0.300']);
+    expect(sharedMoneyDecimals(['100', '20'])).toBe(2);
+    expect(sharedMoneyDecimals([])).toBe(2);
+    expect(sharedMoneyDecimals(['0.000000001', '1'])).toBe(8);
+    // Alone, an amount keeps its own 2 to 8 decimals.
+    expect(formatMoney('0.995')).toBe('0.995');
+    expect(formatMoney('100')).toBe('100.00');
+  });
+});
 
 describe('formatAmount', () => {
   it('groups of three with the given decimals, in en', () => {

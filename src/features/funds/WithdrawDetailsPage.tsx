@@ -4,6 +4,7 @@
 import { useSnapshot } from 'valtio';
 import { Trans } from '@lingui/react/macro';
 import type { WithdrawOrder } from '../../api-contract/funds.ts';
+import { sharedMoneyDecimals } from '../../api-contract/decimal-values.ts';
 import { useDisplayCurrency } from '../../lib/fiat.ts';
 import { formatDateTime, formatMoney } from '../../lib/format.ts';
 import { Empty } from '../../ui/lists.tsx';
@@ -64,11 +65,19 @@ function Details({ order }: { order: Readonly<WithdrawOrder> }) {
   const fiatAmount = paidInFiat ? formatMoney(order.fiat_amount) : '';
   const fiatRate = order.fiat_rate ? formatExact(order.fiat_rate) : '';
   const fiatCurrency = order.fiat_currency;
+  // Amount, fee, total and what the payee gets are one asset: shown with the same decimals, so they add up to the eye.
+  const decimals = sharedMoneyDecimals([order.amount, order.fee, order.total, order.actual_amount]);
   return (
     <>
       <section className="card funds-summary">
         <WithdrawStatusBadge status={order.status} />
-        <Money className="funds-summary-amount" amount={order.actual_amount} asset={order.asset} fiat={fiat} />
+        <Money
+          className="funds-summary-amount"
+          amount={order.actual_amount}
+          asset={order.asset}
+          fiat={fiat}
+          decimals={decimals}
+        />
         {paidInFiat && order.status !== 'fail' && (
           <span className="muted">
             {order.status === 'success' ? (
@@ -123,19 +132,19 @@ function Details({ order }: { order: Readonly<WithdrawOrder> }) {
             {order.payee_network && <bdi>{order.payee_network}</bdi>}
           </Row>
           <Row label={<Trans>Amount</Trans>}>
-            <Money amount={order.amount} asset={order.asset} fiat={fiat} />
+            <Money amount={order.amount} asset={order.asset} fiat={fiat} decimals={decimals} />
           </Row>
           <Row label={<Trans>Fee rate</Trans>}>
             <Ltr>{formatPercent(order.fee_rate)}</Ltr>
           </Row>
           <Row label={<Trans>Fee</Trans>}>
-            <Money amount={order.fee} asset={order.asset} fiat={fiat} />
+            <Money amount={order.fee} asset={order.asset} fiat={fiat} decimals={decimals} />
           </Row>
           <Row label={<Trans>Total deducted</Trans>}>
-            <Money amount={order.total} asset={order.asset} fiat={fiat} />
+            <Money amount={order.total} asset={order.asset} fiat={fiat} decimals={decimals} />
           </Row>
           <Row label={<Trans>Actual amount</Trans>}>
-            <Money amount={order.actual_amount} asset={order.asset} fiat={fiat} />
+            <Money amount={order.actual_amount} asset={order.asset} fiat={fiat} decimals={decimals} />
           </Row>
           {paidInFiat && (
             <Row label={<Trans>Payout ({fiatCurrency})</Trans>}>

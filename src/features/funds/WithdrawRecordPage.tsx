@@ -1,9 +1,11 @@
 // The withdrawal record: filters all, processing (in review), completed (succeeded or failed), and each status
-// alone; newest first, a page at a time; a tap opens the order.
+// alone; newest first, a page at a time; a tap opens the order. Every amount and fee of one asset in the list shows the
+// same decimals, so they line up.
 import { Link } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { withdrawRecords, type WithdrawOrder } from '../../api-contract/funds.ts';
 import { ROUTES } from '../../api-contract/routes.ts';
+import { sharedMoneyDecimals } from '../../api-contract/decimal-values.ts';
 import { useDisplayCurrency } from '../../lib/fiat.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { Money } from '../../ui/Money.tsx';
@@ -32,14 +34,29 @@ export default function WithdrawRecordPage() {
             { value: 'fail', label: <Trans>Failed</Trans> },
           ]}
           empty={<Trans>No withdrawals yet</Trans>}
-          row={(order) => <WithdrawRow order={order} />}
+          row={(order, shown) => <WithdrawRow order={order} decimals={assetDecimals(shown, order.asset)} />}
         />
       </div>
     </div>
   );
 }
 
-function WithdrawRow({ order }: { order: Readonly<WithdrawOrder> }) {
+/** The decimals per asset of the orders shown, worked out once per list (the list is a new array when it changes). */
+const decimalsOfLists = new WeakMap<readonly Readonly<WithdrawOrder>[], Map<string, number>>();
+
+/** The decimals every amount and fee of `asset` in the list is shown with, so they line up (sharedMoneyDecimals). */
+function assetDecimals(shown: readonly Readonly<WithdrawOrder>[], asset: string): number {
+  let byAsset = decimalsOfLists.get(shown);
+  if (!byAsset) {
+    const amounts = new Map<string, string[]>();
+    for (const order of shown) amounts.set(order.asset, [...(amounts.get(order.asset) ?? []), order.amount, order.fee]);
+    byAsset = new Map([...amounts].map(([each, values]) => [each, sharedMoneyDecimals(values)]));
+    decimalsOfLists.set(shown, byAsset);
+  }
+  return byAsset.get(asset) ?? sharedMoneyDecimals([]);
+}
+
+function WithdrawRow({ order, decimals }: { order: Readonly<WithdrawOrder>; decimals: number }) {
   const fiat = useDisplayCurrency();
   return (
     <li>
@@ -56,13 +73,13 @@ function WithdrawRow({ order }: { order: Readonly<WithdrawOrder> }) {
             <span className="muted">
               <Trans>Amount</Trans>
             </span>
-            <Money amount={order.amount} asset={order.asset} fiat={fiat} />
+            <Money amount={order.amount} asset={order.asset} fiat={fiat} decimals={decimals} />
           </span>
           <span>
             <span className="muted">
               <Trans>Fee</Trans>
             </span>
-            <Money amount={order.fee} asset={order.asset} />
+            <Money amount={order.fee} asset={order.asset} decimals={decimals} />
           </span>
         </span>
         <span className="record-row-foot muted">
