@@ -16,7 +16,8 @@ import { PendingLoosening, ProtectionLimits } from './protection.ts';
 import { decimal, isoTime, nothing, shape, signedDecimal, whole } from './answers.ts';
 import { HouseExposure } from './console-house.ts';
 import { CursorPaged } from './envelope.ts';
-import { maxCharacters, visibleText } from './visible-text.ts';
+import { hiddenCharacters, maxCharacters, visibleText } from './visible-text.ts';
+import { asciiDigits, digitOf } from './typed-digits.ts';
 
 export const OPERATOR_ROLES = ['reviewer', 'content', 'admin'] as const;
 export type OperatorRole = (typeof OPERATOR_ROLES)[number];
@@ -51,12 +52,25 @@ export function checkRejectionReason(given: string): { reason: string } | { brok
 }
 /** The most characters an approval's remark may have, as a reader counts them. */
 export const REMARK_MAX = 200;
-/** The block height an approval may give, which the customer reads in the recharge details: a whole number in digits
- * 0-9 (up to 20 of them), or '' for none; spaces around it are left out. */
+/** The most digits a block height may have. */
+const BLOCK_HEIGHT_DIGITS = 20;
+/** Whether `typed` is '' or a whole number written in digits of one script (ASCII, Arabic-Indic, Devanagari, Thai,
+ * full-width…: typed-digits.ts), as an operator types it in the console's language: no sign, mark or space inside. */
+function isBlockHeight(typed: string): boolean {
+  const digits = [...typed].map(digitOf);
+  if (digits.length > BLOCK_HEIGHT_DIGITS || digits.some((digit) => !digit)) return false;
+  return new Set(digits.map((digit) => digit?.system)).size <= 1;
+}
+/** The block height an approval may give, which the customer reads in the recharge details: a whole number of up to 20
+ * digits, typed in the digits of any of the six languages' scripts and kept in ASCII ('٨٤٠١٢٣' is kept as '840123'),
+ * or '' for none; spaces around it are left out. One holding an invisible or direction-changing character is refused
+ * with the text saying so, anything else not digits ('12.5', '-7', '1,234') with the height's own text. */
 const blockHeight = v.pipe(
   v.string(consoleTexts.consoleBlockHeightFormat.id),
   v.trim(),
-  v.regex(/^([0-9]{1,20})?$/, consoleTexts.consoleBlockHeightFormat.id),
+  v.check((typed) => hiddenCharacters(typed).length === 0, texts.hiddenCharacters.id),
+  v.check(isBlockHeight, consoleTexts.consoleBlockHeightFormat.id),
+  v.transform(asciiDigits),
 );
 /** An approval's remark, which the customer reads too: visible text on one line (visible-text.ts, as the rejection's
  * reason), at most REMARK_MAX characters as a reader counts them, or ''. */
@@ -296,6 +310,8 @@ export const ConsoleWithdrawalDetail = shape({
   address_lock: AddressLock,
   /** In review and held by the customer's own account freeze: it cannot be paid out until unfrozen (null: not held). */
   held: v.nullable(PayoutHold),
+  /** Four eyes: each approval given so far, first approver first, with when it was given; shown beside a hold too. */
+  approved: v.array(shape({ operator: v.string(), at: isoTime })),
   ...CustomerHistory.entries,
   sign_ins: v.array(SignInSeen),
 });

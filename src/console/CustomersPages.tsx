@@ -1,5 +1,6 @@
 // Customer lookup (read only): find by the start of a username, mobile number or e-mail address;
 // one customer's balances, latest ledger entries and orders.
+import './console-pages.css';
 import { Fragment, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -10,6 +11,7 @@ import { consoleApi, messageOf } from './api.ts';
 import { formatAmount, formatTime } from './format.ts';
 import { ErrorLine, Facts, RowsTable, Status, useLoad } from './parts.tsx';
 import { ProtectionFacts } from './protection-parts.tsx';
+import { withdrawalDecimals } from './customer-history.tsx';
 import { PhoneDuplicates } from './PhoneDuplicates.tsx';
 import { FrozenAccounts } from './FrozenAccounts.tsx';
 
@@ -110,7 +112,8 @@ export function CustomerPage({ id }: { id: string }) {
         ← <Trans>Customers</Trans>
       </Link>
       <h1>{customer.username}</h1>
-      <div className="console-columns">
+      {/* Side by side where both fit whole; the balances go under the facts where their figures need the width. */}
+      <div className="console-customer-head">
         <Facts
           rows={[
             [t`Customer number`, `#${customer.id}`],
@@ -127,14 +130,19 @@ export function CustomerPage({ id }: { id: string }) {
             [t`Registered`, formatTime(customer.created_at)],
           ]}
         />
-        <div>
+        <div className="console-customer-balances">
           <h2>
             <Trans>Balances</Trans>
           </h2>
           <Table
             head={[t`Asset`, t`Available`, t`Frozen`]}
-            rows={detail.balances.map((row) => [row.asset, formatAmount(row.available), formatAmount(row.frozen)])}
+            rows={detail.balances.map((row) => [
+              assetName(row.asset, translate),
+              formatAmount(row.available),
+              formatAmount(row.frozen),
+            ])}
             label="balances"
+            className="console-table console-figures"
           />
         </div>
       </div>
@@ -176,7 +184,7 @@ export function CustomerPage({ id }: { id: string }) {
         rows={detail.withdrawals.map((row) => [
           formatTime(row.created_at),
           row.order_no,
-          formatAmount(row.amount, row.asset),
+          formatAmount(row.amount, row.asset, withdrawalDecimals(detail.withdrawals, row.asset)),
           <Status key="status" value={row.status} />,
         ])}
         label="withdrawals"
@@ -215,8 +223,19 @@ export function CustomerPage({ id }: { id: string }) {
   );
 }
 
-function Table({ head, rows, label }: { head: string[]; rows: React.ReactNode[][]; label: string }) {
-  const table = <RowsTable head={head} rows={rows} label={label} empty={<Trans>None.</Trans>} />;
+function Table({
+  head,
+  rows,
+  label,
+  className,
+}: {
+  head: string[];
+  rows: React.ReactNode[][];
+  label: string;
+  /** The table's classes (RowsTable's): `console-figures` right-aligns every column after the first. */
+  className?: string;
+}) {
+  const table = <RowsTable head={head} rows={rows} label={label} className={className} empty={<Trans>None.</Trans>} />;
   // Framed and scrolling sideways when there is a table; "None." stands on its own.
   return rows.length ? <div className="console-table-wrap">{table}</div> : table;
 }

@@ -1,6 +1,7 @@
 // A recharge under review: the order, the transfer's receipt picture (a bank or QR recharge) or its
-// hash (crypto), and the decision: approve credits it, reject returns the reason to the customer. Below,
-// the customer's history as the withdrawal page shows it (customer-history.tsx).
+// hash (crypto), and the decision: approve credits it (a crypto one with the block height the customer then reads,
+// typed in any script's digits), reject returns the reason to the customer. Below, the customer's history as the
+// withdrawal page shows it (customer-history.tsx).
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
@@ -23,6 +24,7 @@ export function RechargePage({ id }: { id: string }) {
   const [loaded, error, reload] = useLoad(() => consoleApi(consoleRecharge, { id }), id);
   const [decided, setDecided] = useState<ConsoleRecharge | null>(null);
   const [remark, setRemark] = useState('');
+  const [blockHeight, setBlockHeight] = useState('');
   const recharge = decided ?? loaded;
   const flow = useReviewFlow('recharge', id, recharge?.status === 'pending', reload);
   // The customer's history, asked again once the decision changed this recharge's line in it.
@@ -51,6 +53,7 @@ export function RechargePage({ id }: { id: string }) {
                 [t`Credited as`, formatAmount(recharge.actual_amount, recharge.asset)],
                 [t`Channel`, `${paymentKindName(recharge.kind)} · ${recharge.channel}`],
                 [t`Transaction hash`, recharge.hash ?? ''],
+                [t`Block height`, recharge.block_height],
                 [t`Submitted`, formatTime(recharge.created_at)],
                 [t`Reviewed`, formatTime(recharge.reviewed_at)],
                 [t`Reason`, recharge.reason],
@@ -75,7 +78,9 @@ export function RechargePage({ id }: { id: string }) {
             open={recharge.status === 'pending'}
             approveLabel={<Trans>Approve and credit</Trans>}
             onApprove={async () => {
-              setDecided(await consoleApi(consoleApproveRecharge, { id, remark }));
+              // The height as typed, in the digits of any script: the API contract's approval rule reads it.
+              const block_height = recharge.kind === 'crypto' ? blockHeight : '';
+              setDecided(await consoleApi(consoleApproveRecharge, { id, block_height, remark }));
               await flow.decided(t`Recharge ${recharge.order_no} approved.`);
             }}
             onReject={async (reason) => {
@@ -83,6 +88,17 @@ export function RechargePage({ id }: { id: string }) {
               await flow.decided(t`Recharge ${recharge.order_no} rejected.`);
             }}
           >
+            {recharge.kind === 'crypto' && (
+              <label>
+                <Trans>Block height (optional)</Trans>
+                <input
+                  value={blockHeight}
+                  onChange={(event) => setBlockHeight(event.target.value)}
+                  inputMode="numeric"
+                  autoComplete="off"
+                />
+              </label>
+            )}
             <label>
               <Trans>Remark (optional)</Trans>
               <input value={remark} onChange={(event) => setRemark(event.target.value)} maxLength={REMARK_MAX} />

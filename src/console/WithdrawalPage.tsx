@@ -11,6 +11,7 @@ import {
   type PayeeAge,
 } from '../api-contract/console.ts';
 import type { AddressLock } from '../api-contract/address-lock.ts';
+import { sharedMoneyDecimals } from '../api-contract/decimal-values.ts';
 import type { PayoutHold } from '../api-contract/account-freeze.ts';
 import { consoleApi } from './api.ts';
 import { formatAmount, formatTime, formatWait } from './format.ts';
@@ -28,6 +29,8 @@ export function WithdrawalPage({ id }: { id: string }) {
   const flow = useReviewFlow('withdrawal', id, waiting, reload);
   if (!detail) return <ErrorLine error={error} />;
   const { withdrawal, sign_ins } = detail;
+  // Amount, fee, total and what the payee gets in the asset: the same decimals, as the customer's details show them.
+  const decimals = sharedMoneyDecimals([withdrawal.amount, withdrawal.fee, withdrawal.total, withdrawal.actual_amount]);
   return (
     <section>
       <BackToQueues />
@@ -45,14 +48,14 @@ export function WithdrawalPage({ id }: { id: string }) {
           <Facts
             rows={[
               [t`Customer`, <CustomerLink key="customer" userId={withdrawal.user_id} username={withdrawal.username} />],
-              [t`Amount`, formatAmount(withdrawal.amount, withdrawal.asset)],
-              [t`Fee`, formatAmount(withdrawal.fee, withdrawal.asset)],
-              [t`Frozen in total`, formatAmount(withdrawal.total, withdrawal.asset)],
+              [t`Amount`, formatAmount(withdrawal.amount, withdrawal.asset, decimals)],
+              [t`Fee`, formatAmount(withdrawal.fee, withdrawal.asset, decimals)],
+              [t`Frozen in total`, formatAmount(withdrawal.total, withdrawal.asset, decimals)],
               [
                 t`Payee receives`,
                 withdrawal.fiat_amount
                   ? formatAmount(withdrawal.fiat_amount, withdrawal.fiat_currency)
-                  : formatAmount(withdrawal.actual_amount, withdrawal.asset),
+                  : formatAmount(withdrawal.actual_amount, withdrawal.asset, decimals),
               ],
               [
                 t`Payee`,
@@ -79,7 +82,7 @@ export function WithdrawalPage({ id }: { id: string }) {
               [t`Payout hash`, withdrawal.hash],
             ]}
           />
-          <FourEyes approvals={withdrawal.approvals} needed={withdrawal.approvals_needed} />
+          <FourEyes approved={detail.approved} needed={withdrawal.approvals_needed} />
           <Decision
             onRefused={reload}
             open={withdrawal.status === 'review'}
@@ -91,14 +94,20 @@ export function WithdrawalPage({ id }: { id: string }) {
               )
             }
             approveBlocked={
-              // The server refuses to pay a withdrawal of a frozen account: no button that would only be refused.
-              (detail.held && <Trans>Payout waits until the customer unfreezes the account</Trans>) ||
-              (detail.approved_by_you && (
-                <Trans>
-                  Approved by you ({withdrawal.approvals.length} of {withdrawal.approvals_needed}) — waiting for a
-                  second operator
-                </Trans>
-              ))
+              // The server refuses to pay a withdrawal of a frozen account: no button that would only be refused. A
+              // hold does not undo this reviewer's own first approval: both are said.
+              (detail.held || detail.approved_by_you) && (
+                <>
+                  {detail.held && <Trans>Payout waits until the customer unfreezes the account</Trans>}
+                  {detail.held && detail.approved_by_you && ' · '}
+                  {detail.approved_by_you && (
+                    <Trans>
+                      Approved by you ({withdrawal.approvals.length} of {withdrawal.approvals_needed}) — waiting for a
+                      second operator
+                    </Trans>
+                  )}
+                </>
+              )
             }
             onApprove={async () => {
               const answer = await consoleApi(consoleApproveWithdrawal, { id, hash });
@@ -196,16 +205,30 @@ function AddressLockState({ lock }: { lock: AddressLock }) {
   );
 }
 
-function FourEyes({ approvals, needed }: { approvals: readonly string[]; needed: number }) {
+/**
+ * Four eyes on a withdrawal that needs two approvals: how many it has, and who gave each and when (a hold by the
+ * customer's freeze leaves them standing, so they show beside it).
+ */
+function FourEyes({ approved, needed }: { approved: readonly { operator: string; at: string }[]; needed: number }) {
   if (needed < 2) return null;
-  const names = approvals.join(', ');
+  const [first, second] = approved;
+  const count = approved.length;
+  // Operator names are lower-case Latin letters, digits and . _ - (OPERATOR_NAME): no text a message reads as a tag.
+  const firstBy = first?.operator;
+  const firstAt = first ? formatTime(first.at) : '';
+  const secondBy = second?.operator;
+  const secondAt = second ? formatTime(second.at) : '';
   return (
     <p className="console-four-eyes" data-testid="four-eyes">
-      {approvals.length === 0 ? (
+      {!first ? (
         <Trans>Four eyes: this amount needs the approvals of two different reviewers. None yet.</Trans>
+      ) : !second ? (
+        <Trans>
+          Four eyes ({count} of {needed}): approved by {firstBy} on {firstAt}.
+        </Trans>
       ) : (
         <Trans>
-          Four eyes: approved by {names} ({approvals.length} of {needed}).
+          Four eyes ({count} of {needed}): approved by {firstBy} on {firstAt} and by {secondBy} on {secondAt}.
         </Trans>
       )}
     </p>

@@ -8,6 +8,9 @@ import { runOpsCommandOk } from '../server/server-process.ts';
 
 export const CONSOLE_DESKTOP = { width: 1280, height: 800 };
 export const CONSOLE_NARROW = { width: 768, height: 1024 };
+/** A full time as the console writes it in English (formatTime), for a RegExp: "Dec 5, 2026, 8:15:07 AM GMT+7". */
+export const CONSOLE_LONG_TIME =
+  '[A-Z][a-z]{2} \\d{1,2}, \\d{4}, \\d{1,2}:\\d{2}:\\d{2}\\s[AP]M GMT(?:[+\u2212]\\d{1,2}(?::\\d{2})?)?';
 
 /**
  * `npm run ops -- …` against a test's own server: its embedded database in `dataDir` (through the server's operator

@@ -321,3 +321,122 @@ it('a content save is confirmed beside its version and the item list shows the s
   await english.getByLabel('Text').fill(`${notice}!`);
   expect(await english.getByRole('status').textContent()).toBe('');
 });
+
+it('a crypto recharge is approved with a block height typed in Arabic-Indic digits; the customer reads it as meant', async () => {
+  const sam = await enrol('sam', 'reviewer');
+  const reviewer = await consolePage();
+  page = reviewer;
+  await firstSignIn(reviewer, sam, 'Review queues');
+  const channels = await customer<{ lists: { id: number; kind: string; currency: string }[] }>('/pay/lists', {}, 'GET');
+  const crypto = channels.data.lists.find((row) => row.kind === 'crypto' && row.currency === 'USDT')!;
+  const sent = await customer<{ id: number; order_no: string }>('/pay/submit', {
+    kind: 'crypto',
+    channel_id: String(crypto.id),
+    amount: '25',
+    hash: randomBytes(32).toString('hex'),
+  });
+  expect(sent.ret, sent.msg).toBe(1);
+  await reviewer.goto(`/console/#/recharge/${sent.data.id}`);
+  await reviewer.getByTestId('claim-mine').waitFor();
+  const height = reviewer.getByLabel('Block height (optional)');
+  // A hidden character between the digits is still refused, and nothing is credited.
+  await height.fill('٨٤٠\u200B١٢٣');
+  await reviewer.getByRole('button', { name: 'Approve and credit' }).click();
+  await expect
+    .poll(() => reviewer.locator('.console-decision').getByRole('alert').textContent())
+    .toBe('Please remove invisible or direction-changing characters!');
+  await height.fill('٨٤٠١٢٣');
+  await screenshot(reviewer, 'console-pages-06-block-height-typed-1280');
+  await reviewer.getByRole('button', { name: 'Approve and credit' }).click();
+  await reviewer.locator('.console-page-head').getByText('Approved', { exact: true }).waitFor();
+  const fact = reviewer.locator('.console-facts > div', { has: reviewer.locator('dt', { hasText: /^Block height$/ }) });
+  expect(await fact.locator('dd').textContent()).toBe('840123');
+  const details = await customer<{ status: string; block_height: string }>(
+    '/pay/info',
+    { id: String(sent.data.id) },
+    'GET',
+  );
+  expect(details.data).toMatchObject({ status: 'success', block_height: '840123' });
+  await screenshot(reviewer, 'console-pages-07-block-height-approved-1280');
+});
+
+it('a withdrawal’s amounts, and the customer’s withdrawals, show one number of decimals per asset', async () => {
+  const cards = await customer<{ lists: { id: number }[] }>('/users/bank', {}, 'GET');
+  // 99.5 USDT pays a fee of 0.995 (1 %): three decimals beside the 60 and the 20 of before.
+  const sent = await customer<{ id: number }>('/users/extract', {
+    target: 'bank',
+    target_id: String(cards.data.lists[0]!.id),
+    amount: '99.5',
+    paypass: DEMO_ACCOUNT.paypass,
+  });
+  expect(sent.ret, sent.msg).toBe(1);
+  const reviewer = page!;
+  await reviewer.goto(`/console/#/withdrawal/${sent.data.id}`);
+  await reviewer.getByTestId('customer-history').waitFor();
+  const fact = (label: string) =>
+    reviewer
+      .locator('.console-facts > div', { has: reviewer.locator('dt', { hasText: new RegExp(`^${label}$`) }) })
+      .locator('dd')
+      .textContent();
+  expect([await fact('Amount'), await fact('Fee'), await fact('Frozen in total')]).toEqual([
+    '99.500 USDT',
+    '0.995 USDT',
+    '100.495 USDT',
+  ]);
+  const listed = (table: string) =>
+    reviewer
+      .getByTestId(table)
+      .locator('tbody tr')
+      .evaluateAll((rows) => rows.map((row) => row.querySelectorAll('td')[1]?.textContent ?? ''));
+  expect(await listed('withdrawals')).toEqual(['99.500 USDT', '60.000 USDT', '20.000 USDT']);
+  await screenshot(reviewer, 'console-pages-08-withdrawal-decimals-1280');
+});
+
+/** A customer holding much, to the ledger's 8 decimals, in every kind of asset: the balances the demo account's page
+ * is shown with below (its own are a few round amounts). */
+const LARGE_BALANCES = [
+  { asset: 'USDT', available: '123456789012.12345678', frozen: '98765432109.87654321' },
+  { asset: 'BTC', available: '1234.56789012', frozen: '0.00012345' },
+  { asset: 'ETH', available: '98765.43210987', frozen: '12345.6789' },
+  { asset: 'YUEBAO', available: '50000000.5', frozen: '0' },
+  { asset: 'REGULAR', available: '7500000.25', frozen: '0' },
+  { asset: 'POINT', available: '2500', frozen: '0' },
+];
+
+it('the customer page fits a 1280 px window: the balance table is read whole, its headers in view', async () => {
+  const reviewer = page!;
+  await reviewer.setViewportSize(DESKTOP);
+  await reviewer.route('**/api/console/customer?*', async (route) => {
+    const response = await route.fetch();
+    const answer = (await response.json()) as { data: { balances: unknown[] } };
+    answer.data.balances = LARGE_BALANCES;
+    await route.fulfill({ response, json: answer });
+  });
+  await reviewer.getByRole('link', { name: /^demo \(#\d+\)$/ }).click();
+  await reviewer.getByTestId('ledger').waitFor();
+  const balances = reviewer.getByTestId('balances');
+  await balances.waitFor();
+  // No sideways scrolling of the page, and the balance table whole inside its box: every column's header in view.
+  const page_ = await reviewer.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    width: document.documentElement.clientWidth,
+  }));
+  expect(page_.scroll).toBeLessThanOrEqual(page_.width);
+  const box = await balances.evaluate((table) => {
+    const frame = table.parentElement!.getBoundingClientRect();
+    return {
+      table: table.scrollWidth,
+      frame: table.parentElement!.clientWidth,
+      headersInside: [...table.querySelectorAll('th')].every((th) => {
+        const cell = th.getBoundingClientRect();
+        return cell.left >= frame.left - 1 && cell.right <= frame.right + 1;
+      }),
+    };
+  });
+  expect(box.table).toBeLessThanOrEqual(box.frame);
+  expect(box.headersInside).toBe(true);
+  expect(await reviewer.getByTestId('withdrawals').locator('tbody tr').first().locator('td').nth(2).textContent()).toBe(
+    '99.500 USDT',
+  );
+  await screenshot(reviewer, 'console-pages-09-customer-1280', { fullPage: true });
+});

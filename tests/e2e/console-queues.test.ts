@@ -13,7 +13,15 @@ import { afterAll, afterEach, beforeAll, expect, inject, it } from 'vitest';
 import { launch, phoneContext, screenshot, watchPagesOnFailure } from './browser.ts';
 import { callApi } from './pwa.ts';
 import { startServer, type ServerProcess } from '../server/server-process.ts';
-import { CONSOLE_DESKTOP, CONSOLE_NARROW, enrolOperator, firstSignIn, opsOn, type Operator } from './console-kit.ts';
+import {
+  CONSOLE_DESKTOP,
+  CONSOLE_LONG_TIME,
+  CONSOLE_NARROW,
+  enrolOperator,
+  firstSignIn,
+  opsOn,
+  type Operator,
+} from './console-kit.ts';
 import { DEMO_ACCOUNT } from '../../src/server/db/seed.ts';
 import { seededDataDir } from './own-server.ts';
 import { storeSession } from './stored-session.ts';
@@ -285,12 +293,22 @@ it('a reviewer approving a withdrawal decided meanwhile is told how, and the pag
 
 it('a withdrawal held by the customer’s own freeze says so to the reviewer and to the customer', async () => {
   const sent = await withdrawal('40');
+  // A large one that has its first approval when the freeze holds it: the hold and that approval are both shown.
+  const large = await withdrawal('170');
+  const alices = alicePage!;
+  await alices.goto(`/console/#/withdrawal/${large.data.id}`);
+  await alices.getByRole('button', { name: 'Approve (first of two)' }).click();
+  // The console goes on to the next withdrawal waiting (the small one), saying what was recorded.
+  await expect
+    .poll(() => alices.getByRole('status').textContent())
+    .toBe(`Withdrawal ${large.data.order_no}: your approval is recorded, a second operator must approve.`);
   const frozen = await customer<{ frozen: boolean }>('/users/freeze/on', { paypass: DEMO_ACCOUNT.paypass });
   expect(frozen, JSON.stringify(frozen)).toMatchObject({ ret: 1, data: { frozen: true } });
 
-  // The reviewer sees the freeze before any click, and no approval that the server would refuse.
-  const alices = alicePage!;
+  // The reviewer sees the freeze before any click, and no approval that the server would refuse (the page read again:
+  // the console went on to this withdrawal before the freeze).
   await alices.goto(`/console/#/withdrawal/${sent.data.id}`);
+  await alices.reload();
   await expect
     .poll(() => alices.getByTestId('payout-hold').textContent())
     .toMatch(
@@ -302,6 +320,25 @@ it('a withdrawal held by the customer’s own freeze says so to the reviewer and
   expect(await alices.getByRole('button', { name: /^Approve/ }).count()).toBe(0);
   expect(await alices.getByRole('button', { name: 'Reject…' }).count()).toBe(1);
   await screenshot(alices, 'console-queues-09-held-by-freeze-1280');
+
+  // The held large one: the second reviewer and the first approver each see the hold and who approved first, when.
+  const approvedAt = new RegExp(`^Four eyes \\(1 of 2\\): approved by alice on ${CONSOLE_LONG_TIME}\\.$`);
+  const bobs = bobPage!;
+  await bobs.setViewportSize(DESKTOP);
+  await bobs.goto(`/console/#/withdrawal/${large.data.id}`);
+  await bobs.getByTestId('payout-hold').waitFor();
+  await expect.poll(() => bobs.getByTestId('four-eyes').textContent()).toMatch(approvedAt);
+  expect(await bobs.getByTestId('approve-blocked').textContent()).toBe(
+    'Payout waits until the customer unfreezes the account',
+  );
+  await screenshot(bobs, 'console-queues-09b-held-four-eyes-second-1280');
+  await alices.goto(`/console/#/withdrawal/${large.data.id}`);
+  await alices.getByTestId('payout-hold').waitFor();
+  await expect.poll(() => alices.getByTestId('four-eyes').textContent()).toMatch(approvedAt);
+  expect(await alices.getByTestId('approve-blocked').textContent()).toBe(
+    'Payout waits until the customer unfreezes the account · Approved by you (1 of 2) — waiting for a second operator',
+  );
+  await screenshot(alices, 'console-queues-09c-held-four-eyes-first-1280');
 
   // The customer (signed in again: freezing ended every session) reads why it waits on its details.
   const login = await callApi<{ token: string }>('/users/login', {

@@ -16,7 +16,7 @@ import { afterAll, afterEach, beforeAll, expect, inject, it } from 'vitest';
 import { launch, screenshot } from './browser.ts';
 import { callApi, controlledByServiceWorker, testPng } from './pwa.ts';
 import { startServer, type ServerProcess } from '../server/server-process.ts';
-import { enrolOperator, firstSignIn as firstSignInAs, opsOn, type Operator } from './console-kit.ts';
+import { CONSOLE_LONG_TIME, enrolOperator, firstSignIn as firstSignInAs, opsOn, type Operator } from './console-kit.ts';
 import { DEMO_ACCOUNT } from '../../src/server/db/seed.ts';
 import { chatHistory, sendChatMessage, type ChatMessage } from '../../src/api-contract/service-chat.ts';
 import { seededDataDir } from './own-server.ts';
@@ -239,7 +239,9 @@ it('a withdrawal above the four-eyes amount is paid only when a second reviewer 
   expect(await page.locator('.console-beside').textContent()).toContain('500');
   await page.getByTestId('claim-mine').waitFor();
   await page.getByRole('button', { name: 'Approve (first of two)' }).click();
-  await expect.poll(() => fourEyes.textContent()).toBe('Four eyes: approved by alice (1 of 2).');
+  await expect
+    .poll(() => fourEyes.textContent())
+    .toMatch(new RegExp(`^Four eyes \\(1 of 2\\): approved by alice on ${CONSOLE_LONG_TIME}\\.$`));
   expect((await customer<{ status: string }>('/users/extract/info', { id: String(id) }, 'GET')).data.status).toBe(
     'review',
   );
@@ -256,13 +258,19 @@ it('a withdrawal above the four-eyes amount is paid only when a second reviewer 
   const second = await consolePage(TABLET);
   await firstSignIn(second, bob);
   await second.goto(`/console/#/withdrawal/${id}`);
-  await expect.poll(() => second.getByTestId('four-eyes').textContent()).toBe('Four eyes: approved by alice (1 of 2).');
+  await expect
+    .poll(() => second.getByTestId('four-eyes').textContent())
+    .toMatch(new RegExp(`^Four eyes \\(1 of 2\\): approved by alice on ${CONSOLE_LONG_TIME}\\.$`));
   await second.getByTestId('claim-mine').waitFor();
   await second.getByRole('button', { name: 'Approve and pay out' }).click();
   await second.locator('.console-page-head').getByText('Approved', { exact: true }).waitFor();
   await expect
     .poll(() => second.getByTestId('four-eyes').textContent())
-    .toBe('Four eyes: approved by alice, bob (2 of 2).');
+    .toMatch(
+      new RegExp(
+        `^Four eyes \\(2 of 2\\): approved by alice on ${CONSOLE_LONG_TIME} and by bob on ${CONSOLE_LONG_TIME}\\.$`,
+      ),
+    );
   expect((await customer<{ status: string }>('/users/extract/info', { id: String(id) }, 'GET')).data.status).toBe(
     'success',
   );

@@ -96,11 +96,16 @@ describe('a reviewer’s day', () => {
     const heightFormat = refused('The block height is a whole number: digits only, or leave it empty.');
     const hidden = refused('Please remove invisible or direction-changing characters!');
     const attempts: [{ block_height?: string; remark?: string }, ReturnType<typeof refused>][] = [
-      [{ block_height: '123\u202E456' }, heightFormat],
+      [{ block_height: '123\u202E456' }, hidden],
+      [{ block_height: '٨٤٠\u200B١٢٣' }, hidden],
       [{ block_height: 'not a number <b>x</b>' }, heightFormat],
       [{ block_height: '12.5' }, heightFormat],
+      [{ block_height: '١٢٫٥' }, heightFormat],
       [{ block_height: '-7' }, heightFormat],
-      [{ block_height: '١٢٣' }, heightFormat],
+      [{ block_height: '1,234' }, heightFormat],
+      // One number in one script: two scripts mixed are two people's typing.
+      [{ block_height: '84٠١23' }, heightFormat],
+      [{ block_height: '1'.repeat(21) }, heightFormat],
       [{ remark: 'paid \u202Etxen\u202C' }, hidden],
       [{ remark: 'seen\u200Bon chain' }, hidden],
       [{ block_height: '840123', remark: 'ok \u202E' }, hidden],
@@ -136,6 +141,34 @@ describe('a reviewer’s day', () => {
       data: { block_height: '840123', remark: 'Seen on chain ✓' },
     });
     expect(await usdtOf(user.token)).toEqual({ asset: 'USDT', available: '120.00000000', frozen: '0.00000000' });
+  });
+
+  it('reads a block height typed in Arabic-Indic, Devanagari or Thai digits as meant, in the console and the command', async () => {
+    const user = await customer(h);
+    const typed: [string, string][] = [
+      ['٨٤٠١٢٣', '840123'],
+      ['८४०१२४', '840124'],
+      [' ๘๔๐๑๒๕ ', '840125'],
+      ['８４０１２６', '840126'],
+    ];
+    for (const [height, kept] of typed) {
+      const order = await cryptoRecharge(h, user.token, '10');
+      const id = String(order.id);
+      expect(await h.call(c.consoleApproveRecharge, { id, block_height: height }, as(alice)), height).toMatchObject({
+        ret: 1,
+        data: { status: 'success', block_height: kept },
+      });
+      // The customer reads it in the recharge details as the chain's explorer writes it.
+      expect(await h.call(rechargeOrder, { id }, { token: user.token })).toMatchObject({
+        data: { block_height: kept },
+      });
+    }
+    // The operator command reads the same digits by the same rule.
+    const order = await cryptoRecharge(h, user.token, '10');
+    expect(await ops(h, 'recharge', 'approve', String(order.id), 'height=٨٤٠١٢٧')).toMatchObject({ ok: true });
+    expect(await h.call(rechargeOrder, { id: String(order.id) }, { token: user.token })).toMatchObject({
+      data: { status: 'success', block_height: '840127' },
+    });
   });
 
   it('opens a bank recharge’s receipt: a reviewer’s console token reads the private picture, nobody else’s does', async () => {
@@ -232,11 +265,18 @@ describe('a reviewer’s day', () => {
     const id = String(order.id);
     const since = await lastAuditId();
 
+    const firstApprovedAt = h.clock.now().toISOString();
     expect(await h.call(c.consoleApproveWithdrawal, { id }, as(alice))).toMatchObject({
       ret: 1,
       data: { status: 'review', approvals: ['alice'], approvals_needed: 2 },
     });
     expect(await balanceOf(h, user.id)).toEqual({ available: '9800.00000000', frozen: '20200.00000000' });
+    // The second reviewer's page reads who approved first and when.
+    h.clock.advance(60_000);
+    expect(await h.call(c.consoleWithdrawal, { id }, as(bob))).toMatchObject({
+      ret: 1,
+      data: { approved_by_you: false, approved: [{ operator: 'alice', at: firstApprovedAt }] },
+    });
     expect(await h.call(c.consoleApproveWithdrawal, { id }, as(alice))).toEqual(
       refused('You already approved this withdrawal: a second approval must come from another reviewer!'),
     );

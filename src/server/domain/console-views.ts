@@ -34,7 +34,7 @@ import { certificationQueue, type CertificationRow } from './certification.ts';
 import { PRACTICE_ASSETS, balancesOf, USDT } from './ledger.ts';
 import { usernames } from './accounts.ts';
 import { UPLOADS_PATH } from './uploads.ts';
-import { approvalsNeeded, approvalsOf } from './operator-reviews.ts';
+import { approvalRecordsOf, approvalsNeeded, approvalsOf } from './operator-reviews.ts';
 import { Refusal } from './refusal.ts';
 import { phoneStartsWith } from './phone-numbers.ts';
 import { protectionForConsole } from './protection.ts';
@@ -380,6 +380,10 @@ export async function withdrawalDetail(
     payee: await payeeAge(db, row, payee.coolingMs, payee.now),
     address_lock: toAddressLock(await lockRowOf(db, row.userId), payee.now),
     held: await heldByFreeze(db, row, payee.now),
+    approved: (await approvalRecordsOf(db, row.id)).map((approval) => ({
+      operator: approval.operator,
+      at: approval.at.toISOString(),
+    })),
     ...history,
     sign_ins: signIns.map((signIn) => ({ at: signIn.at.toISOString(), ip: signIn.ip, device: signIn.device })),
   };

@@ -79,12 +79,17 @@ export async function rejectCertificationAs(
 
 /** Who approved a withdrawal so far (four eyes), first approver first. */
 export async function approvalsOf(db: Executor, withdrawId: number): Promise<string[]> {
-  const rows = await db
-    .select({ operator: withdrawalApprovals.operator })
+  return (await approvalRecordsOf(db, withdrawId)).map((row) => row.operator);
+}
+
+/** Each approval a withdrawal has so far (four eyes), first approver first: the operator's name (`ops` for the
+ * operator command) and when it was given. */
+export async function approvalRecordsOf(db: Executor, withdrawId: number): Promise<{ operator: string; at: Date }[]> {
+  return db
+    .select({ operator: withdrawalApprovals.operator, at: withdrawalApprovals.at })
     .from(withdrawalApprovals)
     .where(eq(withdrawalApprovals.withdrawId, withdrawId))
     .orderBy(asc(withdrawalApprovals.at));
-  return rows.map((row) => row.operator);
 }
 
 /**
