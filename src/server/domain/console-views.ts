@@ -127,14 +127,17 @@ export async function customerExists(db: Executor, userId: number): Promise<void
   if (!row) throw new Refusal(consoleTexts.consoleRecordNotFound.id);
 }
 
+/** A withdrawal as the console lists it, with its approvals' operators and how many it needs (four eyes).
+ * `approved`: its approvals when the caller has read them already (approvalRecordsOf). */
 export async function withdrawalWithApprovals(
   db: Executor,
   row: WithdrawRow,
   username: string,
   fourEyesUsdt: string,
+  approved?: { operator: string }[],
 ): Promise<ConsoleWithdrawal> {
   return withdrawalView(row, username, {
-    approvals: await approvalsOf(db, row.id),
+    approvals: approved ? approved.map((approval) => approval.operator) : await approvalsOf(db, row.id),
     needed: await approvalsNeeded(db, row, fourEyesUsdt),
   });
 }
@@ -375,15 +378,13 @@ export async function withdrawalDetail(
     .where(eq(sessions.userId, row.userId))
     .orderBy(desc(sessions.id))
     .limit(RECENT);
+  const approved = await approvalRecordsOf(db, row.id);
   return {
-    withdrawal: await withdrawalWithApprovals(db, row, username, fourEyesUsdt),
+    withdrawal: await withdrawalWithApprovals(db, row, username, fourEyesUsdt, approved),
     payee: await payeeAge(db, row, payee.coolingMs, payee.now),
     address_lock: toAddressLock(await lockRowOf(db, row.userId), payee.now),
     held: await heldByFreeze(db, row, payee.now),
-    approved: (await approvalRecordsOf(db, row.id)).map((approval) => ({
-      operator: approval.operator,
-      at: approval.at.toISOString(),
-    })),
+    approved: approved.map((approval) => ({ operator: approval.operator, at: approval.at.toISOString() })),
     ...history,
     sign_ins: signIns.map((signIn) => ({ at: signIn.at.toISOString(), ip: signIn.ip, device: signIn.device })),
   };
