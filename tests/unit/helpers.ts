@@ -9,6 +9,7 @@ import { session } from '../../src/lib/session.ts';
 import { toasts } from '../../src/lib/toast.ts';
 import type { CoinQuote } from '../../src/api-contract/markets.ts';
 import type { Wallet } from '../../src/api-contract/payouts.ts';
+import type { LockupProduct } from '../../src/api-contract/lockup.ts';
 
 export interface Call {
   request: Request;
@@ -133,5 +134,17 @@ export const savedWallet = (fields: Partial<Wallet> = {}): Wallet => ({
   created_at: '2026-11-27T00:00:00.000Z',
   usable_at: '2026-11-27T00:00:00.000Z',
   cooling_seconds: 0,
+  ...fields,
+});
+
+/** A 30-day lock-up product as the server lists it (500–200,000 USDT, 0.12 % a day), with `fields` over it. */
+export const lockupMonth = (fields: Partial<LockupProduct> = {}): LockupProduct => ({
+  id: 3,
+  name: 'Lock-up 30 days',
+  days: 30,
+  daily_rate: '0.0012',
+  min_amount: '500',
+  max_amount: '200000',
+  remaining: '4998000',
   ...fields,
 });

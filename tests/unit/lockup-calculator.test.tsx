@@ -3,32 +3,20 @@
 // product's minimum, above its maximum, above the balance) shows why it is refused, never an expected income for an
 // order that cannot be placed; an amount inside the limits shows the income.
 import { act } from 'react';
-import { i18n } from '@lingui/core';
-import { I18nProvider } from '@lingui/react';
-import { Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
 import { afterEach, beforeAll, beforeEach, expect, it, vi } from 'vitest';
-import type { LockupProduct } from '../../src/api-contract/lockup.ts';
 import { configureApi } from '../../src/lib/api.ts';
 import { userBalances } from '../../src/lib/balances.ts';
 import { session } from '../../src/lib/session.ts';
 import { loadNumberParser } from '../../src/lib/typed-amount.ts';
 import LockupDetailsPage from '../../src/features/lockup/LockupDetailsPage.tsx';
 import { lockupState } from '../../src/features/lockup/lockup-store.ts';
-import { envelope, mountPoint, resetClientState } from './helpers.ts';
+import { envelope, lockupMonth, mountPoint, resetClientState } from './helpers.ts';
+import { renderInApp } from './render-in-app.tsx';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const view = mountPoint();
-const month: LockupProduct = {
-  id: 3,
-  name: 'Lock-up 30 days',
-  days: 30,
-  daily_rate: '0.0012',
-  min_amount: '500',
-  max_amount: '200000',
-  remaining: null,
-};
+const month = lockupMonth({ remaining: null });
 
 /** The server as the page calls it: the product, today's interest day, and `usdt` available. */
 function serve(usdt: string) {
@@ -55,16 +43,7 @@ beforeEach(() => {
 afterEach(() => act(async () => resetClientState()));
 
 async function openProduct() {
-  const { hook, searchHook } = memoryLocation({ path: '/pages/Lock-up/productDetails/productDetails?id=3' });
-  await act(async () =>
-    view.root.render(
-      <I18nProvider i18n={i18n}>
-        <Router hook={hook} searchHook={searchHook}>
-          <LockupDetailsPage />
-        </Router>
-      </I18nProvider>,
-    ),
-  );
+  await renderInApp(view, <LockupDetailsPage />, '/pages/Lock-up/productDetails/productDetails?id=3');
   // Every call the page makes answered: the product, today, and a signed-in customer's balance.
   await settled(() => {
     expect(view.container.querySelector('.lockup-calculator input')).not.toBeNull();

@@ -23,7 +23,7 @@ import {
 import { lockupQuote, maxSubscription, subscribeProblem } from '../../src/features/lockup/lockup-form.ts';
 import { formatAnnualRate, formatDailyRate, idFromQuery } from '../../src/features/lockup/lockup-format.ts';
 import { formatCalendarDay } from '../../src/ui/CalendarDay.tsx';
-import { envelope, resetClientState, stubFetch } from './helpers.ts';
+import { envelope, lockupMonth, resetClientState, stubFetch } from './helpers.ts';
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 const form = (body: string) => Object.fromEntries(new URLSearchParams(body));
@@ -32,15 +32,7 @@ const pathOf = (url: string) => new URL(url).pathname;
 const setOnline = (online: boolean) =>
   Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => online });
 
-const month: LockupProduct = {
-  id: 3,
-  name: 'Lock-up 30 days',
-  days: 30,
-  daily_rate: '0.0012',
-  min_amount: '500',
-  max_amount: '200000',
-  remaining: '4998000',
-};
+const month = lockupMonth();
 const week: LockupProduct = {
   id: 1,
   name: 'Lock-up 7 days',

@@ -6,12 +6,16 @@ import { I18nProvider } from '@lingui/react';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 
-/** Renders `node` into `view` (a mountPoint) inside the app's language provider and a memory router, within act. */
-export async function renderInApp(view: { root: Root }, node: React.ReactNode): Promise<void> {
+/** Renders `node` into `view` (a mountPoint) inside the app's language provider and a memory router at `path` (its
+ * query included; default '/'), within act. */
+export async function renderInApp(view: { root: Root }, node: React.ReactNode, path = '/'): Promise<void> {
+  const { hook, searchHook } = memoryLocation({ path });
   await act(async () =>
     view.root.render(
       <I18nProvider i18n={i18n}>
-        <Router hook={memoryLocation().hook}>{node}</Router>
+        <Router hook={hook} searchHook={searchHook}>
+          {node}
+        </Router>
       </I18nProvider>,
     ),
   );
