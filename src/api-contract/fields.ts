@@ -47,13 +47,23 @@ export const PAY_PASSWORD = /^\d{6}$/;
 /** Verification code: 6 digits (CODE_LENGTH). */
 export const CODE = /^\d{6}$/;
 /**
+ * The characters a phone number may be written with between its digits, as libphonenumber reads them (its
+ * VALID_PUNCTUATION, without the invisible ones and the extension's 'x'): spaces, dashes of every kind (the hyphen,
+ * dashes, minus, the full-width hyphen-minus and the katakana prolonged sound mark a Japanese keyboard types for one),
+ * dots and slashes, brackets (full-width too) and tildes. A regular expression character class.
+ */
+export const PHONE_SEPARATORS =
+  '[\\s().\\-\\u2010-\\u2015\\u2212\\u30fc\\uff0d-\\uff0f\\uff08\\uff09\\uff3b\\uff3d\\[\\]/~\\u2053\\u223c\\uff5e]';
+
+/**
  * A mobile number as people write it: 8-15 digits of any of the six languages' digit systems (ASCII, Arabic-Indic,
- * Extended Arabic-Indic, Devanagari, Thai, full-width), an optional leading plus, spaces, dashes, dots and brackets.
+ * Extended Arabic-Indic, Devanagari, Thai, full-width), an optional leading plus, and PHONE_SEPARATORS between them.
  * Only its shape: the server reads it as E.164 by libphonenumber's rules (Thailand, area code 66, by default) and
  * refuses what is no mobile number.
  */
-export const PHONE =
-  /^[+\uff0b]?[\s().-]*(?:[0-9\u0660-\u0669\u06f0-\u06f9\u0966-\u096f\u0e50-\u0e59\uff10-\uff19][\s().-]*){8,15}$/;
+export const PHONE = new RegExp(
+  `^[+\\uff0b]?${PHONE_SEPARATORS}*(?:[0-9\\u0660-\\u0669\\u06f0-\\u06f9\\u0966-\\u096f\\u0e50-\\u0e59\\uff10-\\uff19]${PHONE_SEPARATORS}*){8,15}$`,
+);
 /**
  * An e-mail address by the rules of RFC 5321 (a local part of at most 64 characters: words joined by single dots, no
  * dot at either end) and RFC 6531 (letters of any script): its domain is labels of letters, digits and inner hyphens

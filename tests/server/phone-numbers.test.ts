@@ -47,6 +47,11 @@ function spellings(national: string): [string, string][] {
     ['by the Thai international prefix', `001 66 ${national}`],
     ['by the international prefix of most countries', `0066 ${national}`],
     ['by 00 without a space', `0066${national}`],
+    // What a Japanese or Chinese keyboard types for a dash or a bracket in full-width mode.
+    ['with full-width hyphens', `0${a}\uff0d${b}\uff0d${c}`],
+    ['with the katakana prolonged sound mark as dashes', `0${a}\u30fc${b}\u30fc${c}`],
+    ['with full-width brackets and an ideographic space', `\uff0b66\u3000\uff080\uff09${a} ${b} ${c}`],
+    ['by 00 with full-width hyphens', `0066\uff0d${a}\uff0d${b}\uff0d${c}`],
     ...Object.entries(DIGITS)
       .filter(([name]) => name !== 'ascii')
       .map(([name, zero]): [string, string] => [`in ${name} digits`, inDigits(`0${national}`, zero)]),
@@ -102,6 +107,10 @@ describe("libphonenumber's Thai numbers", () => {
     expect(canonicalMobile('0044 7400 123456')).toBe('+447400123456');
     expect(canonicalMobile('00 91 98765 43210')).toBe('+919876543210');
     expect(canonicalMobile('0044 20 7946 0000')).toBeNull(); // a London fixed line
+    // A Japanese mobile as a Japanese keyboard types it in full-width mode.
+    expect(
+      canonicalMobile('\uff0b\uff18\uff11 \uff19\uff10\uff0d\uff11\uff12\uff13\uff14\uff0d\uff15\uff16\uff17\uff18'),
+    ).toBe('+819012345678');
   });
 
   it.each(Object.entries(DIGITS))('reads a number written in %s digits', (_, zero) => {

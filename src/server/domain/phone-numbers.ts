@@ -3,6 +3,7 @@
 import { like, or, type Column, type SQL } from 'drizzle-orm';
 import { getCountryCallingCode, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/mobile';
 import { AREA_CODE } from '../../api-contract/constants.ts';
+import { PHONE_SEPARATORS } from '../../api-contract/fields.ts';
 import { texts } from '../../api-contract/texts.ts';
 import { asciiDigits } from '../../api-contract/typed-digits.ts';
 import { Refusal } from './refusal.ts';
@@ -21,7 +22,8 @@ const phoneDigits = (text: string): string => asciiDigits(text).replaceAll('\uff
  * metadata of mobile numbers: a number without its country code is Thai (`0812345678`, `812345678`), one with it may
  * be written `66812345678`, `+66 81 234 5678`, `001 66 …` or `0066 …`; another country's number is accepted when
  * written with its own code (`+44 7400 123456`, `0044 7400 123456`). Digits may be ASCII, Arabic-Indic, Extended
- * Arabic-Indic, Devanagari, Thai or full-width; spaces, dashes, dots and brackets are ignored. A fixed line is refused:
+ * Arabic-Indic, Devanagari, Thai or full-width; spaces, dashes, dots and brackets (PHONE_SEPARATORS: a Japanese
+ * keyboard's full-width hyphen or prolonged sound mark too) are ignored. A fixed line is refused:
  * the number receives SMS codes.
  */
 export function canonicalMobile(typed: string): string | null {
@@ -36,7 +38,7 @@ export function canonicalMobile(typed: string): string | null {
 }
 
 /** A number written with the international prefix 00 (spaces and the like allowed after it): what follows it. */
-const INTERNATIONAL_00 = /^\s*00\s*([1-9][\d\s().-]*)$/;
+const INTERNATIONAL_00 = new RegExp(`^\\s*00\\s*([1-9](?:\\d|${PHONE_SEPARATORS})*)$`);
 
 /** `canonicalMobile`, or a refusal with 'Please enter a valid mobile number!' (what every phone field says). */
 export function mobileNumber(typed: string): string {
@@ -52,7 +54,7 @@ export function mobileNumber(typed: string): string {
  */
 export function phonePrefixes(query: string): string[] {
   const number = canonicalMobile(query);
-  const digits = phoneDigits(query).replace(/[\s().-]/g, '');
+  const digits = phoneDigits(query).replace(new RegExp(PHONE_SEPARATORS, 'g'), '');
   const prefixes = new Set([query]);
   if (number !== null) prefixes.add(number);
   else if (/^\+\d+$/.test(digits)) prefixes.add(digits);
