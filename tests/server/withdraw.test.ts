@@ -282,8 +282,10 @@ describe('refusals move nothing and open no order', () => {
     await expectRefused(user, { ...input, paypass: '' }, texts.enterPayPassword.message);
     for (let n = 0; n < 5; n++)
       await expectRefused(user, { ...input, paypass: '654321' }, serverTexts.wrongPayPassword.message);
-    await expectRefused(user, { ...input, paypass: PAYPASS }, 'Too many attempts, please try again later!');
-    h.clock.advance(15 * 60_000);
+    await expectRefused(user, { ...input, paypass: PAYPASS }, 'Too many attempts, please try again in 15 minutes!');
+    h.clock.advance(14 * 60_000);
+    await expectRefused(user, { ...input, paypass: PAYPASS }, 'Too many attempts, please try again in 1 minute!');
+    h.clock.advance(60_000);
     expect((await withdraw(h, user.token, input)).ret).toBe(1);
     expect(await balanceOf(h, user.id)).toEqual({ available: '79.80000000', frozen: '20.20000000' });
   });
