@@ -165,7 +165,7 @@ it(
     await expect.poll(async () => (await current()).day, { timeout: LEAD_REAL_MS + 60_000, interval: 1000 }).toBe(day);
     const figure = await current();
     expect(figure).toMatchObject({ day, traders: 1 });
-    const text = `${figure.percent} % of customers who traded options in the last 30 days lost money on them (as of ${shownDay(day)}).`;
+    const text = `${figure.percent} % of customers who traded options in the 30 days before ${shownDay(day)} lost money on them.`;
 
     await markAllRead('demo', 'demo1234', server.base);
     await logIn(page, 'demo', 'demo1234');

@@ -73,9 +73,7 @@ it('in a first order, holds Confirm with the loading text in the note’s place 
 
   await act(async () => answer.resolve(envelope(1, '', FIGURE)));
   await until(() => expect(confirm().disabled).toBe(false));
-  expect(note()).toBe(
-    '64.3 % of customers who traded options in the last 30 days lost money on them (as of 12/03/2026).',
-  );
+  expect(note()).toBe('64.3 % of customers who traded options in the 30 days before 12/03/2026 lost money on them.');
 });
 
 it('in a first order with no figure to be had (no network, none kept), lets Confirm go without a note', async () => {

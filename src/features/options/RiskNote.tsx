@@ -1,6 +1,7 @@
 // The options' risk figure (api-contract/risk.ts) beside the buy buttons and in the confirmation of a
-// customer's first order: what share of the customers who traded options in the last 30 days lost
-// money on them, and the day it is for. Its code comes in a chunk of its own, apart from the page's;
+// customer's first order: what share of the customers who traded options in the 30 days before a day
+// lost money on them, said with that day (the figure does not count the day's own trades, so the text
+// never says "as of" it). Its code comes in a chunk of its own, apart from the page's;
 // a public read the service worker keeps, so offline it shows the last figure loaded, with its day.
 import { useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
 import { proxy, useSnapshot } from 'valtio';
@@ -41,7 +42,7 @@ export default function RiskNote({ whileLoading = null, onSettled }: RiskNotePro
     return (
       <p className="opt-risk">
         <Trans>
-          No customer traded options in the last {days} days (as of {date}).
+          No customer traded options in the {days} days before {date}.
         </Trans>
       </p>
     );
@@ -49,8 +50,8 @@ export default function RiskNote({ whileLoading = null, onSettled }: RiskNotePro
   return (
     <p className="opt-risk">
       <Trans>
-        <strong>{percent} %</strong> of customers who traded options in the last {days} days lost money on them (as of{' '}
-        {date}).
+        <strong>{percent} %</strong> of customers who traded options in the {days} days before {date} lost money on
+        them.
       </Trans>
     </p>
   );
