@@ -6,9 +6,9 @@ import { NoInput, get, post, returns } from './endpoint.ts';
 import { UPLOAD_URL, required } from './fields.ts';
 import { groupedNumber } from './grouped-number.ts';
 import { texts } from './texts.ts';
-import { maxCharacters, visibleName } from './visible-text.ts';
+import { personName } from './visible-text.ts';
 import { isoTime, shape } from './answers.ts';
-import { REAL_NAME_MAX, VERIFICATION_STATUSES } from './constants.ts';
+import { VERIFICATION_STATUSES } from './constants.ts';
 
 export const DOCUMENT_TYPES = ['id_card', 'driver_licence', 'passport'] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
@@ -25,7 +25,7 @@ export const CertificationInput = v.variant(
     v.object({
       level: v.literal('primary'),
       doc_type: v.picklist(DOCUMENT_TYPES, texts.chooseDocument.id),
-      name: v.pipe(visibleName(texts.fillInformation), maxCharacters(REAL_NAME_MAX, texts.fillInformation.id)),
+      name: personName(texts.fillInformation),
       /** Latin letters, digits of any of the six languages' scripts and dashes, 4 to 30 once the spaces it is written
        * with are removed. */
       number: v.pipe(

@@ -3,11 +3,11 @@
 import * as v from 'valibot';
 import { NoInput, get, post, returns } from './endpoint.ts';
 import { PHONE, email, matching, otp, required } from './fields.ts';
-import { BANK_CODES, CHAINS, REAL_NAME_MAX } from './constants.ts';
+import { BANK_CODES, CHAINS } from './constants.ts';
 import { groupedNumber } from './grouped-number.ts';
 import { texts } from './texts.ts';
 import { Paged } from './envelope.ts';
-import { maxCharacters, visibleName, visibleText } from './visible-text.ts';
+import { maxCharacters, personName, visibleText } from './visible-text.ts';
 import { isoTime, nothing, shape, whole } from './answers.ts';
 
 export const BankCard = shape({
@@ -49,7 +49,7 @@ export const payeeLabel = v.pipe(
 /** Every field is required, the e-mail included; a missing one answers 'Please fill in the information…'. */
 const filled = texts.fillInformation;
 export const BankCardInput = v.object({
-  real_name: v.pipe(visibleName(filled), maxCharacters(REAL_NAME_MAX, texts.fillInformation.id)),
+  real_name: personName(filled),
   // Latin letters and digits only, checked before upper-casing: Unicode's case mapping would make 'ß' 'SS' and the
   // ligature 'ﬁ' 'FI', a code other than the one typed.
   ifsc: v.pipe(required(filled), v.regex(/^[A-Za-z0-9]{4,20}$/, texts.ifscFormat.id), v.toUpperCase()),

@@ -143,6 +143,11 @@ export const texts = {
   choosePayee: /*i18n*/ { id: 'v.choosePayee', message: 'Please choose a bank card or wallet!' },
   minimumAmount: /*i18n*/ { id: 'v.minimumAmount', message: 'The minimum amount is: {0} {1}!' },
   maximumAmount: /*i18n*/ { id: 'v.maximumAmount', message: 'The maximum amount is: {0} {1}!' },
+  realNameFormat: /*i18n*/ {
+    id: 'v.realNameFormat',
+    message:
+      "Please enter a person's name: at most 60 letters of any script, with spaces and the marks names use (' - . ·)!",
+  },
   ifscFormat: /*i18n*/ { id: 'v.ifscFormat', message: 'Please enter a valid IFSC code!' },
   bankNumberFormat: /*i18n*/ { id: 'v.bankNumberFormat', message: 'Please enter a valid bank account number!' },
   chooseBank: /*i18n*/ { id: 'v.chooseBank', message: 'Please choose a bank!' },

@@ -21,7 +21,7 @@ import { HIDDEN, HIDDEN_CLASS } from './hidden-characters.ts';
 import { characterCount } from './character-count.ts';
 
 export { characterCount };
-import { unitsFor } from './constants.ts';
+import { REAL_NAME_MAX, unitsFor } from './constants.ts';
 
 const HIDDEN_ALL = new RegExp(HIDDEN.source, 'gu');
 /** What is blank to the eye: spaces and hidden characters. */
@@ -91,6 +91,27 @@ export const maxCharacters = /*#__NO_SIDE_EFFECTS__*/ (max: number, message: str
 /** A name that must be given: `visibleText(missing)`, and `missing` when it is empty. */
 export const visibleName = /*#__NO_SIDE_EFFECTS__*/ (missing: MessageDescriptor) =>
   v.pipe(visibleText(missing), v.nonEmpty(missing.id));
+
+/**
+ * What a person's name is written with: letters of any script (\\p{L}: Thai, Devanagari, Arabic, CJK, kana's
+ * prolonged sound mark) with their combining marks, spaces, and the marks names use between letters — apostrophes
+ * (O'Brien, the typographic one and the modifier letter), hyphens, full stops, and the middle dots that join the parts
+ * of a transliterated name in Chinese (·) and Japanese (・); the joiners visibleText leaves after a Devanagari virama.
+ * At least one letter. No digits, emoji or symbols: a bank pays out to, and an identity document names, a person.
+ */
+const PERSON_NAME = /^(?=.*\p{L})[\p{L}\p{M}\s'\u2019\u02bc.\-\u00b7\u30fb\u2027\u200c\u200d]+$/u;
+
+/**
+ * A person's real name (an identity certification's, a bank card's holder): given (`missing` when not), visible text,
+ * at most REAL_NAME_MAX characters as a reader counts them and written as PERSON_NAME says; refused otherwise with
+ * texts.realNameFormat, which states the rule.
+ */
+export const personName = /*#__NO_SIDE_EFFECTS__*/ (missing: MessageDescriptor) =>
+  v.pipe(
+    visibleName(missing),
+    maxCharacters(REAL_NAME_MAX, texts.realNameFormat.id),
+    v.regex(PERSON_NAME, texts.realNameFormat.id),
+  );
 
 /** Unicode's FIRST STRONG ISOLATE and POP DIRECTIONAL ISOLATE (Unicode Standard Annex 9). */
 const FSI = '\u2068';

@@ -182,6 +182,18 @@ describe('names of the six languages', () => {
     expect(card).toMatchObject({ ret: 1, data: { real_name: kept, label: kept } });
   });
 
+  it('a card holder’s name of emoji or past 60 characters is refused with the name’s rule, translated', async () => {
+    const { token, id } = await customer(h);
+    const before = await written(id);
+    for (const real_name of ['😀😀', 'A'.repeat(300)]) {
+      const english = await h.call(addBankCard, cardForm({ real_name }), { token, lang: 'en' });
+      expect(english).toEqual(refused(texts.realNameFormat.message!));
+      const thai = await h.call(addBankCard, cardForm({ real_name }), { token, lang: 'th' });
+      expect(thai).toEqual(refused(expect.stringContaining('กรุณากรอกชื่อบุคคล')));
+    }
+    expect(await written(id)).toEqual(before);
+  });
+
   it('a name longer in code units than its limit, not in characters, is kept; a character more is refused', async () => {
     const { token, id } = await customer(h);
     // 14 and 11 characters to a reader, 24 and 23 UTF-16 units: a nickname holds 20 characters.

@@ -153,6 +153,12 @@ const card = {
   email: 'a@example.com',
   label: 'Rent',
 };
+const certification = {
+  level: 'primary',
+  doc_type: 'passport',
+  number: 'AB123456',
+  image: '/api/uploads/abcdefghijkl',
+};
 const wallet = { alias: 'Savings', currency: 'USDT', chain: 'TRC20', address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t' };
 
 describe('every field a person names things with applies the rule', () => {
@@ -165,13 +171,7 @@ describe('every field a person names things with applies the rule', () => {
     ['payee label (rename)', PayeeLabelInput, { kind: 'wallet', id: '1' }, 'label', HIDDEN],
     ['anti-phishing code', v.object({ phrase: antiPhishingCode }), {}, 'phrase', texts.enterAntiPhishingCode.id],
     ['chat message', sendChatMessage.input, {}, 'body', HIDDEN],
-    [
-      'certification name',
-      CertificationInput,
-      { level: 'primary', doc_type: 'passport', number: 'AB123456', image: '/api/uploads/abcdefghijkl' },
-      'name',
-      texts.fillInformation.id,
-    ],
+    ['certification name', CertificationInput, certification, 'name', texts.fillInformation.id],
     [
       'an operator’s answer in the chat',
       consoleReplyConversation.input,
@@ -200,6 +200,47 @@ describe('every field a person names things with applies the rule', () => {
   });
 });
 
+describe('a person’s real name (a bank card’s holder, a certification)', () => {
+  const forms: [string, v.GenericSchema, Record<string, unknown>, string][] = [
+    ['bank card holder', BankCardInput, card, 'real_name'],
+    ['certification name', CertificationInput, certification, 'name'],
+  ];
+  const known = { [texts.realNameFormat.id]: 1, [texts.fillInformation.id]: 1, [HIDDEN]: 1 };
+  const first = (schema: v.GenericSchema, input: unknown) => {
+    const result = v.safeParse(schema, input, { abortEarly: true });
+    return result.success ? 'ok' : firstIssueTextId(result.issues, known);
+  };
+
+  it.each(forms)('%s: names of every script and the marks names use are accepted', (_f, schema, form, field) => {
+    for (const name of [
+      'Somchai Jaidee',
+      'สมศักดิ์ ศักดิ์สิทธิ์ชัย',
+      'राजेश कुमार',
+      'क्‍ष', // a half form: ZWJ after the virama
+      'محمد عبد الله',
+      '王小明',
+      '阿卜杜勒·拉赫曼',
+      'ナカムラ・ケン',
+      'スーザン',
+      "Seán O'Brien",
+      'Jean-Luc Picard',
+      'Martin Luther King Jr.',
+      'N\u2019Golo Kanté',
+    ])
+      expect(first(schema, { ...form, [field]: name }), name).toBe('ok');
+  });
+
+  it.each(forms)(
+    '%s: emoji, digits, symbols or a name past 60 characters are told the rule',
+    (_f, schema, form, field) => {
+      for (const name of ['😀😀', 'John 3', '$$$', 'a@b', '<b>x</b>', '...', 'A'.repeat(300), 'A'.repeat(61)])
+        expect(first(schema, { ...form, [field]: name }), name).toBe(texts.realNameFormat.id);
+      expect(first(schema, { ...form, [field]: 'A'.repeat(60) })).toBe('ok');
+      expect(first(schema, { ...form, [field]: '' })).toBe(texts.fillInformation.id);
+    },
+  );
+});
+
 describe('isolating a text set into plain text', () => {
   it('wraps it in FIRST STRONG ISOLATE … POP DIRECTIONAL ISOLATE, and unwraps it', () => {
     expect(isolate('محمد')).toBe('\u2068محمد\u2069');
@@ -211,16 +252,10 @@ describe('isolating a text set into plain text', () => {
 describe('lengths count characters as a reader does (grapheme clusters), not code units', () => {
   // A Thai syllable of a consonant, a vowel mark and a tone mark: one character to a reader, three UTF-16 units.
   const SYLLABLE = 'ดิ์';
-  const certification = {
-    level: 'primary',
-    doc_type: 'passport',
-    number: 'AB123456',
-    image: '/api/uploads/abcdefghijkl',
-  };
   const cases: [string, v.GenericSchema, Record<string, unknown>, string, number, string][] = [
     ['nickname', EditProfileInput, {}, 'nickname', NICKNAME_MAX, texts.enterNickname.id],
     ['bank card label', BankCardInput, card, 'label', PAYEE_LABEL_MAX, texts.payeeLabelFormat.id],
-    ['bank card holder', BankCardInput, card, 'real_name', REAL_NAME_MAX, texts.fillInformation.id],
+    ['bank card holder', BankCardInput, card, 'real_name', REAL_NAME_MAX, texts.realNameFormat.id],
     ['wallet alias', WalletInput, wallet, 'alias', WALLET_ALIAS_MAX, texts.payeeLabelFormat.id],
     ['payee label (rename)', PayeeLabelInput, { kind: 'wallet', id: '1' }, 'label', 30, texts.payeeLabelFormat.id],
     [
@@ -232,7 +267,7 @@ describe('lengths count characters as a reader does (grapheme clusters), not cod
       texts.antiPhishingCodeFormat.id,
     ],
     ['chat message', sendChatMessage.input, {}, 'body', CHAT_MESSAGE_MAX, chatTexts.chatTooLong.id],
-    ['certification name', CertificationInput, certification, 'name', REAL_NAME_MAX, texts.fillInformation.id],
+    ['certification name', CertificationInput, certification, 'name', REAL_NAME_MAX, texts.realNameFormat.id],
     [
       'an operator’s answer in the chat',
       consoleReplyConversation.input,
