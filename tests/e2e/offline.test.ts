@@ -1,7 +1,8 @@
 // Offline as a person meets it: one online visit, then no network. The shell and every route open from the service
 // worker, Markets shows the cached prices marked "Offline — as of HH:MM", messages come from the user's own cache
-// (still after a change of language), a write fails at once; back online the data refreshes. Then user A logs out and user B registers on the same browser (its
-// answer lost on the way, the retry applied once): nothing of A's cached messages can be read.
+// (still after a change of language), a write fails at once; back online the data refreshes. Then user A logs out
+// and user B registers on the same browser (its answer lost on the way, the retry applied once): nothing of A's
+// cached messages can be read.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
