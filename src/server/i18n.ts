@@ -12,13 +12,14 @@ import { consoleTexts } from '../api-contract/console-texts.ts';
 import { serverTexts } from '../api-contract/server-texts.ts';
 import { chatTexts } from '../api-contract/service-chat.ts';
 import { triggerTexts } from '../api-contract/contract-triggers.ts';
+import { alertTexts } from '../api-contract/price-alert-met.ts';
 import { intlLocale } from '../api-contract/language-pick.ts';
 import Big from 'big.js';
 import { writtenValues } from '../api-contract/decimal-values.ts';
 import { Period, periodText } from '../api-contract/period-text.ts';
 
-/** The API contract's texts, the server's own, the push notifications', the operator console's, the chat's and the
- * conditional orders' (the last five kept out of the PWA's start). */
+/** The API contract's texts, the server's own, the push notifications', the operator console's, the chat's, the
+ * conditional orders' and the price alerts' (the last six kept out of the PWA's start). */
 export const textById: Record<string, MessageDescriptor> = {
   ...contractTextById,
   ...Object.fromEntries(
@@ -28,6 +29,7 @@ export const textById: Record<string, MessageDescriptor> = {
       ...Object.values(consoleTexts),
       ...Object.values(chatTexts),
       ...Object.values(triggerTexts),
+      ...Object.values(alertTexts),
     ].map((text) => [text.id, text]),
   ),
 };

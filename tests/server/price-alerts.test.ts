@@ -123,6 +123,26 @@ describe('the calls', () => {
     expect(above).toMatchObject({ ret: 1, data: { kind: 'above', price: '3500.5', percent: null, fired_at: null } });
   });
 
+  it('refuses an alert the last recorded price already meets, saying the price, in the caller’s language', async () => {
+    const who = await customer(h);
+    const base = freshDay();
+    await tick('SOL', base - SECOND, '97055.35');
+    expect(await add(who, { code: 'SOL', kind: 'below', price: '200000' })).toEqual(
+      refused('SOL is already at or below 200,000: its last recorded price is 97,055.35. Choose a lower price!'),
+    );
+    // At the price is met too: an alert fires on a tick at or above (below) its price.
+    expect(await add(who, { code: 'SOL', kind: 'above', price: '97055.35' })).toEqual(
+      refused('SOL is already at or above 97,055.35: its last recorded price is 97,055.35. Choose a higher price!'),
+    );
+    const thai = await add(who, { code: 'SOL', kind: 'above', price: '90000' }, 'th');
+    expect(thai).toEqual(refused(expect.stringContaining('ราคาที่บันทึกล่าสุดคือ 97,055.35')));
+    expect((await h.call(listAlerts, {}, { token: who.token })).data.lists).toEqual([]);
+    // A price still to be reached, and a move, are taken.
+    expect((await add(who, { code: 'SOL', kind: 'above', price: '97055.36' })).ret).toBe(1);
+    expect((await add(who, { code: 'SOL', kind: 'below', price: '97055.34' })).ret).toBe(1);
+    expect((await add(who, { code: 'SOL', kind: 'move', percent: '5' })).ret).toBe(1);
+  });
+
   it(`keeps at most ${PRICE_ALERTS_MAX} waiting, and says so`, async () => {
     freshDay();
     const who = await customer(h);
@@ -203,6 +223,7 @@ describe('weighing the recorded ticks', () => {
     // Ticks before the alerts meet both conditions: they do not count.
     await tick('BNB', base - 2 * SECOND, '700');
     await tick('BNB', base - SECOND, '500');
+    await tick('BNB', base - SECOND / 2, '620'); // the last before them: neither is met yet
     const above = (await add(who, { code: 'BNB', kind: 'above', price: '650' })).data.id;
     const below = (await add(who, { code: 'BNB', kind: 'below', price: '600.5' })).data.id;
     h.clock.advance(500);

@@ -82,6 +82,19 @@ it('checks the form with the API contract’s texts, and the most alerts one may
   expect(alertProblem({ code: 'BTC', kind: 'move', value: '5' }, 50, 50)).toBe(i18n._(texts.priceAlertsFull));
 });
 
+it('refuses an alert the coin’s last price here already meets, saying that price', () => {
+  expect(alertProblem({ code: 'BTC', kind: 'below', value: '200000' }, 0, 50, '97055.35')).toBe(
+    'BTC is already at or below 200,000: its last recorded price is 97,055.35. Choose a lower price!',
+  );
+  expect(alertProblem({ code: 'BTC', kind: 'above', value: '90000' }, 0, 50, '97055.35')).toBe(
+    'BTC is already at or above 90,000: its last recorded price is 97,055.35. Choose a higher price!',
+  );
+  expect(alertProblem({ code: 'BTC', kind: 'above', value: '100000' }, 0, 50, '97055.35')).toBeNull();
+  expect(alertProblem({ code: 'BTC', kind: 'move', value: '5' }, 0, 50, '97055.35')).toBeNull();
+  // No price known here (offline before any was read): the server weighs it when it is sent.
+  expect(alertProblem({ code: 'BTC', kind: 'below', value: '200000' }, 0, 50, null)).toBeNull();
+});
+
 it('online, an alert is made at once and shown first; the list is read again for the copy kept offline', async () => {
   const made = alert(3, { kind: 'below', price: '60000.00000000' });
   const fetch = stubFetch(envelope(1, 'ok', made), list([made, alert(2), fired(1)]));

@@ -266,7 +266,7 @@ function AlertForm({ asked, held, max }: { asked: string; held: number; max: num
       setValue('');
       toast(outcome === 'queued' ? t`Waiting to send: sent once you are back online.` : t`Alert created.`);
     },
-    () => alertProblem({ code, kind, value }, held, max),
+    () => alertProblem({ code, kind, value }, held, max, quote?.price ?? null),
   );
 
   const now = quote ? formatPrice(quote.price, quote.price_decimals) : '—';

@@ -13,6 +13,7 @@ import {
   deletePriceAlert,
   type PriceAlert,
 } from '../../api-contract/price-alerts.ts';
+import { alertAlreadyMet } from '../../api-contract/price-alert-met.ts';
 import type { PriceAlertKind } from '../../api-contract/price-alerts.ts';
 import { texts } from '../../api-contract/texts.ts';
 import { api, newIdempotencyKey } from '../../lib/api.ts';
@@ -20,6 +21,7 @@ import { flushOutbox, keepForLater, outbox, registerBackgroundSync } from '../..
 import type { OutboxEntry, PriceAlertDeletion, PriceAlertOutgoing } from '../../lib/outbox-store.ts';
 import { alertList, loadPriceAlerts } from '../../lib/price-alerts.ts';
 import { firstError } from '../../lib/validate.ts';
+import { writtenAmounts } from '../../lib/format.ts';
 
 export { alertList, loadPriceAlerts } from '../../lib/price-alerts.ts';
 
@@ -58,12 +60,21 @@ export function alertsHeld(
   return waiting + pending.filter((entry) => entry.kind === 'price-alert' && !entry.withdrawn).length;
 }
 
-/** The first rule the form breaks, in the API contract's words (and the most alerts one may hold), else null. */
-export function alertProblem(form: AlertForm, held = alertsHeld(), max = alertList.max): string | null {
-  const problem = firstError(AddPriceAlertInput, alertInput(form));
+/** The first rule the form breaks, in the API contract's words (and the most alerts one may hold), else null; with
+ * `last`, the coin's last recorded price known here, an above / below alert that price already meets is refused too. */
+export function alertProblem(
+  form: AlertForm,
+  held = alertsHeld(),
+  max = alertList.max,
+  last: string | null = null,
+): string | null {
+  const input = alertInput(form);
+  const problem = firstError(AddPriceAlertInput, input);
   if (problem) return problem;
   if (held >= max) return i18n._(texts.priceAlertsFull);
-  return null;
+  // The server refuses it too; offline, its last price here may be older than the one the server weighs it against.
+  const met = last === null ? null : alertAlreadyMet(input, last);
+  return met && i18n._(writtenAmounts(met));
 }
 
 /** Makes the alert: 'sent' when the server has it, 'queued' when it waits in the outbox for the connection. */

@@ -19,11 +19,13 @@ import {
   type PriceAlert,
   type PriceAlertKind,
 } from '../../api-contract/price-alerts.ts';
+import { alertAlreadyMet } from '../../api-contract/price-alert-met.ts';
 import { texts } from '../../api-contract/texts.ts';
 import { serverTexts } from '../../api-contract/server-texts.ts';
 import { LOCALES, type Locale } from '../../api-contract/constants.ts';
 import { translator } from '../i18n.ts';
-import { Refusal } from './refusal.ts';
+import { Refusal, refusalOf } from './refusal.ts';
+import { lastRecordedPrice } from '../market/market.ts';
 import { refuseUnlistedCoin } from './markets.ts';
 import { queueNotices } from './notices.ts';
 
@@ -78,6 +80,10 @@ export async function addPriceAlert(
 ): Promise<PriceAlert> {
   return db.transaction(async (tx) => {
     await refuseUnlistedCoin(tx, input.code);
+    // An alert the last recorded price already meets would go off at once: the customer is told, and chooses again.
+    const last = input.kind === 'move' ? null : await lastRecordedPrice(tx, input.code);
+    const met = last && alertAlreadyMet(input, new Big(last.price).toFixed());
+    if (met) throw refusalOf(met);
     await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
     const [held] = await tx
       .select({ count: sql<number>`count(*)::int` })

@@ -7,6 +7,7 @@ import type { consoleTexts } from '../../api-contract/console-texts.ts';
 import type { chatTexts } from '../../api-contract/service-chat.ts';
 import type { noticeTexts } from '../../api-contract/notifications.ts';
 import type { triggerTexts } from '../../api-contract/contract-triggers.ts';
+import type { alertTexts } from '../../api-contract/price-alert-met.ts';
 import { textById } from '../i18n.ts';
 
 type IdsOf<T extends Record<string, { id: string }>> = T[keyof T]['id'];
@@ -18,7 +19,8 @@ export type TextId =
   | IdsOf<typeof consoleTexts>
   | IdsOf<typeof chatTexts>
   | IdsOf<typeof noticeTexts>
-  | IdsOf<typeof triggerTexts>;
+  | IdsOf<typeof triggerTexts>
+  | IdsOf<typeof alertTexts>;
 
 export class Refusal extends Error {
   /** A text's id, translated for whoever asked (the customer, the operator, the command line in English); never a
