@@ -8,6 +8,7 @@ import {
   type CheckInAnswer,
   type CheckInCalendar,
 } from '../../api-contract/check-in.ts';
+import { addDays } from '../../api-contract/earn.ts';
 import { interestDay } from '../../api-contract/earn-days.ts';
 import { api, errorText } from '../../lib/api.ts';
 import { refreshBalances } from '../../lib/balances.ts';
@@ -56,9 +57,6 @@ export function afterCheckIn(calendar: CheckInCalendar, answer: CheckInAnswer): 
 /** The fields of a calendar that say where today stands (a stored answer or its read-only snapshot). */
 type CalendarDay = Pick<CheckInCalendar, 'today' | 'signed_today' | 'streak'> & { readonly ladder: readonly string[] };
 
-/** The day after "2026-11-23": "2026-11-24" (calendar days, no time zone involved). */
-const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-
 /**
  * A calendar the server answered on an earlier day (a stored answer shown offline) brought to `day`, today in its
  * time zone: not checked in today, and the run the server would count — alive when the stored day was checked in and
@@ -67,7 +65,7 @@ const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_40
  */
 export function calendarOn<C extends CalendarDay>(calendar: C, day: string): C {
   if (day <= calendar.today) return calendar;
-  const streak = calendar.signed_today && nextDay(calendar.today) === day ? calendar.streak : 0;
+  const streak = calendar.signed_today && addDays(calendar.today, 1) === day ? calendar.streak : 0;
   return {
     ...calendar,
     today: day,

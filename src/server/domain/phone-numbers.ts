@@ -37,6 +37,9 @@ export function canonicalMobile(typed: string): string | null {
   return abroad?.isValid() ? abroad.number : null;
 }
 
+/** Every separator of a written number (PHONE_SEPARATORS), to leave them out. */
+const SEPARATORS = new RegExp(PHONE_SEPARATORS, 'g');
+
 /** A number written with the international prefix 00 (spaces and the like allowed after it): what follows it. */
 const INTERNATIONAL_00 = new RegExp(`^\\s*00\\s*([1-9](?:\\d|${PHONE_SEPARATORS})*)$`);
 
@@ -54,7 +57,7 @@ export function mobileNumber(typed: string): string {
  */
 export function phonePrefixes(query: string): string[] {
   const number = canonicalMobile(query);
-  const digits = phoneDigits(query).replace(new RegExp(PHONE_SEPARATORS, 'g'), '');
+  const digits = phoneDigits(query).replace(SEPARATORS, '');
   const prefixes = new Set([query]);
   if (number !== null) prefixes.add(number);
   else if (/^\+\d+$/.test(digits)) prefixes.add(digits);
