@@ -69,7 +69,14 @@ startTransition(() =>
 );
 
 // Idle: on a slow phone, what the first screen still fetches goes first.
-const afterLoad = () => void import('./lib/update.ts').then(({ afterFirstScreen }) => afterFirstScreen());
+const afterLoad = () => {
+  void import('./lib/update.ts').then(({ afterFirstScreen }) => afterFirstScreen());
+  // Writes whose answer was lost: asked about once the first screen is in (offline with nothing kept: next start).
+  void import('./lib/lost-answers.ts').then(
+    ({ startLostAnswers }) => startLostAnswers(),
+    () => undefined,
+  );
+};
 const afterLoadIdle = () => void whenIdle(afterLoad, 2000);
 if (document.readyState === 'complete') afterLoadIdle();
 else addEventListener('load', afterLoadIdle, { once: true });

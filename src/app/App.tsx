@@ -16,6 +16,7 @@ import { LoadingMask, ToastHost } from './Overlays.tsx';
 import { StartupMessage } from './StartupMessage.tsx';
 import { LoadFailed } from './LoadFailed.tsx';
 import { appUpdate, updateDialogOpen } from '../lib/update-state.ts';
+import { lostAnswers } from '../lib/lost-answers-state.ts';
 import { usePageGeneration } from './use-page-generation.ts';
 import { loadKeyboardFocus } from '../ui/keyboard-focus-load.ts';
 
@@ -81,6 +82,7 @@ function Shell() {
       </main>
       {withTabs && <TabBar current={path} />}
       {token && <StartupMessage key={token} token={token} />}
+      {token && <LostAnswerGate />}
       <UpdateGate />
       <LoadingMask />
       <ToastHost />
@@ -91,6 +93,17 @@ function Shell() {
 const UpdateDialog = lazy(() => import('./UpdateDialog.tsx'));
 const NotFoundPage = lazy(() => import('./NotFoundPage.tsx'));
 const LockScreen = lazy(() => import('./LockScreen.tsx'));
+const LostAnswerDialog = lazy(() => import('./LostAnswerDialog.tsx'));
+
+/** What became of writes whose answer was lost, while there is something to tell (lib/lost-answers.ts). */
+function LostAnswerGate() {
+  const { told } = useSnapshot(lostAnswers);
+  return told.length ? (
+    <Suspense fallback={null}>
+      <LostAnswerDialog />
+    </Suspense>
+  ) : null;
+}
 
 /** The update dialog's code arrives when it opens. */
 function UpdateGate() {

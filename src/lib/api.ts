@@ -143,6 +143,7 @@ export async function api<E extends Endpoint>(
           unanswered.delete(same);
           if (unanswered.size >= UNANSWERED_MAX) unanswered.delete(unanswered.keys().next().value!);
           unanswered.set(same, headers[IDEMPOTENCY_HEADER]!);
+          lostAnswer(endpoint.path, headers[IDEMPOTENCY_HEADER]!, fields);
         }
         throw error;
       }
@@ -187,6 +188,24 @@ export async function api<E extends Endpoint>(
  */
 const unanswered = new Map<string, string>();
 const UNANSWERED_MAX = 16;
+
+type LostAnswerListener = (path: string, key: string, fields: Record<string, string>) => void;
+/** Writes whose answer was lost before the listener came (lib/lost-answers.ts loads after the first screen). */
+const lostEarly: Parameters<LostAnswerListener>[] = [];
+/** Told of each such write (its path, Idempotency-Key and fields) when its answer is lost. */
+let lostAnswer: LostAnswerListener = (...write) => void lostEarly.push(write);
+/** Sets the one listener told of writes whose answer was lost, and tells it of those lost before. */
+export function onLostAnswer(listener: LostAnswerListener): void {
+  lostAnswer = listener;
+  for (const write of lostEarly.splice(0)) listener(...write);
+}
+/**
+ * Sends the next identical write with a new key: the server said it never received `key`, or refused it (nothing was
+ * done), and a key asked about that way is given up, so sending it again would be refused as reused.
+ */
+export function forgetUnanswered(key: string): void {
+  for (const [same, kept] of unanswered) if (kept === key) unanswered.delete(same);
+}
 
 /** Writes (and other POSTs) answered or failed so far: a read that saw this change while in flight is asked again. */
 let writesAnswered = 0;

@@ -261,6 +261,7 @@ it(
     await open('/pages/Liquidity/Liquidity');
     await poll(() => figure('Redeeming')).toBe('0.00 USDT');
     const kept = await principal();
+    let sent: Awaited<ReturnType<typeof apiCallsDuring>> = [];
     await page.context().setOffline(true);
     try {
       await page.reload();
@@ -270,7 +271,7 @@ it(
 
       await open('/pages/Liquidity/buyConfirm?amount=20');
       await page.locator('.offline-note').waitFor();
-      const sent = await apiCallsDuring(page, async () => {
+      sent = await apiCallsDuring(page, async () => {
         await page.getByRole('button', { name: 'Confirm' }).click();
         await expect.poll(toast).toBe(OFFLINE_TEXT);
       });
@@ -280,6 +281,16 @@ it(
       expect(await page.evaluate(() => location.hash)).toBe('#/pages/Liquidity/buyConfirm?amount=20');
     } finally {
       await page.context().setOffline(false);
+    }
+    // A call the browser did send may have reached the server before the network went (the next tests): back online
+    // the app asks, and the server says it never arrived.
+    if (sent.length) {
+      const told = page.getByRole('alertdialog', { name: 'What became of your request' });
+      await poll(() => told.locator('li').allTextContents()).toEqual([
+        expect.stringMatching(/^Liquidity subscription of 20 USDTSent at .+It did not reach us, so nothing was done\./),
+      ]);
+      await told.getByRole('button', { name: 'OK' }).click();
+      await told.waitFor({ state: 'detached' });
     }
   },
   STEP_MS,
@@ -308,6 +319,10 @@ it(
       await page.getByRole('button', { name: 'Confirm' }).click();
       await poll(toast).toBe(OFFLINE_TEXT);
       await page.context().setOffline(false);
+      // Back online the app says it went through (the next test); tapped again all the same, it is not made twice.
+      const told = page.getByRole('alertdialog', { name: 'What became of your request' });
+      await told.getByRole('button', { name: 'OK' }).click();
+      await told.waitFor({ state: 'detached' });
       await page.getByRole('button', { name: 'Confirm' }).click();
       await page.waitForURL(/#\/pages\/Liquidity\/Liquidity$/);
       await poll(toast).toBe('Successful transaction!');
@@ -322,6 +337,85 @@ it(
     expect(usdt(await principal()) - usdt(before)).toBeLessThan(21);
     expect(keys).toHaveLength(2);
     expect(keys[1]).toBe(keys[0]);
+  },
+  STEP_MS,
+);
+
+/** What the device keeps of writes whose answer was lost (lib/lost-answers-state.ts), read from its IndexedDB. */
+const keptLostWrites = () =>
+  page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        const opened = indexedDB.open('coinvest');
+        opened.onsuccess = () => {
+          const read = opened.result.transaction('state').objectStore('state').get('lost-answers');
+          read.onsuccess = () => resolve((read.result as { waiting?: unknown[] } | undefined)?.waiting?.length ?? 0);
+          read.onerror = () => resolve(-1);
+        };
+        opened.onerror = () => resolve(-1);
+      }),
+  );
+
+it(
+  'a subscription whose answer is lost: back online the customer is told it went through; one that never arrived, told after a restart',
+  async () => {
+    await open('/pages/Liquidity/Liquidity');
+    await poll(() => figure('Redeeming')).toBe('0.00 USDT');
+    const before = await principal();
+    // The first subscription reaches the server and its answer is lost; the second never leaves the device.
+    let sent = 0;
+    await page.context().route('**/api/yuebao/transfer/in', async (route) => {
+      if (route.request().method() !== 'POST') return route.continue();
+      sent += 1;
+      if (sent === 1) await route.fetch();
+      await page.context().setOffline(true);
+      await route.abort('internetdisconnected');
+    });
+    const dialog = page.getByRole('alertdialog', { name: 'What became of your request' });
+    const subscribeOffline = async (amount: string) => {
+      await open(`/pages/Liquidity/buyConfirm?amount=${amount}`);
+      await poll(() => page.locator('.liq-summary-amount').textContent()).toBe(`${amount}.00 USDT`);
+      await page.getByRole('button', { name: 'Confirm' }).click();
+      await poll(toast).toBe(OFFLINE_TEXT);
+    };
+    try {
+      await subscribeOffline('20');
+      // Back online, the app asks the server at once and says what became of it.
+      await page.context().setOffline(false);
+      await dialog.waitFor({ timeout: 30_000 });
+      expect(await dialog.locator('li').allTextContents()).toEqual([
+        expect.stringMatching(
+          /^Liquidity subscription of 20 USDTSent at .+It went through: .+Do not place it again\.$/,
+        ),
+      ]);
+      await shot('16b-lost-answer-went-through');
+      await dialog.getByRole('button', { name: 'OK' }).click();
+      await dialog.waitFor({ state: 'detached' });
+
+      await subscribeOffline('30');
+      await poll(keptLostWrites).toBe(1);
+      // The app closed and opened again while still offline: the write is still kept, and asked about once online.
+      await page.reload();
+      await page.locator('.app').waitFor();
+      expect(await dialog.count()).toBe(0);
+      await page.context().setOffline(false);
+      await dialog.waitFor({ timeout: 30_000 });
+      expect(await dialog.locator('li').allTextContents()).toEqual([
+        expect.stringMatching(/^Liquidity subscription of 30 USDTSent at .+It did not reach us, so nothing was done\./),
+      ]);
+      await shot('16c-lost-answer-never-arrived');
+      await dialog.getByRole('button', { name: 'OK' }).click();
+      expect(await keptLostWrites()).toBe(0);
+    } finally {
+      await page.context().unroute('**/api/yuebao/transfer/in');
+      await page.context().setOffline(false);
+    }
+    expect(sent).toBe(2);
+    // 20 USDT subscribed once, the 30 never (with the interest of the days passing meanwhile, cents at most).
+    await open('/pages/Liquidity/Liquidity');
+    const usdt = (text: string | null) => Number(text!.replace(/[^\d.]/g, ''));
+    await poll(async () => usdt(await principal()) - usdt(before)).toBeGreaterThanOrEqual(20);
+    expect(usdt(await principal()) - usdt(before)).toBeLessThan(21);
   },
   STEP_MS,
 );

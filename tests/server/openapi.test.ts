@@ -87,6 +87,7 @@ it('reads every contract module: the registry holds the declarations the code im
       'reality-check',
       'practice',
       'price-alerts',
+      'write-outcome',
       'rewards',
       'sessions',
       'closure',

@@ -14,6 +14,7 @@ import { rowsOf, type Db, type Executor } from '../db/connection.ts';
 import { preparedOnce } from '../db/prepared.ts';
 import { atCommit } from '../db/transaction-control.ts';
 import { idempotencyKeys } from '../db/schema.ts';
+import { RET_OK } from '../../api-contract/envelope.ts';
 
 /** How long a duplicate waits for the first copy of a request to answer before it says "busy". */
 const WAIT_FOR_FIRST_MS = 5_000;
@@ -24,6 +25,10 @@ export interface ScopedKey {
   secret: Buffer;
 }
 
+/** The scope of a write's key: who sent it (a customer's id, `operator N`, or `anon`) and the write's path. */
+export const writeScope = (who: number | string, path: string): string => `${who}:${path}`;
+
+/** The stored row's id and the answer's sealing key of `clientKey` within `scope` (writeScope). */
 export function idempotencyScope(scope: string, clientKey: string): ScopedKey {
   return {
     id: createHash('sha256').update(`${scope}\n${clientKey}`).digest('hex'),
@@ -154,4 +159,59 @@ export async function completeIdempotencyKey(
 
 export async function releaseIdempotencyKey(db: Db, { id }: ScopedKey): Promise<void> {
   await db.delete(idempotencyKeys).where(and(eq(idempotencyKeys.key, id), isNull(idempotencyKeys.response)));
+}
+
+/** A pending claim this young (server clock) may belong to a request still preparing its transaction. */
+const PENDING_YOUNG_MS = 60_000;
+/** The fingerprint of a key given up by `writeOutcomeOf`: no request's (those are SHA-256 in hex). */
+const GIVEN_UP = 'given up: never received';
+
+/** What `writeOutcomeOf` found of one key (api-contract/write-outcome.ts says what each state means). */
+export interface KeyOutcome {
+  state: 'applied' | 'refused' | 'in_progress' | 'not_received';
+  /** The stored refusal's envelope msg (`refused` only). */
+  msg: string | null;
+  /** When the key was first claimed (null for `not_received`). */
+  receivedAt: Date | null;
+}
+
+/**
+ * What became of the write sent under `scopedKey` (idempotencyScope of the same caller and path). Its stored answer
+ * says applied (ret 1) or refused (any other ret, with its msg). A pending claim is `in_progress` while a transaction
+ * holds it or it is younger than PENDING_YOUNG_MS (the request may still be working before its transaction); an older
+ * one nobody holds was left by a request that died before anything was written. That key, and a key never claimed,
+ * is given up in the same transaction that says so: a row with a fingerprint no request has and an answer of its own,
+ * so a copy arriving later is refused as a reused key and "nothing was done" stays true.
+ */
+export async function writeOutcomeOf(db: Db, scopedKey: ScopedKey, now: Date): Promise<KeyOutcome> {
+  const { id: key, secret } = scopedKey;
+  return db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(idempotencyKeys)
+      .values({ key, fingerprint: GIVEN_UP, createdAt: now, response: seal(secret, null) })
+      .onConflictDoNothing()
+      .returning({ key: idempotencyKeys.key });
+    if (inserted.length) return { state: 'not_received', msg: null, receivedAt: null };
+    const [row] = rowsOf<{ fingerprint: string; response: unknown; created_at: Date | string }>(
+      await tx.execute(
+        sql`select fingerprint, response, created_at from idempotency_keys where key = ${key} for update skip locked`,
+      ),
+    );
+    // Held by the transaction applying it.
+    if (!row) return { state: 'in_progress', msg: null, receivedAt: null };
+    const receivedAt = new Date(row.created_at);
+    if (row.fingerprint === GIVEN_UP) return { state: 'not_received', msg: null, receivedAt: null };
+    if (row.response !== null) {
+      const answer = unseal(secret, row.response as string) as { ret?: number; msg?: string } | null;
+      return answer?.ret === RET_OK
+        ? { state: 'applied', msg: null, receivedAt }
+        : { state: 'refused', msg: answer?.msg ?? null, receivedAt };
+    }
+    if (now.getTime() - receivedAt.getTime() < PENDING_YOUNG_MS) return { state: 'in_progress', msg: null, receivedAt };
+    await tx
+      .update(idempotencyKeys)
+      .set({ fingerprint: GIVEN_UP, response: seal(secret, null) })
+      .where(and(eq(idempotencyKeys.key, key), isNull(idempotencyKeys.response)));
+    return { state: 'not_received', msg: null, receivedAt: null };
+  });
 }

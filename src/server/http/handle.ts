@@ -23,6 +23,7 @@ import {
   holdIdempotencyKey,
   idempotencyScope,
   releaseIdempotencyKey,
+  writeScope,
 } from '../domain/idempotency.ts';
 import { sqlStateOf, type Tx } from '../db/connection.ts';
 import type { HandlerContext, Services } from './context.ts';
@@ -124,7 +125,7 @@ async function answer<S extends FormSchema, R>(
 
   if (key.length > 128) return envelope(RET_FAIL, t(texts.invalidRequest), null);
   const scopedKey = idempotencyScope(
-    `${caller?.userId ?? (operator ? `operator ${operator.id}` : 'anon')}:${endpoint.path}`,
+    writeScope(caller?.userId ?? (operator ? `operator ${operator.id}` : 'anon'), endpoint.path),
     key,
   );
   const fingerprint = createHash('sha256').update(JSON.stringify(raw)).digest('hex');

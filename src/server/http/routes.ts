@@ -49,6 +49,7 @@ import { supportRoutes } from './support-routes.ts';
 import { twoFactorRoutes } from './two-factor-routes.ts';
 import { uploadRoutes } from './upload-routes.ts';
 import { welfareRoutes } from './welfare-routes.ts';
+import { writeOutcomeRoutes } from './write-outcome-routes.ts';
 import { healthRoutes } from './health-routes.ts';
 import { metricsRoute } from '../observability/http-metrics.ts';
 
@@ -92,6 +93,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   activitiesRoutes,
   shareRoutes,
   supportRoutes,
+  writeOutcomeRoutes,
   consoleRoutes,
   consoleContentRoutes,
   serviceChatRoutes,

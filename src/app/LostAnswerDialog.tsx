@@ -1,0 +1,101 @@
+// What became of the customer's writes that move funds whose answer was lost (lib/lost-answers.ts): each one named
+// with its amount and when it was sent, and what the server said of it. Opened by the shell (App.tsx) while there is
+// something to tell; "OK" clears it.
+import { useEffect } from 'react';
+import { useSnapshot } from 'valtio';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import Big from 'big.js';
+import { placeContract } from '../api-contract/contracts.ts';
+import { submitRecharge, submitWithdraw } from '../api-contract/funds.ts';
+import { transferIn, transferOut } from '../api-contract/liquidity.ts';
+import { lockupSubscribe } from '../api-contract/lockup.ts';
+import { placeOption } from '../api-contract/options.ts';
+import { redeemPoints } from '../api-contract/rewards.ts';
+import { drawBlindBox } from '../api-contract/blindbox.ts';
+import { formatDateTime, formatExact } from '../lib/format.ts';
+import { lostAnswers, type LostWriteOutcome } from '../lib/lost-answers-state.ts';
+import { toasts } from '../lib/toast.ts';
+import { Verbatim } from '../ui/Verbatim.tsx';
+import { useKeyboardFocus } from '../ui/keyboard-focus-load.ts';
+import './lost-answer.css';
+
+/** Each write's name, with `amount` (as written in the locale) where it has one. */
+const writeNames = (amount: string): Readonly<Record<string, MessageDescriptor>> => ({
+  [placeOption.path]: msg`Option order of ${amount} USDT`,
+  [placeContract.path]: msg`Contract order`,
+  [lockupSubscribe.path]: msg`Lock-up subscription of ${amount} USDT`,
+  [transferIn.path]: msg`Liquidity subscription of ${amount} USDT`,
+  [transferOut.path]: msg`Liquidity redemption of ${amount} USDT`,
+  [submitWithdraw.path]: msg`Withdrawal of ${amount}`,
+  [submitRecharge.path]: msg`Recharge of ${amount}`,
+  [drawBlindBox.path]: msg`Blind box draw`,
+  [redeemPoints.path]: msg`Redemption of ${amount} points`,
+});
+
+/** An amount as sent, written in the locale's way when it is a number. */
+const written = (amount: string) => {
+  try {
+    return formatExact(new Big(amount).toFixed());
+  } catch {
+    return amount;
+  }
+};
+
+function Outcome({ write }: { write: LostWriteOutcome }) {
+  const { i18n } = useLingui();
+  const name = writeNames(written(write.amount))[write.path];
+  return (
+    <li data-state={write.state}>
+      <strong>{name ? i18n._(name) : write.path}</strong>
+      <span className="lost-answer-sent">
+        <Trans>Sent at {formatDateTime(new Date(write.sentAt).toISOString())}</Trans>
+      </span>
+      <p>
+        {write.state === 'applied' ? (
+          <Trans>It went through: the connection dropped only before its answer arrived. Do not place it again.</Trans>
+        ) : write.state === 'refused' ? (
+          <>
+            <Trans>It was not done:</Trans> <Verbatim text={write.msg ?? ''} />
+          </>
+        ) : (
+          <Trans>It did not reach us, so nothing was done. You can place it again.</Trans>
+        )}
+      </p>
+    </li>
+  );
+}
+
+/** Loaded by the shell when there is something to tell (App.tsx). */
+export default function LostAnswerDialog() {
+  const { told } = useSnapshot(lostAnswers);
+  useKeyboardFocus();
+  // "You are offline" said of the same write is no longer what happened.
+  useEffect(() => void (toasts.current = null), []);
+  return (
+    <div className="dialog-backdrop">
+      <div
+        tabIndex={-1}
+        className="dialog lost-answer-dialog"
+        role="alertdialog"
+        aria-modal="true"
+        aria-labelledby="lost-answer-title"
+      >
+        <h2 id="lost-answer-title">
+          <Trans>What became of your request</Trans>
+        </h2>
+        <ul className="lost-answer-list">
+          {told.map((write) => (
+            <Outcome key={write.key} write={write as LostWriteOutcome} />
+          ))}
+        </ul>
+        <div className="dialog-actions">
+          <button type="button" className="btn" data-dismiss onClick={() => (lostAnswers.told = [])}>
+            <Trans>OK</Trans>
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}

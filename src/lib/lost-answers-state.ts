@@ -1,0 +1,26 @@
+// The customer's writes that move funds whose answer was lost (the connection dropped after sending), kept on the
+// device until the server has said what became of them, and what it said until the customer has read it. Filled and
+// asked by lib/lost-answers.ts; shown by app/LostAnswerDialog.tsx. Kept per user: a sign-out removes it with the
+// rest of the customer's data.
+import { persistedStore } from './storage.ts';
+
+/** One write sent and not answered: its call, Idempotency-Key, amount as sent ('' for none) and when (ms, UTC). */
+export interface LostWrite {
+  path: string;
+  key: string;
+  amount: string;
+  sentAt: number;
+}
+
+/** What the server said of a lost write (api-contract/write-outcome.ts); `in_progress` is never kept here. */
+export interface LostWriteOutcome extends LostWrite {
+  state: 'applied' | 'refused' | 'not_received';
+  /** The refusal as the server answered it; null otherwise. */
+  msg: string | null;
+}
+
+export const lostAnswers = persistedStore(
+  'lost-answers',
+  { waiting: [] as LostWrite[], told: [] as LostWriteOutcome[] },
+  { perUser: true },
+);

@@ -1,0 +1,108 @@
+// Writes that move funds whose answer was lost: kept on the device (lib/lost-answers-state.ts) and, as soon as the
+// server can be asked (at start, back online, after a sign-in, a few seconds after the loss), asked about by their
+// Idempotency-Key (api-contract/write-outcome.ts). What the server says is shown to the customer
+// (app/LostAnswerDialog.tsx): the subscription went through, was refused, or never arrived. Without it a customer who
+// reloads after "You are offline" would tap again with a new key and place the order twice.
+import { placeContract } from '../api-contract/contracts.ts';
+import { submitRecharge, submitWithdraw } from '../api-contract/funds.ts';
+import { transferIn, transferOut } from '../api-contract/liquidity.ts';
+import { lockupSubscribe } from '../api-contract/lockup.ts';
+import { placeOption } from '../api-contract/options.ts';
+import { redeemPoints } from '../api-contract/rewards.ts';
+import { drawBlindBox } from '../api-contract/blindbox.ts';
+import { writeOutcome } from '../api-contract/write-outcome.ts';
+import { RET_TOKEN_INVALID } from '../api-contract/envelope.ts';
+import { subscribeKey } from 'valtio/vanilla/utils';
+import { ApiError, api, forgetUnanswered, newIdempotencyKey, onLostAnswer } from './api.ts';
+import { refreshBalances } from './balances.ts';
+import { lostAnswers, type LostWrite } from './lost-answers-state.ts';
+import { session } from './session.ts';
+
+/** The writes that move funds, by path, with the field that holds their amount ('' for none). */
+export const FUNDS_WRITES: Readonly<Record<string, string>> = {
+  [placeOption.path]: 'amount',
+  [placeContract.path]: '',
+  [lockupSubscribe.path]: 'amount',
+  [transferIn.path]: 'amount',
+  [transferOut.path]: 'amount',
+  [submitWithdraw.path]: 'amount',
+  [submitRecharge.path]: 'amount',
+  [drawBlindBox.path]: '',
+  [redeemPoints.path]: 'number',
+};
+
+/** The most lost writes kept waiting at once (the oldest dropped first): a tap is a write, and taps are few. */
+const WAITING_MAX = 16;
+/** How soon a write the server is still working on (or one just lost) is asked about again, in ms. */
+const ASK_AGAIN_MS = 4000;
+
+/** Keeps a write of FUNDS_WRITES whose answer was lost (`sentAt`: ms, UTC) and asks about it shortly. */
+export function keepLostWrite(path: string, key: string, fields: Record<string, string>, sentAt = Date.now()): void {
+  const amountField = FUNDS_WRITES[path];
+  if (amountField === undefined) return;
+  const others = lostAnswers.waiting.filter((write) => write.key !== key);
+  const write: LostWrite = { path, key, amount: amountField ? (fields[amountField] ?? '') : '', sentAt };
+  lostAnswers.waiting = [...others, write].slice(-WAITING_MAX);
+  askAgainSoon();
+}
+
+let asking: Promise<void> | null = null;
+let again: ReturnType<typeof setTimeout> | undefined;
+
+function askAgainSoon(): void {
+  clearTimeout(again);
+  again = setTimeout(() => void askAboutLostWrites(), ASK_AGAIN_MS);
+}
+
+/**
+ * Asks the server about every waiting write, one after the other; each answered one moves to `told` (shown to the
+ * customer), a key the server refused or never received is forgotten for the next tap (lib/api.ts), and a write it is
+ * still working on is asked about again in ASK_AGAIN_MS. Offline, signed out or failing, it stops and waits for the
+ * next chance. Resolves when done; a call while one runs joins it.
+ */
+export function askAboutLostWrites(): Promise<void> {
+  asking ??= askAll().finally(() => (asking = null));
+  return asking;
+}
+
+async function askAll(): Promise<void> {
+  let applied = false;
+  for (const write of [...lostAnswers.waiting]) {
+    if (!session.token || navigator.onLine === false) break;
+    let outcome;
+    try {
+      outcome = await api(
+        writeOutcome,
+        { path: write.path, key: write.key },
+        // A key of its own each time: the question's own lost answer is never replayed as a stale one.
+        { loading: false, idempotencyKey: newIdempotencyKey(), redirectOnInvalidToken: false },
+      );
+    } catch (error) {
+      // A question refused (ret 0: a path no longer a write after an update) is dropped; no answer: asked later.
+      if (error instanceof ApiError && error.ret === 0) remove(write.key);
+      else if (!(error instanceof ApiError && error.ret === RET_TOKEN_INVALID)) askAgainSoon();
+      break;
+    }
+    if (outcome.state === 'in_progress') {
+      askAgainSoon();
+      continue;
+    }
+    remove(write.key);
+    lostAnswers.told = [...lostAnswers.told, { ...write, state: outcome.state, msg: outcome.msg }];
+    if (outcome.state === 'applied') applied = true;
+    else forgetUnanswered(write.key);
+  }
+  if (applied) await refreshBalances({ loading: false }).catch(() => undefined);
+}
+
+function remove(key: string): void {
+  lostAnswers.waiting = lostAnswers.waiting.filter((write) => write.key !== key);
+}
+
+/** Starts keeping lost writes and asks about those kept: now, when the device is back online and after a sign-in. */
+export function startLostAnswers(): void {
+  onLostAnswer(keepLostWrite);
+  addEventListener('online', () => void askAboutLostWrites());
+  subscribeKey(session, 'token', (token) => token && void askAboutLostWrites());
+  void askAboutLostWrites();
+}

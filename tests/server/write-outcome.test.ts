@@ -1,0 +1,125 @@
+// What became of a write whose answer was lost (api-contract/write-outcome.ts): the app asks with the write's path and
+// Idempotency-Key and tells the customer; a key the server never received is given up, so a late copy applies nothing.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { lockupProducts, lockupSubscribe } from '../../src/api-contract/lockup.ts';
+import { serverTexts } from '../../src/api-contract/server-texts.ts';
+import { writeOutcome } from '../../src/api-contract/write-outcome.ts';
+import { balances } from '../../src/server/db/schema.ts';
+import { idempotencyScope, writeScope } from '../../src/server/domain/idempotency.ts';
+import { startHarness, type Harness } from './harness.ts';
+import { customer, refused } from './helpers.ts';
+
+let h: Harness;
+let week: number;
+beforeAll(async () => {
+  h = await startHarness();
+  week = (await h.call(lockupProducts)).data.lists.find((product) => product.days === 7)!.id;
+});
+afterAll(() => h.close());
+
+const usdtOf = async (userId: number) =>
+  (await h.database.db.select().from(balances).where(eq(balances.userId, userId))).find((row) => row.asset === 'USDT')
+    ?.available;
+const outcomeOf = (token: string, key: string, path = lockupSubscribe.path) =>
+  h.call(writeOutcome, { path, key }, { token });
+const subscribe = (token: string, key: string, amount = '150') =>
+  h.call(lockupSubscribe, { product_id: String(week), amount }, { token, idempotencyKey: key });
+
+describe('the outcome of a write whose answer was lost', () => {
+  it('says a subscription went through, with when it was received', async () => {
+    const user = await customer(h, '1000');
+    const at = h.clock.now().toISOString();
+    expect((await subscribe(user.token, 'key-applied')).ret).toBe(1);
+    expect(await outcomeOf(user.token, 'key-applied')).toEqual({
+      ret: 1,
+      msg: expect.any(String),
+      data: { state: 'applied', msg: null, received_at: at },
+    });
+    // Asking again changes nothing, and the subscription is not placed twice by a retry with its key.
+    expect((await outcomeOf(user.token, 'key-applied')).data.state).toBe('applied');
+    expect((await subscribe(user.token, 'key-applied')).ret).toBe(1);
+    expect(await usdtOf(user.id)).toBe('850.00000000');
+  });
+
+  it('says a refused write was not done, with the refusal as answered', async () => {
+    const user = await customer(h, '10');
+    const answer = await subscribe(user.token, 'key-refused');
+    expect(answer.ret).toBe(0);
+    expect(await outcomeOf(user.token, 'key-refused')).toMatchObject({
+      ret: 1,
+      data: { state: 'refused', msg: answer.msg, received_at: expect.any(String) },
+    });
+  });
+
+  it('gives up a key never received: a copy arriving later applies nothing', async () => {
+    const user = await customer(h, '1000');
+    expect((await outcomeOf(user.token, 'key-late')).data).toEqual({
+      state: 'not_received',
+      msg: null,
+      received_at: null,
+    });
+    expect(await subscribe(user.token, 'key-late')).toEqual(refused(serverTexts.idempotencyKeyReused.message));
+    expect(await usdtOf(user.id)).toBe('1000.00000000');
+    expect((await outcomeOf(user.token, 'key-late')).data.state).toBe('not_received');
+    // A new key places it once.
+    expect((await subscribe(user.token, 'key-new')).ret).toBe(1);
+    expect(await usdtOf(user.id)).toBe('850.00000000');
+  });
+
+  it('says a write still being worked on is in progress, and one that died before its transaction was not done', async () => {
+    const user = await customer(h, '1000');
+    const { id: key } = idempotencyScope(writeScope(user.id, lockupSubscribe.path), 'key-pending');
+    // A claim committed, its request still preparing (or dead): what handle.ts leaves before the keyed transaction.
+    await h.database.db.execute(
+      sql`insert into idempotency_keys (key, fingerprint, created_at) values (${key}, 'a request', ${h.clock.now()})`,
+    );
+    expect((await outcomeOf(user.token, 'key-pending')).data.state).toBe('in_progress');
+    h.clock.advance(59_000);
+    expect((await outcomeOf(user.token, 'key-pending')).data.state).toBe('in_progress');
+    h.clock.advance(2_000);
+    expect((await outcomeOf(user.token, 'key-pending')).data.state).toBe('not_received');
+    expect(await subscribe(user.token, 'key-pending')).toEqual(refused(serverTexts.idempotencyKeyReused.message));
+    expect(await usdtOf(user.id)).toBe('1000.00000000');
+  });
+
+  it('says a write whose transaction holds its key is in progress, however long it takes', async () => {
+    const user = await customer(h, '1000');
+    const { id: key } = idempotencyScope(writeScope(user.id, lockupSubscribe.path), 'key-held');
+    const long = new Date(h.clock.now().getTime() - 10 * 60_000);
+    await h.database.db.execute(
+      sql`insert into idempotency_keys (key, fingerprint, created_at) values (${key}, 'a request', ${long})`,
+    );
+    // The applying transaction, on a connection of its own (PostgreSQL), holds the row while the outcome is asked.
+    let locked!: () => void;
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (locked = resolve));
+    const holding = h.database.db.transaction(async (tx) => {
+      await tx.execute(sql`select key from idempotency_keys where key = ${key} for update`);
+      locked();
+      await new Promise<void>((resolve) => (release = resolve));
+    });
+    await held;
+    const answer = await outcomeOf(user.token, 'key-held');
+    release();
+    await holding;
+    expect(answer.data.state).toBe('in_progress');
+  });
+
+  it("finds only the caller's own keys", async () => {
+    const owner = await customer(h, '1000');
+    const other = await customer(h);
+    expect((await subscribe(owner.token, 'key-shared')).ret).toBe(1);
+    expect((await outcomeOf(other.token, 'key-shared')).data.state).toBe('not_received');
+    expect((await outcomeOf(owner.token, 'key-shared')).data.state).toBe('applied');
+  });
+
+  it('refuses a path that is no customer write, and a key no client sends', async () => {
+    const user = await customer(h);
+    expect(await outcomeOf(user.token, 'key-x', '/lockup/orders')).toEqual(refused('The request is not valid!'));
+    expect(await outcomeOf(user.token, 'key-x', '/console/withdrawals/approve')).toEqual(
+      refused('The request is not valid!'),
+    );
+    expect(await outcomeOf(user.token, 'k'.repeat(129))).toEqual(refused('The request is not valid!'));
+  });
+});
