@@ -84,14 +84,14 @@ it('guesses from many addresses are slowed by a growing delay that does not hold
   let next = 0;
   const stranger = () => `192.0.2.${++next}`;
   for (let i = 0; i < 20; i++) expect(await attempt(carol, `guess ${i}`, stranger())).toEqual(WRONG);
-  // Each attempt now waits 30 s from the latest wrong one: 29 s after it (attempt() moves the clock 30 s) …
+  // Each attempt now waits 30 s from the latest wrong one: 29 s after it (attempt() moves the clock 30 s), 1 s left …
   h.clock.advance(-1000);
-  expect(await attempt(carol, carol.password, stranger())).toEqual(lockedFor('1 minute'));
+  expect(await attempt(carol, carol.password, stranger())).toEqual(lockedFor('1 second'));
   // … not at Carol's desk.
   expect(await attempt(carol, carol.password, OPERATOR_HOME)).toEqual(signedIn);
-  // Past the 30 s, a guess is tried again; the next wait is 60 s.
+  // Past the 30 s, a guess is tried again; the next wait is 60 s, 30 s of it left at the next attempt.
   expect(await attempt(carol, 'guess 20', stranger())).toEqual(WRONG);
-  expect(await attempt(carol, carol.password, stranger())).toEqual(lockedFor('1 minute'));
+  expect(await attempt(carol, carol.password, stranger())).toEqual(lockedFor('30 seconds'));
   h.clock.advance(30_000);
   expect(await attempt(carol, 'guess 21', stranger())).toEqual(WRONG);
   expect((await entries('operator:carol')).filter((entry) => entry.action === 'operator.sign-in.locked')).toHaveLength(

@@ -135,6 +135,10 @@ export const refused = (msg: string) => ({ ret: 0, msg, data: null });
 /** The refusal of an attempt a limit holds back, in English: `wait` is the time left as the customer reads it ("15
  * minutes", "23.84 hours"). */
 export const lockedFor = (wait: string) => refused(`Too many attempts, please try again in ${wait}!`);
+/** The English text of a per-minute request limit's refusal (HTTP 429): what is left of the minute, in whole seconds
+ * (a whole minute when none of it has passed). The limiter counts on the real clock, so the figure depends on how fast
+ * the calls ran. */
+export const MINUTE_LEFT = /^Too many attempts, please try again in (1 minute|1 second|([2-9]|[1-5]\d|60) seconds)!$/;
 export const TOKEN_EXPIRED = { ret: -1, msg: 'Your login has expired, please log in again!', data: null };
 
 /**

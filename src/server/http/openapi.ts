@@ -122,7 +122,7 @@ const COMMON_RESPONSES = {
   ),
   '415': envelopeResponse('The body has a content type the API does not read.'),
   '429': envelopeResponse(
-    `Too many requests from this address or account: "${serverTexts.tooManyAttemptsWait.message.replace('{0}', '1 minute')}" (the time left until the minute's window ends, as retry-after says in seconds, rounded up to whole minutes)`,
+    `Too many requests from this address or account: "${serverTexts.tooManyAttemptsWait.message.replace('{0}', '42 seconds')}" (the time left until the minute's window ends in whole seconds rounded up, as retry-after says it)`,
     {
       ...RATE_LIMITED,
       [RETRY_AFTER_HEADER]: headerRef(RETRY_AFTER_HEADER),
