@@ -181,7 +181,9 @@ export const serverTexts = {
   },
   inviteCodeUnknown: /*i18n*/ { id: 'e.inviteCodeUnknown', message: 'The invitation code does not exist!' },
   codeWrong: /*i18n*/ { id: 'e.codeWrong', message: 'The verification code is wrong or has expired!' },
-  codeTooSoon: /*i18n*/ { id: 'e.codeTooSoon', message: 'Please wait 60 seconds before requesting another code!' },
+  // A new code asked within 60 s of the last one to the same address: {0} the time left until one may be asked, a
+  // Period in the reader's words, rounded up ("10 seconds").
+  codeTooSoon: /*i18n*/ { id: 'e.codeTooSoon', message: 'Please wait {0} before requesting another code!' },
   codeNotSent: /*i18n*/ { id: 'e.codeNotSent', message: 'We could not send the code, please try again' },
   hashUsed: /*i18n*/ { id: 'e.hashUsed', message: 'This transaction hash has already been submitted!' },
   orderNotOpen: /*i18n*/ { id: 'e.orderNotOpen', message: 'This order is no longer open and cannot be cancelled!' },

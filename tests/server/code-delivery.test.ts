@@ -413,7 +413,7 @@ describe('codes by SMS', () => {
     expect((await h.call(sendSmsCode, { userphone: phone })).ret).toBe(1);
     expect(await h.call(sendSmsCode, { userphone: phone })).toMatchObject({
       ret: 0,
-      msg: 'Please wait 60 seconds before requesting another code!',
+      msg: 'Please wait 1 minute before requesting another code!',
     });
     expect(await rowsTo(phone)).toHaveLength(1);
   });

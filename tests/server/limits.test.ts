@@ -1,6 +1,6 @@
 // Wrong passwords lock the address they came from out of that account for 15 minutes (the owner
 // elsewhere is not locked: login-guessing.test.ts); verification codes die after five wrong tries
-// or ten minutes, wait 60 s between sends and stop at ten a day.
+// or ten minutes, wait 60 s between sends (and say how much of it is left) and stop at ten a day.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { startHarness, type Harness } from './harness.ts';
@@ -148,15 +148,27 @@ it('a code expires after ten minutes', async () => {
   expect(await registerWith(phone, h.codeFor(phone))).toEqual(CODE_WRONG);
 });
 
-it('a new code cannot be requested within 60 seconds; only the newest code works', async () => {
+it('a new code cannot be requested within 60 seconds, and is told the time left of them; only the newest code works', async () => {
   const phone = newPhone();
   h.clock.advance(MINUTE);
   expect((await h.call(sendSmsCode, { userphone: phone })).ret).toBe(1);
   const first = h.codeFor(phone);
-  h.clock.advance(59_000);
   const before = await dbState(h);
   expect(await h.call(sendSmsCode, { userphone: phone })).toEqual(
-    refused('Please wait 60 seconds before requesting another code!'),
+    refused('Please wait 1 minute before requesting another code!'),
+  );
+  // The time left, not the wait's length: 50 s later, 10 s are left.
+  h.clock.advance(50_000);
+  expect(await h.call(sendSmsCode, { userphone: phone })).toEqual(
+    refused('Please wait 10 seconds before requesting another code!'),
+  );
+  const tooSoon = async (lang: string) => (await h.call(sendSmsCode, { userphone: phone }, { lang })).msg;
+  expect(await tooSoon('zh')).toBe('请等待10秒钟后再重新获取验证码！');
+  expect(await tooSoon('ar')).toBe('يُرجى الانتظار 10 ثوان قبل طلب رمز آخر!');
+  expect(await tooSoon('hi')).toBe('दूसरा कोड माँगने से पहले कृपया 10 सेकंड इंतज़ार करें!');
+  h.clock.advance(9_000);
+  expect(await h.call(sendSmsCode, { userphone: phone })).toEqual(
+    refused('Please wait 1 second before requesting another code!'),
   );
   expect(await dbState(h)).toEqual(before);
 

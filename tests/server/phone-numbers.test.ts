@@ -146,7 +146,7 @@ describe('one handset, one account, however the number is written', () => {
     const sentBefore = h.sent.length;
     expect(await h.call(sendSmsCode, { userphone: first!, must: '1' })).toMatchObject({ ret: 1 });
     expect(await h.call(sendSmsCode, { userphone: second!, must: '1' })).toEqual(
-      refused('Please wait 60 seconds before requesting another code!'),
+      refused('Please wait 1 minute before requesting another code!'),
     );
     expect(h.sent.slice(sentBefore)).toMatchObject([{ channel: 'sms', target: e164 }]);
 

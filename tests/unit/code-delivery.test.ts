@@ -72,9 +72,9 @@ describe('Get code', () => {
   });
 
   it('a refused request starts no countdown and asks nothing more', async () => {
-    const { calls } = stubFetch(envelope(0, 'Please wait 60 seconds before requesting another code!'));
+    const { calls } = stubFetch(envelope(0, 'Please wait 42 seconds before requesting another code!'));
     expect(await sendVerificationCode('email', 'a@b.co', false, noWait)).toBe(false);
-    expect(toasts.current?.text).toBe('Please wait 60 seconds before requesting another code!');
+    expect(toasts.current?.text).toBe('Please wait 42 seconds before requesting another code!');
     expect(calls).toHaveLength(1);
   });
 });

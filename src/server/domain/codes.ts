@@ -6,6 +6,7 @@ import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../db/connection.ts';
 import { verificationCodes } from '../db/schema.ts';
 import { CODE_RESEND_SECONDS, CODE_TTL_MINUTES } from '../../api-contract/constants.ts';
+import { Period } from '../../api-contract/period-text.ts';
 import { Refusal } from './refusal.ts';
 import { CODE_DAILY_LIMIT, count, tooManyAttempts, windowEnd } from './attempts.ts';
 import type { CodeChannel } from './code-sender.ts';
@@ -17,8 +18,8 @@ export const codeTarget = (channel: CodeChannel, address: string) => `${channel}
 
 const hashCode = (target: string, code: string) => createHash('sha256').update(`${target}:${code}`).digest('hex');
 
-/** A new code for `target`, refused within 60 s of the last one and past ten a day (with the time left until the day's
- * window ends). */
+/** A new code for `target`, refused within 60 s of the last one (with the time left of the 60 s) and past ten a day
+ * (with the time left until the day's window ends). */
 export async function issueCode(db: Executor, target: string, now: Date): Promise<string> {
   const [last] = await db
     .select({ createdAt: verificationCodes.createdAt })
@@ -26,8 +27,8 @@ export async function issueCode(db: Executor, target: string, now: Date): Promis
     .where(eq(verificationCodes.target, target))
     .orderBy(desc(verificationCodes.createdAt))
     .limit(1);
-  if (last && now.getTime() - last.createdAt.getTime() < CODE_RESEND_SECONDS * 1000)
-    throw new Refusal(serverTexts.codeTooSoon.id);
+  const resendWaitMs = last ? last.createdAt.getTime() + CODE_RESEND_SECONDS * 1000 - now.getTime() : 0;
+  if (resendWaitMs > 0) throw new Refusal(serverTexts.codeTooSoon.id, { 0: new Period(resendWaitMs) });
   const asked = await count(db, `code:${target}`, CODE_DAILY_LIMIT, now);
   if (asked.count > CODE_DAILY_LIMIT.max) throw tooManyAttempts(windowEnd(asked, CODE_DAILY_LIMIT), now);
 
