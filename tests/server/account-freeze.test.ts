@@ -6,7 +6,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { besideTransactions, startHarness, type Harness } from './harness.ts';
-import { PASSWORD, PAYPASS, TOKEN_EXPIRED, customer, expectLedgerBalanced, moneyState, refused } from './helpers.ts';
+import {
+  PASSWORD,
+  PAYPASS,
+  TOKEN_EXPIRED,
+  customer,
+  expectLedgerBalanced,
+  moneyState,
+  refused,
+  withTwoFactor,
+} from './helpers.ts';
 import { addTronWallet, cardForm, fundsState, withdraw, withdrawn } from './funds-helpers.ts';
 import { operatorToken } from './console-helpers.ts';
 import {
@@ -25,10 +34,8 @@ import { lockAddresses, unlockAddresses } from '../../src/api-contract/address-l
 import { messages } from '../../src/api-contract/messages.ts';
 import { serverTexts } from '../../src/api-contract/server-texts.ts';
 import { texts } from '../../src/api-contract/texts.ts';
-import { beginTwoFactor, confirmTwoFactor } from '../../src/api-contract/two-factor.ts';
 import { auditLog } from '../../src/server/db/schema.ts';
 import { customerActor, freezeAccount as freezeInTx } from '../../src/server/domain/account-freeze.ts';
-import { base32Decode, totpAt, totpStep } from '../../src/server/domain/totp.ts';
 
 const HOUR = 3_600_000;
 const FROZEN = serverTexts.accountFrozen.message;
@@ -114,12 +121,7 @@ describe('freezing', () => {
 
   it('asks for the authenticator code when two-factor is on', async () => {
     const user = await customer(h);
-    const setup = await h.call(beginTwoFactor, {}, { token: user.token });
-    const code = () => totpAt(base32Decode(setup.data.secret), totpStep(h.clock.now()));
-    expect(await h.call(confirmTwoFactor, { code: code(), password: PASSWORD }, { token: user.token })).toMatchObject({
-      ret: 1,
-    });
-    h.clock.advance(30_000);
+    const { code } = await withTwoFactor(h, user.token);
     expect(await h.call(freezeAccount, { paypass: PAYPASS }, { token: user.token })).toEqual(
       refused(texts.enterAuthenticatorCode.message),
     );

@@ -6,7 +6,7 @@ import { serverTexts } from '../../src/api-contract/server-texts.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { startHarness, type Harness } from './harness.ts';
-import { PASSWORD, PAYPASS, customer, refused } from './helpers.ts';
+import { PAYPASS, customer, refused, withTwoFactor } from './helpers.ts';
 import { addCard, addTronWallet, fundsState, newTronAddress, withdraw } from './funds-helpers.ts';
 import { addWallet } from '../../src/api-contract/add-wallet.ts';
 import { addressLock, keepAddressLock, lockAddresses, unlockAddresses } from '../../src/api-contract/address-lock.ts';
@@ -14,10 +14,8 @@ import { bankCards, editPayeeLabel, wallets } from '../../src/api-contract/payou
 import { messages } from '../../src/api-contract/messages.ts';
 import { consoleWithdrawal } from '../../src/api-contract/console.ts';
 import { operatorToken } from './console-helpers.ts';
-import { beginTwoFactor, confirmTwoFactor } from '../../src/api-contract/two-factor.ts';
 import { texts } from '../../src/api-contract/texts.ts';
 import { addressLocks, bankCards as bankCardRows, wallets as walletRows } from '../../src/server/db/schema.ts';
-import { base32Decode, totpAt, totpStep } from '../../src/server/domain/totp.ts';
 
 const HOUR = 3_600_000;
 let h: Harness;
@@ -35,14 +33,6 @@ const titles = async (token: string) =>
   (await h.call(messages, { status: 'all', page: '1' }, { token })).data.lists.map((message) => message.title);
 const newest = async (token: string) =>
   (await h.call(messages, { status: 'all', page: '1' }, { token })).data.lists[0]!;
-
-async function turnOnTwoFactor(token: string) {
-  const setup = await h.call(beginTwoFactor, {}, { token });
-  const code = () => totpAt(base32Decode(setup.data.secret), totpStep(h.clock.now()));
-  expect(await h.call(confirmTwoFactor, { code: code(), password: PASSWORD }, { token })).toMatchObject({ ret: 1 });
-  h.clock.advance(30_000);
-  return code;
-}
 
 describe('the lock on', () => {
   it('refuses a payee saved less than 24 hours ago and one not saved, moving nothing; a saved one past 24 hours goes', async () => {
@@ -146,7 +136,7 @@ describe('turning it off', () => {
 
   it('asks for the authenticator code with two-factor on; cancelling is immediate and keeps the lock', async () => {
     const user = await customer(h);
-    const code = await turnOnTwoFactor(user.token);
+    const { code } = await withTwoFactor(h, user.token);
     await h.call(lockAddresses, {}, { token: user.token });
     // The payment password alone does not do with two-factor on.
     expect(await h.call(unlockAddresses, { paypass: PAYPASS }, { token: user.token })).toEqual(

@@ -20,17 +20,15 @@ import { ANTI_PHISHING_MARK, splitAntiPhishingLine } from '../../src/api-contrac
 import { messages as messageList } from '../../src/api-contract/messages.ts';
 import { serverTexts } from '../../src/api-contract/server-texts.ts';
 import { texts } from '../../src/api-contract/texts.ts';
-import { beginTwoFactor, confirmTwoFactor } from '../../src/api-contract/two-factor.ts';
 import { messages, outbox, users } from '../../src/server/db/schema.ts';
 import { outboxSender } from '../../src/server/domain/code-sender.ts';
 import { noticeContent } from '../../src/server/domain/notices.ts';
-import { base32Decode, totpAt, totpStep } from '../../src/server/domain/totp.ts';
 import { developmentTransport } from '../../src/server/delivery/development.ts';
 import { emailTransport } from '../../src/server/delivery/email.ts';
 import { startDeliveryJob } from '../../src/server/jobs/schedule.ts';
 import { runOperatorCommand } from '../../src/server/ops/commands.ts';
 import { startHarness, type Harness } from './harness.ts';
-import { PASSWORD, PAYPASS, newEmail, refused } from './helpers.ts';
+import { PASSWORD, PAYPASS, newEmail, refused, withTwoFactor } from './helpers.ts';
 import { readMail, startMailStandIn, type MailStandIn } from './mail-standin.ts';
 
 const FROM = 'Coinvest <no-reply@coinvest.test>';
@@ -135,11 +133,10 @@ async function written(userId: number) {
   return { code: user!.code, notices: notices!.n, queued: queued!.n };
 }
 
+/** Two-factor on for the customer of `token`; answers a function giving a fresh code each time: the clock moves a step
+ * first, as a used one is refused. */
 async function turnOnTwoFactor(token: string) {
-  const setup = await h.call(beginTwoFactor, {}, { token });
-  const code = () => totpAt(base32Decode(setup.data.secret), totpStep(h.clock.now()));
-  expect(await h.call(confirmTwoFactor, { code: code(), password: PASSWORD }, { token })).toMatchObject({ ret: 1 });
-  /** A fresh code: the clock moves a step first, as a used one is refused. */
+  const { code } = await withTwoFactor(h, token);
   return () => {
     h.clock.advance(STEP);
     return code();

@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { asc, eq, lt, or } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { register, sendEmailCode, sendSmsCode, userInfo } from '../../src/api-contract/account.ts';
+import { beginTwoFactor, confirmTwoFactor } from '../../src/api-contract/two-factor.ts';
 import {
   attemptCounters,
   balances,
@@ -17,6 +18,7 @@ import {
 import type { Changes } from '../../src/server/db/changes.ts';
 import type { Tx } from '../../src/server/db/connection.ts';
 import { USDT, ledgerMismatches, post } from '../../src/server/domain/ledger.ts';
+import { base32Decode, TOTP_STEP_SECONDS, totpAt, totpStep } from '../../src/server/domain/totp.ts';
 import { png } from '../png.ts';
 import type { Harness } from './harness.ts';
 import { queryDuration } from '../../src/server/observability/metrics.ts';
@@ -129,6 +131,31 @@ export async function dbState(h: Harness) {
 }
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+/** What withTwoFactor answers: the authenticator's base32 secret, the ten recovery codes shown once at the
+ * confirmation, and `code(steps)`, what the authenticator app shows at the harness clock's time, `steps` 30-second
+ * steps later (or earlier, negative). */
+export interface TwoFactorOn {
+  secret: string;
+  recovery: string[];
+  code: (steps?: number) => string;
+}
+
+/**
+ * Turns two-factor on for the customer signed in with `token` as the app does: the setup, then the authenticator's
+ * first code with the login password (PASSWORD), each answer checked to be a success. Then the harness clock moves on
+ * one 30-second step, as the code the confirmation used is refused a second time; the next `code()` is a fresh one.
+ */
+export async function withTwoFactor(h: Harness, token: string): Promise<TwoFactorOn> {
+  const setup = await h.call(beginTwoFactor, {}, { token });
+  expect(setup, JSON.stringify(setup)).toMatchObject({ ret: 1 });
+  const secret = setup.data.secret;
+  const code = (steps = 0) => totpAt(base32Decode(secret), totpStep(h.clock.now()) + steps);
+  const confirmed = await h.call(confirmTwoFactor, { code: code(), password: PASSWORD }, { token });
+  expect(confirmed, JSON.stringify(confirmed)).toMatchObject({ ret: 1 });
+  h.clock.advance(TOTP_STEP_SECONDS * 1000);
+  return { secret, recovery: confirmed.data.recovery_codes, code };
+}
 
 /** A refusal as the user sees it: ret 0, the text, no data. */
 export const refused = (msg: string) => ({ ret: 0, msg, data: null });

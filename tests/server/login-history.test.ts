@@ -10,17 +10,15 @@ import { messages } from '../../src/api-contract/messages.ts';
 import { passkeySignIn, passkeySignInOptions } from '../../src/api-contract/passkeys.ts';
 import { serverTexts } from '../../src/api-contract/server-texts.ts';
 import { texts } from '../../src/api-contract/texts.ts';
-import { beginTwoFactor, confirmTwoFactor } from '../../src/api-contract/two-factor.ts';
 import { passkeyCreationOptions, addPasskey } from '../../src/api-contract/passkeys.ts';
 import { loginHistory as historyTable } from '../../src/server/db/schema.ts';
 import { deleteOldLoginHistory } from '../../src/server/domain/login-history.ts';
-import { base32Decode, totpAt, totpStep } from '../../src/server/domain/totp.ts';
 import { translator } from '../../src/server/i18n.ts';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { checkedAnswer, otherProcessApp, startHarness, type Harness } from './harness.ts';
-import { PASSWORD, customer, lockedFor, refused } from './helpers.ts';
+import { PASSWORD, customer, lockedFor, refused, withTwoFactor } from './helpers.ts';
 import { SoftAuthenticator } from './soft-authenticator.ts';
 
 const MINUTE = 60_000;
@@ -179,13 +177,9 @@ describe('the notice of a failed attempt from a new device', () => {
 });
 
 describe('two-factor and passkeys', () => {
-  const codeOf = (secret: string, steps = 0) => totpAt(base32Decode(secret), totpStep(h.clock.now()) + steps);
-
   it('records a wrong authenticator code as a failed code attempt, and the notice says the password is known', async () => {
     const user = await customer(h);
-    const setup = await h.call(beginTwoFactor, {}, { token: user.token });
-    const code = codeOf(setup.data.secret);
-    expect((await h.call(confirmTwoFactor, { code, password: PASSWORD }, { token: user.token })).ret).toBe(1);
+    const { code } = await withTwoFactor(h, user.token);
     h.clock.advance(MINUTE);
     const before = (await history(user.token)).lists.length;
     // The right password on a new device asks for the code: the ordinary step, no failure.
@@ -193,7 +187,7 @@ describe('two-factor and passkeys', () => {
       refused(texts.enterAuthenticatorCode.message),
     );
     expect((await history(user.token)).lists).toHaveLength(before);
-    const wrong = String((Number(codeOf(setup.data.secret)) + 1) % 1_000_000).padStart(6, '0');
+    const wrong = String((Number(code()) + 1) % 1_000_000).padStart(6, '0');
     expect(await logIn(user.phone, PASSWORD, FIREFOX_WINDOWS, '198.51.100.60', { otp: wrong })).toEqual(
       refused(texts.authenticatorCodeWrong.message),
     );
@@ -205,7 +199,7 @@ describe('two-factor and passkeys', () => {
     );
     h.clock.advance(MINUTE);
     const right = await logIn(user.phone, PASSWORD, FIREFOX_WINDOWS, '198.51.100.60', {
-      otp: codeOf(setup.data.secret),
+      otp: code(),
     });
     expect(right.ret).toBe(1);
     expect((await history(user.token)).lists[0]).toMatchObject({ succeeded: true, method: 'code' });
@@ -213,13 +207,7 @@ describe('two-factor and passkeys', () => {
 
   it('records a recovery code already used as a failed code attempt', async () => {
     const user = await customer(h);
-    const setup = await h.call(beginTwoFactor, {}, { token: user.token });
-    const confirmed = await h.call(
-      confirmTwoFactor,
-      { code: codeOf(setup.data.secret), password: PASSWORD },
-      { token: user.token },
-    );
-    const [recovery] = confirmed.data.recovery_codes as [string];
+    const [recovery] = (await withTwoFactor(h, user.token)).recovery as [string];
     h.clock.advance(MINUTE);
     expect(await logIn(user.phone, PASSWORD, FIREFOX_WINDOWS, '198.51.100.61', { otp: recovery })).toMatchObject({
       ret: 1,

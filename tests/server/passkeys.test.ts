@@ -6,7 +6,7 @@
 import { serverTexts } from '../../src/api-contract/server-texts.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from './harness.ts';
-import { PASSWORD, customer, refused } from './helpers.ts';
+import { PASSWORD, customer, refused, withTwoFactor } from './helpers.ts';
 import { SoftAuthenticator } from './soft-authenticator.ts';
 import { userInfo } from '../../src/api-contract/account.ts';
 import { messages } from '../../src/api-contract/messages.ts';
@@ -20,9 +20,7 @@ import {
   removePasskey,
   PASSKEY_LIMIT,
 } from '../../src/api-contract/passkeys.ts';
-import { beginTwoFactor, confirmTwoFactor } from '../../src/api-contract/two-factor.ts';
 import { texts } from '../../src/api-contract/texts.ts';
-import { base32Decode, totpAt, totpStep } from '../../src/server/domain/totp.ts';
 import { relyingPartyOf } from '../../src/server/domain/passkeys.ts';
 
 let h: Harness;
@@ -98,12 +96,7 @@ describe('adding a passkey', () => {
 
   it('with two-factor on, also takes the authenticator code', async () => {
     const user = await customer(h);
-    const setup = await h.call(beginTwoFactor, {}, { token: user.token });
-    const code = (steps = 0) => totpAt(base32Decode(setup.data.secret), totpStep(h.clock.now()) + steps);
-    expect(await h.call(confirmTwoFactor, { code: code(), password: PASSWORD }, { token: user.token })).toMatchObject({
-      ret: 1,
-    });
-    h.clock.advance(30_000);
+    const { code } = await withTwoFactor(h, user.token);
     expect(await h.call(passkeyCreationOptions, { password: PASSWORD }, page(user.token))).toEqual(
       refused(texts.enterAuthenticatorCode.message),
     );

@@ -7,7 +7,16 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { startHarness, type Harness } from './harness.ts';
-import { PASSWORD, PAYPASS, customer, expectLedgerBalanced, lockedFor, newPhone, refused } from './helpers.ts';
+import {
+  PASSWORD,
+  PAYPASS,
+  customer,
+  expectLedgerBalanced,
+  lockedFor,
+  newPhone,
+  refused,
+  withTwoFactor,
+} from './helpers.ts';
 import { rowsOf } from '../../src/server/db/connection.ts';
 import { argon2id } from '../../src/server/secret-hash.ts';
 import { addTronWallet, balanceOf, withdraw } from './funds-helpers.ts';
@@ -178,20 +187,6 @@ const keyed = (token: string, options: object = {}) => ({
   ...options,
 });
 
-/** A customer with two-factor on: the token and the authenticator's secret, the clock past the step it used. */
-async function withTwoFactor() {
-  const user = await customer(h);
-  const setup = await h.call(beginTwoFactor, {}, { token: user.token });
-  const confirmed = await h.call(
-    confirmTwoFactor,
-    { code: codeOf(setup.data.secret), password: PASSWORD },
-    { token: user.token },
-  );
-  expect(confirmed, JSON.stringify(confirmed)).toMatchObject({ ret: 1 });
-  h.clock.advance(30_000);
-  return { ...user, secret: setup.data.secret };
-}
-
 /**
  * Each signed-in call that checks a password, sent keyed as the app sends it: its set-up, the call, and the argon2id
  * calls it makes (a verification, and the new password's hash for a change), all before its transaction opens.
@@ -261,8 +256,9 @@ const calls: {
     name: 'turning two-factor off (login password)',
     argon2: 1,
     async call() {
-      const user = await withTwoFactor();
-      return () => h.call(disableTwoFactor, { otp: codeOf(user.secret), password: PASSWORD }, keyed(user.token));
+      const user = await customer(h);
+      const { code } = await withTwoFactor(h, user.token);
+      return () => h.call(disableTwoFactor, { otp: code(), password: PASSWORD }, keyed(user.token));
     },
   },
   {

@@ -4,17 +4,11 @@
 import { serverTexts } from '../../src/api-contract/server-texts.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from './harness.ts';
-import { PASSWORD, customer, newPhone, refused } from './helpers.ts';
+import { PASSWORD, customer, newPhone, refused, withTwoFactor } from './helpers.ts';
 import { changePassword, editProfile, forgotPassword, login, sendSmsCode } from '../../src/api-contract/account.ts';
 import { messages } from '../../src/api-contract/messages.ts';
-import {
-  beginTwoFactor,
-  confirmTwoFactor,
-  disableTwoFactor,
-  renewRecoveryCodes,
-} from '../../src/api-contract/two-factor.ts';
+import { disableTwoFactor, renewRecoveryCodes } from '../../src/api-contract/two-factor.ts';
 import { texts } from '../../src/api-contract/texts.ts';
-import { base32Decode, totpAt, totpStep } from '../../src/server/domain/totp.ts';
 
 let h: Harness;
 beforeAll(async () => {
@@ -24,14 +18,6 @@ afterAll(() => h.close());
 
 const STEP = 30_000;
 const NEW_PASSWORD = 'newpass123';
-
-async function turnOn(token: string) {
-  const setup = await h.call(beginTwoFactor, {}, { token });
-  const code = (steps = 0) => totpAt(base32Decode(setup.data.secret), totpStep(h.clock.now()) + steps);
-  expect(await h.call(confirmTwoFactor, { code: code(), password: PASSWORD }, { token })).toMatchObject({ ret: 1 });
-  h.clock.advance(STEP);
-  return code;
-}
 
 async function newestMessage(token: string, lang = 'en') {
   const inbox = await h.call(messages, { status: 'all', page: '1' }, { token, lang });
@@ -50,7 +36,7 @@ const when = () => `${h.clock.now().toISOString().slice(0, 16).replace('T', ' ')
 describe('a password reset with two-factor on', () => {
   it('asks for the authenticator code after a right SMS code, which stays good for the second try', async () => {
     const user = await customer(h);
-    const code = await turnOn(user.token);
+    const { code } = await withTwoFactor(h, user.token);
     const sms = await smsCodeFor(user.phone);
     const reset = { mode: 'phone', phone: user.phone, code: sms, password: NEW_PASSWORD, repassword: NEW_PASSWORD };
 
@@ -127,7 +113,7 @@ describe('the customer is told', () => {
 
   it('when two-factor is turned on or off, new recovery codes are made, and the mobile number changes', async () => {
     const user = await customer(h);
-    const code = await turnOn(user.token);
+    const { code } = await withTwoFactor(h, user.token);
     expect(await newestMessage(user.token)).toMatchObject({
       title: 'Two-factor authentication turned on',
       content: expect.stringContaining('Keep your recovery codes somewhere safe.'),

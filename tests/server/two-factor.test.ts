@@ -7,7 +7,16 @@ import { serverTexts } from '../../src/api-contract/server-texts.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { startHarness, type Harness } from './harness.ts';
-import { PASSWORD, PAYPASS, customer, lockedFor, newPhone, refused, registerByPhone } from './helpers.ts';
+import {
+  PASSWORD,
+  PAYPASS,
+  customer,
+  lockedFor,
+  newPhone,
+  refused,
+  registerByPhone,
+  withTwoFactor,
+} from './helpers.ts';
 import { addTronWallet, cardForm, fundsState, newTronAddress, withdraw } from './funds-helpers.ts';
 import { changePayPassword, editProfile, login, sendSmsCode, userInfo } from '../../src/api-contract/account.ts';
 import { addBankCard, wallets } from '../../src/api-contract/payouts.ts';
@@ -48,18 +57,9 @@ const notThe = (code: string) => String((Number(code) + 1) % 1_000_000).padStart
 async function protectedCustomer(amount = '500') {
   const user = await customer(h, amount);
   const wallet = await addTronWallet(h, user.token);
-  const { secret, recovery } = await turnOn(user.token);
-  // The next step: the confirmation used this one.
-  h.clock.advance(STEP);
+  // withTwoFactor moves the clock to the next step: the confirmation used this one.
+  const { secret, recovery } = await withTwoFactor(h, user.token);
   return { ...user, wallet, secret, recovery };
-}
-
-async function turnOn(token: string) {
-  const setup = await h.call(beginTwoFactor, {}, { token });
-  expect(setup, JSON.stringify(setup)).toMatchObject({ ret: 1 });
-  const confirmed = await h.call(confirmTwoFactor, { code: codeOf(setup.data.secret), password: PASSWORD }, { token });
-  expect(confirmed, JSON.stringify(confirmed)).toMatchObject({ ret: 1 });
-  return { secret: setup.data.secret, recovery: confirmed.data.recovery_codes };
 }
 
 const status = async (token: string) => (await h.call(twoFactorStatus, {}, { token })).data;
@@ -122,7 +122,7 @@ describe('setup', () => {
 
   it('keeps neither the secret nor the recovery codes readable in the database', async () => {
     const user = await customer(h);
-    const { secret, recovery } = await turnOn(user.token);
+    const { secret, recovery } = await withTwoFactor(h, user.token);
     const [row] = await h.database.db.select().from(twoFactors).where(eq(twoFactors.userId, user.id));
     const raw = base32Decode(secret);
     for (const form of [secret, raw.toString('hex'), raw.toString('base64')]) expect(row!.secret).not.toContain(form);
@@ -391,8 +391,7 @@ describe('signing in with two-factor on', () => {
     const registered = await registerByPhone(h, phone);
     const device = registered.device;
     expect(device).toMatch(/\./);
-    const { secret } = await turnOn(registered.token);
-    h.clock.advance(STEP);
+    const { secret } = await withTwoFactor(h, registered.token);
     expect(await logIn(phone, 'lightMyRequest', undefined, device)).toEqual(ENTER);
     const again = await logIn(phone, 'lightMyRequest', codeOf(secret), device);
     expect(again).toMatchObject({ ret: 1 });
