@@ -21,7 +21,7 @@ import {
   type ConsoleBlindBox,
 } from '../api-contract/console-rewards.ts';
 import { consoleApi } from './api.ts';
-import { formatAmount, sentNumber, typedNumber } from './format.ts';
+import { decimalsPerAsset, formatAmount, formatNumber, sentNumber, typedNumber } from './format.ts';
 import { ErrorLine, useLoad } from './parts.tsx';
 import { OutcomeLine, useSave } from './reward-parts.tsx';
 
@@ -59,7 +59,7 @@ const weightOf = (row: DraftPrize) => {
   const weight = typedNumber(row.weight);
   return /^[1-9]\d{0,6}$/.test(weight) ? Number(weight) : null;
 };
-/** "0.29 USDT + 30 POINT" from the expected value per asset. */
+/** "0.29 USDT + 30.00 POINT" from the expected value per asset, each written as a money amount. */
 const expectedText = (expected: Record<string, string>) =>
   Object.entries(expected)
     .map(([asset, value]) => formatAmount(value, asset))
@@ -102,6 +102,8 @@ function PrizesInForce({ box, onAnswer }: { box: ConsoleBlindBox; onAnswer: (box
         <Trans>No table is in force: the blind box is closed.</Trans>
       </p>
     );
+  // One asset's prizes line up: one number of decimals for all of them.
+  const decimals = decimalsPerAsset(box.prizes.map((prize) => [prize.asset, prize.amount] as const));
   return (
     <>
       <div className="console-table-wrap">
@@ -117,7 +119,7 @@ function PrizesInForce({ box, onAnswer }: { box: ConsoleBlindBox; onAnswer: (box
           </thead>
           <tbody>
             {box.prizes.map((prize) => (
-              <RestockRow key={prize.id} prize={prize} onAnswer={onAnswer} />
+              <RestockRow key={prize.id} prize={prize} decimals={decimals(prize.asset)} onAnswer={onAnswer} />
             ))}
           </tbody>
         </table>
@@ -131,7 +133,16 @@ function PrizesInForce({ box, onAnswer }: { box: ConsoleBlindBox; onAnswer: (box
   );
 }
 
-function RestockRow({ prize, onAnswer }: { prize: BoxPrize; onAnswer: (box: ConsoleBlindBox) => void }) {
+function RestockRow({
+  prize,
+  decimals,
+  onAnswer,
+}: {
+  prize: BoxPrize;
+  /** The decimals the prize's amount is written with: those of every prize of its asset in the table. */
+  decimals: number;
+  onAnswer: (box: ConsoleBlindBox) => void;
+}) {
   const { t } = useLingui();
   const shown = prize.stock === null ? 'unlimited' : String(prize.stock);
   const [stock, setStock] = useState(shown);
@@ -144,8 +155,8 @@ function RestockRow({ prize, onAnswer }: { prize: BoxPrize; onAnswer: (box: Cons
     <>
       <tr aria-label={prize.name} className={outcome ? 'console-terms-noted' : ''}>
         <td>{prize.name}</td>
-        <td className="number">{formatAmount(prize.amount, prize.asset)}</td>
-        <td className="number">{formatAmount(String(prize.weight))}</td>
+        <td className="number">{formatAmount(prize.amount, prize.asset, decimals)}</td>
+        <td className="number">{formatNumber(String(prize.weight))}</td>
         <td className="number">{prize.odds}</td>
         <td>
           <span className="console-inline">
@@ -305,7 +316,7 @@ function PrizeTableEditor({ prizes, onAnswer }: { prizes: BoxPrize[]; onAnswer: 
         role="note"
       >
         <Trans>
-          Weights sum to {formatAmount(String(total))} of {formatAmount(String(WEIGHT_TOTAL))} ({oddsPercent(total)}).
+          Weights sum to {formatNumber(String(total))} of {formatNumber(String(WEIGHT_TOTAL))} ({oddsPercent(total)}).
           Expected value of a draw: {expectedText(expected)}.
         </Trans>
       </p>

@@ -8,14 +8,20 @@ import { consoleCustomer, consoleFindCustomers } from '../api-contract/console.t
 import { assetName, ledgerKindName, type TranslateText } from '../api-contract/ledger-kinds.ts';
 import type { ResultOf } from '../api-contract/endpoint.ts';
 import { consoleApi, messageOf } from './api.ts';
-import { formatAmount, formatTime } from './format.ts';
+import { decimalsPerAsset, formatAmount, formatTime } from './format.ts';
 import { ErrorLine, Facts, RowsTable, Status, useLoad } from './parts.tsx';
 import { ProtectionFacts } from './protection-parts.tsx';
 import { withdrawalDecimals } from './customer-history.tsx';
+import { sharedMoneyDecimals } from '../api-contract/decimal-values.ts';
 import { PhoneDuplicates } from './PhoneDuplicates.tsx';
 import { FrozenAccounts } from './FrozenAccounts.tsx';
 
 const SEARCH_KEY = 'coinvest.console.customer-search';
+const USDT = 'USDT';
+
+/** The decimals of a balance row's available and frozen amounts: one asset's two amounts line up. */
+const balanceDecimals = (row: { available: string; frozen: string }) =>
+  sharedMoneyDecimals([row.available, row.frozen]);
 
 export function CustomersPage() {
   const { t } = useLingui();
@@ -106,6 +112,14 @@ export function CustomerPage({ id }: { id: string }) {
   const [detail, error] = useLoad(() => consoleApi(consoleCustomer, { id }), id);
   if (!detail) return <ErrorLine error={error} />;
   const { customer } = detail;
+  // Each list's amounts of one asset are written with one number of decimals (the app's rule), so they line up; the
+  // options are staked and paid in USDT, a contract's quantity is in its coin.
+  const ledgerDecimals = decimalsPerAsset(detail.ledger.map((row) => [row.asset, row.amount] as const));
+  const rechargeDecimals = decimalsPerAsset(detail.recharges.map((row) => [row.currency, row.amount] as const));
+  const optionDecimals = decimalsPerAsset(
+    detail.options.flatMap((row) => [[USDT, row.amount] as const, [USDT, row.payout] as const]),
+  )(USDT);
+  const quantityDecimals = decimalsPerAsset(detail.contracts.map((row) => [row.coin, row.quantity] as const));
   return (
     <section>
       <Link href="/customers" className="console-back">
@@ -138,8 +152,8 @@ export function CustomerPage({ id }: { id: string }) {
             head={[t`Asset`, t`Available`, t`Frozen`]}
             rows={detail.balances.map((row) => [
               assetName(row.asset, translate),
-              formatAmount(row.available),
-              formatAmount(row.frozen),
+              formatAmount(row.available, '', balanceDecimals(row)),
+              formatAmount(row.frozen, '', balanceDecimals(row)),
             ])}
             label="balances"
             className="console-table console-figures"
@@ -155,7 +169,7 @@ export function CustomerPage({ id }: { id: string }) {
         rows={detail.ledger.map((row) => [
           formatTime(row.created_at),
           `${assetName(row.asset, translate)} (${row.bucket === 'frozen' ? t`Frozen` : t`Available`})`,
-          formatAmount(row.amount),
+          formatAmount(row.amount, '', ledgerDecimals(row.asset)),
           <span key="kind" title={row.kind}>
             {ledgerKindName(row.kind, translate)}
           </span>,
@@ -171,7 +185,7 @@ export function CustomerPage({ id }: { id: string }) {
         rows={detail.recharges.map((row) => [
           formatTime(row.created_at),
           row.order_no,
-          formatAmount(row.amount, row.currency),
+          formatAmount(row.amount, row.currency, rechargeDecimals(row.currency)),
           <Status key="status" value={row.status} />,
         ])}
         label="recharges"
@@ -198,9 +212,9 @@ export function CustomerPage({ id }: { id: string }) {
           formatTime(row.created_at),
           row.coin,
           row.direction,
-          formatAmount(row.amount),
+          formatAmount(row.amount, '', optionDecimals),
           row.outcome ?? row.status,
-          formatAmount(row.payout),
+          formatAmount(row.payout, '', optionDecimals),
         ])}
         label="options"
       />
@@ -214,7 +228,7 @@ export function CustomerPage({ id }: { id: string }) {
           row.coin,
           row.side,
           row.type,
-          formatAmount(row.quantity),
+          formatAmount(row.quantity, '', quantityDecimals(row.coin)),
           row.status,
         ])}
         label="contracts"

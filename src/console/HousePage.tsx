@@ -15,14 +15,12 @@ import {
   type HousePeriod,
 } from '../api-contract/console-house.ts';
 import { ConsoleError, consoleApi } from './api.ts';
-import { formatAmount, formatTime, sentNumber, typedNumber } from './format.ts';
+import { formatAmount, formatNumber, formatTime, sentNumber, typedNumber } from './format.ts';
+import { sharedMoneyDecimals } from '../api-contract/decimal-values.ts';
 import { ErrorLine, useAction, useLoad } from './parts.tsx';
 
 /** A stored decimal as an operator writes it: "50000.00000000" → "50000". */
 const plain = (decimal: string) => (decimal.includes('.') ? decimal.replace(/\.?0+$/, '') : decimal);
-/** An amount with at least two decimals and no trailing zeros beyond: "1234.50000000" → "1,234.50". */
-const money = (decimal: string) =>
-  formatAmount(decimal.includes('.') ? decimal.replace(/(\.\d{2}\d*?)0+$/, '$1') : `${decimal}.00`);
 
 type Period = 'today' | 'week';
 
@@ -100,7 +98,7 @@ const CAP_MOST = '999999999999999999';
  * amount. */
 function capRead(typed: string): string {
   const read = typedNumber(typed);
-  return isPositiveAmount(read) ? `= ${formatAmount(read, 'USDT')}` : '';
+  return isPositiveAmount(read) ? `= ${formatNumber(read)} USDT` : '';
 }
 
 function CapsForm({ saved, onSaved }: { saved: ConsoleHouseCaps; onSaved: () => Promise<void> }) {
@@ -124,7 +122,7 @@ function CapsForm({ saved, onSaved }: { saved: ConsoleHouseCaps; onSaved: () => 
       const sent = Object.fromEntries(changed.map((cap) => [cap, sentNumber(values[cap])]));
       // Said by field, in the operator's words, before anything is sent (the server's refusal is the command line's).
       const wrong = changed.find((cap) => !isPositiveAmount(sent[cap]!));
-      const most = formatAmount(CAP_MOST);
+      const most = formatNumber(CAP_MOST);
       if (wrong) throw new ConsoleError(t`${labels[wrong]}: enter an amount in USDT above 0, at most ${most}.`);
       setValues(written(await consoleApi(consoleChangeHouseCaps, sent)));
       setDone(true);
@@ -194,6 +192,8 @@ function ExposureTable({ exposure }: { exposure: ConsoleHouse['exposure'] }) {
       </p>
     );
   const directions = { up: t`Up`, down: t`Down` };
+  // Every figure of the table is USDT: one number of decimals, so they line up.
+  const decimals = sharedMoneyDecimals(exposure.flatMap((row) => [row.open_payout, row.cap]));
   return (
     <NumbersTable
       head={[t`Coin`, t`Direction`]}
@@ -205,8 +205,8 @@ function ExposureTable({ exposure }: { exposure: ConsoleHouse['exposure'] }) {
           <td>{row.coin}</td>
           <td>{directions[row.direction]}</td>
           <td className="number">{row.open_orders}</td>
-          <td className="number">{money(row.open_payout)}</td>
-          <td className="number">{formatAmount(row.cap)}</td>
+          <td className="number">{formatAmount(row.open_payout, '', decimals)}</td>
+          <td className="number">{formatAmount(row.cap, '', decimals)}</td>
           <td className="number">
             <meter
               min={0}
@@ -228,6 +228,10 @@ function ExposureTable({ exposure }: { exposure: ConsoleHouse['exposure'] }) {
 function ResultTable({ house, period }: { house: ConsoleHouse; period: HousePeriod }) {
   const { t } = useLingui();
   const { totals } = period;
+  // Every figure of the table, its totals too, is USDT: one number of decimals, so they line up.
+  const decimals = sharedMoneyDecimals(
+    [totals, ...period.rows].flatMap((row) => [row.stakes, row.payouts, row.result, row.open_payout]),
+  );
   return (
     <>
       <p className="console-muted">
@@ -251,10 +255,10 @@ function ResultTable({ house, period }: { house: ConsoleHouse; period: HousePeri
               <th colSpan={2}>
                 <Trans>All products</Trans>
               </th>
-              <td className="number">{money(totals.stakes)}</td>
-              <td className="number">{money(totals.payouts)}</td>
-              <td className="number">{money(totals.result)}</td>
-              <td className="number">{money(totals.open_payout)}</td>
+              <td className="number">{formatAmount(totals.stakes, '', decimals)}</td>
+              <td className="number">{formatAmount(totals.payouts, '', decimals)}</td>
+              <td className="number">{formatAmount(totals.result, '', decimals)}</td>
+              <td className="number">{formatAmount(totals.open_payout, '', decimals)}</td>
             </tr>
           }
         >
@@ -262,10 +266,10 @@ function ResultTable({ house, period }: { house: ConsoleHouse; period: HousePeri
             <tr key={`${row.coin}:${row.minutes}`}>
               <td>{row.coin}</td>
               <td>{t`${row.minutes} min`}</td>
-              <td className="number">{money(row.stakes)}</td>
-              <td className="number">{money(row.payouts)}</td>
-              <td className="number">{money(row.result)}</td>
-              <td className="number">{money(row.open_payout)}</td>
+              <td className="number">{formatAmount(row.stakes, '', decimals)}</td>
+              <td className="number">{formatAmount(row.payouts, '', decimals)}</td>
+              <td className="number">{formatAmount(row.result, '', decimals)}</td>
+              <td className="number">{formatAmount(row.open_payout, '', decimals)}</td>
             </tr>
           ))}
         </NumbersTable>

@@ -28,7 +28,7 @@ import {
 import { CHAT_MESSAGE_MAX } from '../api-contract/service-chat.ts';
 import type { ResultOf } from '../api-contract/endpoint.ts';
 import { consoleApi, messageOf } from './api.ts';
-import { formatAmount, formatTime } from './format.ts';
+import { decimalsPerAsset, formatAmount, formatTime } from './format.ts';
 import { consoleSession } from './session.ts';
 import { ErrorLine, PrivatePicture, ShortTime, useAction, useLoad, usePolling } from './parts.tsx';
 import { unitsFor } from '../api-contract/constants.ts';
@@ -182,6 +182,7 @@ function ConversationActions({
 /** The customer's withdrawals in review, each a link to its page. */
 function OpenWithdrawals({ rows }: { rows: readonly OpenWithdrawal[] }) {
   const { t } = useLingui();
+  const decimals = decimalsPerAsset(rows.map((row) => [row.asset, row.amount] as const));
   return (
     <section className="console-open-withdrawals" aria-label={t`Open withdrawals`}>
       <h3>
@@ -196,7 +197,7 @@ function OpenWithdrawals({ rows }: { rows: readonly OpenWithdrawal[] }) {
           {rows.map((row) => (
             <li key={row.id}>
               <Link href={`/withdrawal/${row.id}`}>{row.order_no}</Link>{' '}
-              <strong>{formatAmount(row.amount, row.asset)}</strong>{' '}
+              <strong>{formatAmount(row.amount, row.asset, decimals(row.asset))}</strong>{' '}
               <ShortTime iso={row.created_at} className="console-muted" />
             </li>
           ))}

@@ -13,7 +13,7 @@ import {
   type ConsoleRecharge,
 } from '../api-contract/console.ts';
 import { consoleApi } from './api.ts';
-import { formatAmount, formatTime } from './format.ts';
+import { decimalsPerAsset, formatAmount, formatTime } from './format.ts';
 import { ErrorLine, Facts, PrivatePicture, Status, useLoad, usePaymentKindName } from './parts.tsx';
 import { BackToQueues, Decision, useReviewFlow } from './review-parts.tsx';
 import { CustomerHistoryPanel, CustomerLink } from './customer-history.tsx';
@@ -32,6 +32,15 @@ export function RechargePage({ id }: { id: string }) {
     async () => (recharge ? consoleApi(consoleCustomerHistory, { id: String(recharge.user_id) }) : null),
     recharge ? `${recharge.user_id}:${recharge.status}` : '',
   );
+  // What was sent and what it credited: in one asset (a crypto recharge), one number of decimals.
+  const decimals = decimalsPerAsset(
+    recharge
+      ? [
+          [recharge.currency, recharge.amount],
+          [recharge.asset, recharge.actual_amount],
+        ]
+      : [],
+  );
   return (
     <section>
       <BackToQueues />
@@ -49,8 +58,8 @@ export function RechargePage({ id }: { id: string }) {
             <Facts
               rows={[
                 [t`Customer`, <CustomerLink key="customer" userId={recharge.user_id} username={recharge.username} />],
-                [t`Amount`, formatAmount(recharge.amount, recharge.currency)],
-                [t`Credited as`, formatAmount(recharge.actual_amount, recharge.asset)],
+                [t`Amount`, formatAmount(recharge.amount, recharge.currency, decimals(recharge.currency))],
+                [t`Credited as`, formatAmount(recharge.actual_amount, recharge.asset, decimals(recharge.asset))],
                 [t`Channel`, `${paymentKindName(recharge.kind)} · ${recharge.channel}`],
                 [t`Transaction hash`, recharge.hash ?? ''],
                 [t`Block height`, recharge.block_height],

@@ -6,7 +6,8 @@ import { useState, type ReactNode } from 'react';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { consoleSystem, type ConsoleSystem, type ReconciliationMismatch } from '../api-contract/console.ts';
 import { consoleApi, messageOf } from './api.ts';
-import { formatAmount, formatTime } from './format.ts';
+import { formatAmount, formatNumber, formatTime } from './format.ts';
+import { sharedMoneyDecimals } from '../api-contract/decimal-values.ts';
 import { ErrorLine, QUEUES_POLL_MS, RowsTable, usePolling } from './parts.tsx';
 
 /** An age in whole seconds as a person reads it: "12 s", "4 min", "3 h", "2 d". */
@@ -22,12 +23,19 @@ function Age({ seconds }: { seconds: number | null }) {
   return <>{t`${days} d`}</>;
 }
 
-/** A mismatch's figure: an amount with its groups, or the server's words ('none': no payout entry). */
-function Figure({ value }: { value: string }) {
+const isDecimal = (value: string) => /^-?\d+(\.\d+)?$/.test(value);
+
+/** A mismatch's figure: an amount with its groups and `decimals` decimals, or the server's words ('none': no payout
+ * entry). */
+function Figure({ value, decimals }: { value: string; decimals: number }) {
   const { t } = useLingui();
   if (value === 'none') return <>{t`None`}</>;
-  return <>{/^-?\d+(\.\d+)?$/.test(value) ? formatAmount(value) : value}</>;
+  return <>{isDecimal(value) ? formatAmount(value, '', decimals) : value}</>;
 }
+
+/** The decimals of a mismatch's expected and found amounts, one asset's two figures side by side: they line up. */
+const figureDecimals = ({ expected, found }: { expected: string; found: string }) =>
+  sharedMoneyDecimals([expected, found].filter(isDecimal));
 
 /** RowsTable in its scrolling frame; the empty text alone, without the frame. */
 function Table(props: Parameters<typeof RowsTable>[0]) {
@@ -144,8 +152,8 @@ function Books({ system }: { system: ConsoleSystem }) {
                 mismatch.target,
                 mismatch.user_id,
                 mismatch.asset,
-                <Figure value={mismatch.expected} />,
-                <Figure value={mismatch.found} />,
+                <Figure value={mismatch.expected} decimals={figureDecimals(mismatch)} />,
+                <Figure value={mismatch.found} decimals={figureDecimals(mismatch)} />,
               ])}
               empty={null}
             />
@@ -193,7 +201,7 @@ function Feed({ system }: { system: ConsoleSystem }) {
           ) : (
             <State good>{t`Trading`}</State>
           ),
-          coin.last_price === null ? '—' : formatAmount(coin.last_price),
+          coin.last_price === null ? '—' : formatNumber(coin.last_price),
           <Age seconds={secondsSince(coin.last_tick_at, asOf)} />,
           ...exchanges.map((exchange) => <Age seconds={secondsSince(coin.exchanges[exchange] ?? null, asOf)} />),
         ])}
@@ -281,6 +289,8 @@ function Processes({ system }: { system: ConsoleSystem }) {
 function Exposure({ system }: { system: ConsoleSystem }) {
   const { t } = useLingui();
   const directions = { up: t`Up`, down: t`Down` };
+  // Every figure of the table is USDT: one number of decimals, so they line up.
+  const decimals = sharedMoneyDecimals(system.exposure.flatMap((row) => [row.open_payout, row.cap]));
   return (
     <>
       <h2>
@@ -293,8 +303,8 @@ function Exposure({ system }: { system: ConsoleSystem }) {
           row.coin,
           directions[row.direction],
           row.open_orders,
-          formatAmount(row.open_payout),
-          formatAmount(row.cap),
+          formatAmount(row.open_payout, '', decimals),
+          formatAmount(row.cap, '', decimals),
           `${row.used_percent} %`,
         ])}
         empty={<Trans>No open options.</Trans>}

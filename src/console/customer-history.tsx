@@ -10,7 +10,7 @@ import { BALANCE_HISTORY_DAYS, type BalanceHistory, type CustomerHistory } from 
 import { ledgerKindName } from '../api-contract/ledger-kinds.ts';
 import { sharedMoneyDecimals } from '../api-contract/decimal-values.ts';
 import type { InferOutput } from 'valibot';
-import { formatAmount, formatTime } from './format.ts';
+import { decimalsPerAsset, formatAmount, formatNumber, formatTime } from './format.ts';
 import { Facts, RowsTable, Status } from './parts.tsx';
 import './console-pages.css';
 
@@ -41,6 +41,18 @@ export function CustomerLink({ userId, username }: { userId: number; username: s
 export function CustomerHistoryPanel({ history }: { history: InferOutput<typeof CustomerHistory> }) {
   const { t } = useLingui();
   const { totals, deposits, withdrawals, balance_history: balance } = history;
+  const sums = [
+    totals.deposits_credited,
+    totals.deposits_waiting,
+    totals.withdrawals_paid,
+    totals.withdrawals_waiting,
+    totals.net,
+  ];
+  // The totals stand together, as do a deposit's amount and the USDT values beside it: one asset's amounts line up.
+  const totalDecimals = sharedMoneyDecimals(sums);
+  const depositDecimals = decimalsPerAsset(
+    deposits.flatMap((row) => [[row.currency, row.amount] as const, [USDT, row.usdt_value] as const]),
+  );
   return (
     <div className="console-history" data-testid="customer-history">
       <h2>
@@ -49,11 +61,11 @@ export function CustomerHistoryPanel({ history }: { history: InferOutput<typeof 
       <div data-testid="usdt-totals">
         <Facts
           rows={[
-            [t`Deposits credited`, formatAmount(totals.deposits_credited, USDT)],
-            [t`Deposits waiting`, formatAmount(totals.deposits_waiting, USDT)],
-            [t`Withdrawals paid out`, formatAmount(totals.withdrawals_paid, USDT)],
-            [t`Withdrawals waiting`, formatAmount(totals.withdrawals_waiting, USDT)],
-            [t`Credited less paid out`, formatAmount(totals.net, USDT)],
+            [t`Deposits credited`, formatAmount(totals.deposits_credited, USDT, totalDecimals)],
+            [t`Deposits waiting`, formatAmount(totals.deposits_waiting, USDT, totalDecimals)],
+            [t`Withdrawals paid out`, formatAmount(totals.withdrawals_paid, USDT, totalDecimals)],
+            [t`Withdrawals waiting`, formatAmount(totals.withdrawals_waiting, USDT, totalDecimals)],
+            [t`Credited less paid out`, formatAmount(totals.net, USDT, totalDecimals)],
           ]}
         />
       </div>
@@ -71,13 +83,13 @@ export function CustomerHistoryPanel({ history }: { history: InferOutput<typeof 
         rows={deposits.map((row) => [
           formatTime(row.created_at),
           <span key="amount" className="console-nowrap">
-            {formatAmount(row.amount, row.currency)}
+            {formatAmount(row.amount, row.currency, depositDecimals(row.currency))}
           </span>,
           row.usdt_value === null
             ? '—'
             : row.currency === USDT
-              ? formatAmount(row.usdt_value, USDT)
-              : t`${formatAmount(row.usdt_value, USDT)} at the rate of ${formatAmount(row.rate)}`,
+              ? formatAmount(row.usdt_value, USDT, depositDecimals(USDT))
+              : t`${formatAmount(row.usdt_value, USDT, depositDecimals(USDT))} at the rate of ${formatNumber(row.rate)}`,
           <Status key="status" value={row.status} />,
         ])}
         empty={<Trans>No deposits.</Trans>}
@@ -118,6 +130,10 @@ function BalanceHistoryView({ balance }: { balance: BalanceHistory }) {
     );
   const kindName = (kind: string) => ledgerKindName(kind, (text) => i18n._(text));
   const latest = balance.points.slice(-LISTED_ENTRIES).reverse();
+  // Every change and balance the list shows is USDT: one number of decimals for them all.
+  const decimals = sharedMoneyDecimals(
+    latest.flatMap((point) => [point.available_change, point.frozen_change, point.total]),
+  );
   return (
     <>
       <Sparkline balance={balance} label={t`USDT balance after each entry`} />
@@ -135,11 +151,13 @@ function BalanceHistoryView({ balance }: { balance: BalanceHistory }) {
           kindName(point.kind),
           <span key="amount" className="console-nowrap">
             {changes(point)
-              .map(({ amount, frozen }) => (frozen ? `${signed(amount)} (${t`frozen`})` : signed(amount)))
+              .map(({ amount, frozen }) =>
+                frozen ? `${signed(amount, decimals)} (${t`frozen`})` : signed(amount, decimals),
+              )
               .join(' · ')}
           </span>,
           <span key="total" className="console-nowrap">
-            {formatAmount(point.total, USDT)}
+            {formatAmount(point.total, USDT, decimals)}
           </span>,
         ])}
         empty={null}
@@ -156,9 +174,9 @@ function changes(point: BalanceHistory['points'][number]): { amount: string; fro
   ].filter(({ amount }) => !new Big(amount).eq(0));
 }
 
-/** An amount with its sign written, + for money in. */
-function signed(amount: string): string {
-  return amount.startsWith('-') ? formatAmount(amount) : `+${formatAmount(amount)}`;
+/** An amount with its sign written, + for money in, with `decimals` decimals. */
+function signed(amount: string, decimals: number): string {
+  return amount.startsWith('-') ? formatAmount(amount, '', decimals) : `+${formatAmount(amount, '', decimals)}`;
 }
 
 const WIDTH = 300;
@@ -177,6 +195,7 @@ function Sparkline({ balance, label }: { balance: BalanceHistory; label: string 
   // Pixel positions only: the amounts themselves are never turned into floats.
   const y = (value: Big) => (span.eq(0) ? HEIGHT / 2 : 2 + (HEIGHT - 4) * (1 - value.minus(low).div(span).toNumber()));
   const line = values.map((value, index) => `${(index * step).toFixed(1)},${y(value).toFixed(1)}`).join(' ');
+  const decimals = sharedMoneyDecimals([low.toString(), high.toString()]);
   return (
     <figure className="console-sparkline">
       <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={label} preserveAspectRatio="none">
@@ -184,7 +203,7 @@ function Sparkline({ balance, label }: { balance: BalanceHistory; label: string 
       </svg>
       <figcaption className="console-muted">
         <Trans>
-          Low {formatAmount(low.toString(), USDT)} · high {formatAmount(high.toString(), USDT)}
+          Low {formatAmount(low.toString(), USDT, decimals)} · high {formatAmount(high.toString(), USDT, decimals)}
         </Trans>
       </figcaption>
     </figure>

@@ -1,8 +1,9 @@
-// How the console writes times and amounts: the operator's language, and amounts as the server sent
-// them (decimal strings, never turned into floats), with groups of three.
+// How the console writes times and amounts: the operator's language, and amounts from the server's decimal strings
+// (never turned into floats), grouped, with the app's decimals rule for money (sharedMoneyDecimals).
 import Big from 'big.js';
 import { i18n } from '@lingui/core';
 import { formatterOnce } from '../lib/formatter-once.ts';
+import { sharedMoneyDecimals, significantDecimals } from '../api-contract/decimal-values.ts';
 import { msg } from '@lingui/core/macro';
 import { amountExample, readAmount, readOrKeep } from '../lib/typed-amount.ts';
 import { ConsoleError } from './api.ts';
@@ -40,17 +41,59 @@ function utcOffset(date: Date, timeZone?: string): string {
   );
 }
 
+/** A decimal string in the operator's language's grouping with exactly `decimals` decimals (ASCII digits, as the
+ * app writes them): Intl formats the string itself, so no digit goes through a float. */
+function grouped(decimal: string, decimals: number): string {
+  const locale = i18n.locale || 'en';
+  return formatterOnce(
+    `console-amount:${locale}:${decimals}`,
+    () =>
+      new Intl.NumberFormat(locale, {
+        minimumFractionDigits: decimals,
+        maximumFractionDigits: decimals,
+        numberingSystem: 'latn',
+      }),
+  ).format(decimal as unknown as number);
+}
+
 /**
- * An amount as the server sent it (a decimal string), grouped by three, with its asset after it: "10,600.5 USDT"; '—'
- * for none. With `decimals` (sharedMoneyDecimals of the amounts of one asset it stands among, the app's rule), written
- * with exactly that many, so a list's amounts line up: "100.000", "99.500", "0.995".
+ * A money amount as the server sent it (a decimal string), written as the app writes money: grouped in the operator's
+ * language, with its asset after it, "10,600.50 USDT"; '—' for none. `decimals`: when it stands among other amounts
+ * of its asset (a list, a record's amount, fee and total), sharedMoneyDecimals of them all (decimalsPerAsset), so they
+ * line up: "100.000", "99.500", "0.995"; alone, as exact as it is with 2 to 8 decimals, "1000.00000000" → "1,000.00".
+ * Digits past `decimals` are cut, never rounded up.
  */
 export function formatAmount(amount: string | null, asset = '', decimals?: number): string {
   if (amount === null) return '—';
-  const written = decimals === undefined ? amount : new Big(amount).toFixed(decimals, Big.roundDown);
-  const [whole = '', fraction] = written.split('.');
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${grouped}${fraction ? `.${fraction}` : ''}${asset ? ` ${asset}` : ''}`;
+  const digits = decimals ?? sharedMoneyDecimals([amount]);
+  const written = grouped(new Big(amount).toFixed(digits, Big.roundDown), digits);
+  return asset ? `${written} ${asset}` : written;
+}
+
+/**
+ * A number that is no money amount (a rate, a price, a weight, a limit as typed), grouped in the operator's language
+ * with every decimal it has and none it lacks: "33.80000000" → "33.8", "1000000" → "1,000,000".
+ */
+export function formatNumber(value: string): string {
+  const exact = new Big(value);
+  return grouped(exact.toFixed(), significantDecimals(exact.toFixed()));
+}
+
+/**
+ * The decimals each asset's amounts are written with where they stand together (a list, a record): `amounts` as
+ * [asset, amount] pairs (none skipped: null), and for an asset the sharedMoneyDecimals of its amounts, the app's rule,
+ * so one asset's amounts line up and none is cut; an asset with none, 2.
+ */
+export function decimalsPerAsset(amounts: Iterable<readonly [string, string | null]>): (asset: string) => number {
+  const byAsset = new Map<string, string[]>();
+  for (const [asset, amount] of amounts) {
+    if (amount === null) continue;
+    const listed = byAsset.get(asset);
+    if (listed) listed.push(amount);
+    else byAsset.set(asset, [amount]);
+  }
+  const decimals = new Map([...byAsset].map(([asset, listed]) => [asset, sharedMoneyDecimals(listed)]));
+  return (asset) => decimals.get(asset) ?? sharedMoneyDecimals([]);
 }
 
 /** A list's time: the hour today, the date otherwise. */

@@ -170,20 +170,27 @@ it('the withdrawal page shows the payee’s age, deposits in USDT with totals, a
     'Withdrawals waiting',
     'Credited less paid out',
   ]);
-  expect(await totals.locator('dd').allTextContents()).toEqual(['600 USDT', '0 USDT', '0 USDT', '60 USDT', '600 USDT']);
+  // Money as the app writes it: one asset's amounts with the same decimals, at least two.
+  expect(await totals.locator('dd').allTextContents()).toEqual([
+    '600.00 USDT',
+    '0.00 USDT',
+    '0.00 USDT',
+    '60.00 USDT',
+    '600.00 USDT',
+  ]);
   const deposits = page.getByTestId('deposits').locator('tr');
   expect(await deposits.count()).toBe(2);
   // The baht deposit beside its USDT value at the rate recorded when it was reported.
-  expect(await deposits.nth(0).locator('td').nth(1).textContent()).toBe('3,380 THB');
-  expect(await deposits.nth(0).locator('td').nth(2).textContent()).toBe('100 USDT at the rate of 33.8');
-  expect(await deposits.nth(1).locator('td').nth(2).textContent()).toBe('500 USDT');
+  expect(await deposits.nth(0).locator('td').nth(1).textContent()).toBe('3,380.00 THB');
+  expect(await deposits.nth(0).locator('td').nth(2).textContent()).toBe('100.00 USDT at the rate of 33.8');
+  expect(await deposits.nth(1).locator('td').nth(2).textContent()).toBe('500.00 USDT');
   expect(await page.getByTestId('payee-age').textContent()).toMatch(/before this withdrawal · past its cooling-off$/);
   await page.getByRole('img', { name: 'USDT balance after each entry' }).waitFor();
   // The newest posting first: the withdrawal's freeze (60 + 1 % fee) as one line, both its moves, the balance whole.
   const latest = page.getByTestId('balance-history').locator('tbody tr').first();
   expect(await latest.locator('td').nth(1).textContent()).toBe('Withdrawal');
-  expect(await latest.locator('td').nth(2).textContent()).toBe('-60.6 · +60.6 (frozen)');
-  expect(await latest.locator('td').nth(3).textContent()).toBe('10,600 USDT');
+  expect(await latest.locator('td').nth(2).textContent()).toBe('-60.60 · +60.60 (frozen)');
+  expect(await latest.locator('td').nth(3).textContent()).toBe('10,600.00 USDT');
   await bothWidths(page, 'console-pages-01-withdrawal');
   // The side column whole, below the fold too.
   await page
@@ -196,12 +203,35 @@ it('the recharge page links the customer and shows the same history', async () =
   await page!.getByRole('heading', { name: `Recharge ${orders.bahtRecharge.order_no}` }).waitFor();
   const history = page!.getByRole('region', { name: "The customer's history" });
   await history.getByTestId('usdt-totals').waitFor();
-  expect(await history.getByTestId('usdt-totals').locator('dd').first().textContent()).toBe('600 USDT');
+  expect(await history.getByTestId('usdt-totals').locator('dd').first().textContent()).toBe('600.00 USDT');
   expect(await history.getByTestId('withdrawals').locator('tr').count()).toBe(2);
   await bothWidths(page!, 'console-pages-02-recharge');
   await page!.getByRole('link', { name: /^demo \(#\d+\)$/ }).click();
   await page!.getByTestId('ledger').waitFor();
   expect(page!.url()).toMatch(/#\/customer\/\d+$/);
+
+  // The customer page writes money as the withdrawals beside it: grouped, one asset's amounts in a list with the same
+  // decimals (at least two), not the server's strings ("3380.00000000", "-60.60000000").
+  const cells = (table: string, column: number) =>
+    page!
+      .getByTestId(table)
+      .locator('tbody tr')
+      .evaluateAll((rows, at) => rows.map((row) => row.querySelectorAll('td')[at]?.textContent ?? ''), column);
+  expect(await cells('recharges', 2)).toEqual(['3,380.00 THB', '500.00 USDT']);
+  const ledger = await cells('ledger', 2);
+  // The withdrawal's freeze (60 + 1 % fee out of available, into frozen) and the USDT deposit.
+  expect(ledger).toEqual(expect.arrayContaining(['-60.60', '60.60', '500.00']));
+  for (const amount of ledger) expect(amount).toMatch(/^-?\d{1,3}(,\d{3})*\.\d{2,8}$/);
+  const ledgerAssets = await cells('ledger', 1);
+  // Per asset, one number of decimals down the list.
+  const decimalsOf = (asset: string) =>
+    new Set(
+      ledger
+        .filter((_, row) => ledgerAssets[row]!.startsWith(`${asset} `))
+        .map((amount) => amount.split('.')[1]!.length),
+    );
+  expect(decimalsOf('USDT').size).toBe(1);
+  await screenshot(page!, 'console-pages-02-customer-amounts-1280', { fullPage: true });
 });
 
 /** The audit table's rows: [time, action, target, change]. */

@@ -73,12 +73,12 @@ it('shows the demo customer’s limits, time-out and waiting loosening, with not
   await page.getByRole('heading', { name: 'Own limits and time-out' }).waitFor();
   const panel = page.getByTestId('customer-protection');
   const facts = await panel.locator('.console-facts').innerText();
-  expect(facts).toContain('Most staked in 24 hours\n100 USDT');
-  expect(facts).toContain('Most lost in 7 days\n250.5 USDT');
+  expect(facts).toContain('Most staked in 24 hours\n100.00 USDT');
+  expect(facts).toContain('Most lost in 7 days\n250.50 USDT');
   expect(facts).toContain('Most open options at once\n5');
   expect(facts).toContain('Reminder after\n45 minutes');
   expect(facts).toMatch(/Most staked in 30 days\n(—|None)/);
-  expect(await panel.getByTestId('protection-pending').innerText()).toContain('300 USDT');
+  expect(await panel.getByTestId('protection-pending').innerText()).toContain('300.00 USDT');
   // Read only: nothing on the page can change a setting.
   expect(await panel.locator('button, input, select, textarea').count()).toBe(0);
   expect(await page.locator('.console-main').getByRole('button').count()).toBe(0);

@@ -151,7 +151,7 @@ it('shows the customer’s withdrawal in review beside the chat, with a link to 
   const beside = alice.getByRole('region', { name: 'Open withdrawals' });
   await expect
     .poll(() => beside.getByRole('listitem').textContent())
-    .toMatch(new RegExp(`^${withdrawal.order_no} 120 USDT`));
+    .toMatch(new RegExp(`^${withdrawal.order_no} 120\\.00 USDT`));
   expect(await beside.getByRole('link', { name: withdrawal.order_no }).getAttribute('href')).toBe(
     `#/withdrawal/${withdrawal.id}`,
   );

@@ -89,7 +89,9 @@ async function sql(statement: string) {
 }
 
 /** An amount as the console writes it: groups of three. */
-const grouped = (amount: string) => amount.replace(/^\d+/, (whole) => whole.replace(/\B(?=(\d{3})+(?!\d))/g, ','));
+/** A money amount as the console writes it: grouped by three, its trailing zeros gone but two decimals kept. */
+const grouped = (amount: string) =>
+  amount.replace(/(\.\d\d\d*?)0+$/, '$1').replace(/^\d+/, (whole) => whole.replace(/\B(?=(\d{3})+(?!\d))/g, ','));
 
 /** The whole page, not only the viewport (the page is long): saved beside the others and looked at. */
 const wholePage = (on: Page, name: string) =>

@@ -435,7 +435,9 @@ it('a content operator sets the check-in ladder and publishes a blind box prize 
   await thanks.getByLabel('Weight (per million)').fill('439000');
   await expect
     .poll(() => rewards.getByRole('note').textContent())
-    .toMatch(/^Weights sum to 1,000,000 of 1,000,000 \(100%\)\. Expected value of a draw: 0\.39 USDT \+ 30 POINT\.$/);
+    .toMatch(
+      /^Weights sum to 1,000,000 of 1,000,000 \(100%\)\. Expected value of a draw: 0\.39 USDT \+ 30\.00 POINT\.$/,
+    );
   await rewards.getByRole('button', { name: 'Publish this table' }).click();
   await expect
     .poll(() => rewards.getByRole('status').textContent())

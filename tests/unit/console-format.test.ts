@@ -1,8 +1,17 @@
 // @vitest-environment jsdom
-// The console's times and waits in the operator's language: a queue of many rows, polled, makes its formatters once.
+// The console's times, waits and amounts in the operator's language: a queue of many rows, polled, makes its
+// formatters once; money is written by the app's decimals rule.
 import { i18n } from '@lingui/core';
 import { afterEach, expect, it } from 'vitest';
-import { formatShortTime, formatTime, formatWait, sentNumber } from '../../src/console/format.ts';
+import {
+  decimalsPerAsset,
+  formatAmount,
+  formatNumber,
+  formatShortTime,
+  formatTime,
+  formatWait,
+  sentNumber,
+} from '../../src/console/format.ts';
 import { ConsoleError } from '../../src/console/api.ts';
 import { countMade } from './helpers.ts';
 
@@ -74,4 +83,49 @@ it('sends a typed number as the plain decimal it reads as, and refuses one that 
   expect(sentNumber('abc')).toBe('abc');
   i18n.loadAndActivate({ locale: 'th', messages: {} });
   expect(() => sentNumber('๑,๕')).toThrow('This number can be read two ways. Write it as in ๑,๒๓๔.๕๐.');
+});
+
+it('writes a money amount as the app does: grouped, as exact as it is with 2 to 8 decimals, never through a float', () => {
+  i18n.loadAndActivate({ locale: 'en', messages: {} });
+  // The server's strings as they come: the ledger's 8 places, a whole number, a fee of three decimals.
+  expect(formatAmount('1000.00000000', 'USDT')).toBe('1,000.00 USDT');
+  expect(formatAmount('99.5')).toBe('99.50');
+  expect(formatAmount('0.99500000', 'USDT')).toBe('0.995 USDT');
+  expect(formatAmount('-60.60000000')).toBe('-60.60');
+  expect(formatAmount('123456789012.12345678', 'USDT')).toBe('123,456,789,012.12345678 USDT');
+  expect(formatAmount(null, 'USDT')).toBe('—');
+  // Among others of its asset: their shared decimals, cut, never rounded up.
+  expect(formatAmount('1000.00000000', 'USDT', 3)).toBe('1,000.000 USDT');
+  // The operator's language's grouping, in ASCII digits.
+  i18n.loadAndActivate({ locale: 'th', messages: {} });
+  expect(formatAmount('1234567.5', 'THB')).toBe('1,234,567.50 THB');
+  i18n.loadAndActivate({ locale: 'hi', messages: {} });
+  expect(formatAmount('1234567.5')).toBe('12,34,567.50');
+});
+
+it('gives each asset of a list the decimals its most exact amount needs, so one asset’s amounts line up', () => {
+  i18n.loadAndActivate({ locale: 'en', messages: {} });
+  const ledger = [
+    ['USDT', '1000.00000000'],
+    ['USDT', '-0.99500000'],
+    ['BTC', '0.00012345'],
+    ['THB', '3380'],
+    ['USDT', null],
+  ] as const;
+  const decimals = decimalsPerAsset(ledger);
+  expect(ledger.map(([asset, amount]) => formatAmount(amount, asset, decimals(asset)))).toEqual([
+    '1,000.000 USDT',
+    '-0.995 USDT',
+    '0.00012345 BTC',
+    '3,380.00 THB',
+    '—',
+  ]);
+  expect(decimals('ETH')).toBe(2);
+});
+
+it('writes a number that is no money amount (a rate, a price, a weight) with every decimal it has and none it lacks', () => {
+  i18n.loadAndActivate({ locale: 'en', messages: {} });
+  expect(formatNumber('33.80000000')).toBe('33.8');
+  expect(formatNumber('1000000')).toBe('1,000,000');
+  expect(formatNumber('97250.12345678')).toBe('97,250.12345678');
 });
