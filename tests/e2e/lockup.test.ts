@@ -4,7 +4,7 @@
 // then its income paid day by day into USDT, then the order ended with the principal back. The
 // operator's `lockup 1 days=2` (set first) makes the product's period two days.
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { phonePageForFile, screenshot } from './browser.ts';
 import { startEarnServer, type EarnServer } from './earn-server.ts';
 import { markAllRead } from './pwa.ts';
@@ -57,6 +57,13 @@ const row = (label: string | RegExp, scope = page.locator('.page-body')) =>
 const amountIn = (label: string | RegExp) => row(label).locator('.money-amount').textContent();
 const available = () => page.locator('.lockup-available .lockup-num').textContent();
 const firstOrder = () => page.locator('.lockup-order').first();
+/** Checks that the elements of `amounts` show `texts` in that order read from the right, each whole on one line. */
+async function rightToLeft(amounts: Locator, texts: string[]): Promise<void> {
+  expect(await amounts.allTextContents()).toEqual(texts);
+  const boxes = await Promise.all((await amounts.all()).map((amount) => amount.boundingBox()));
+  for (let index = 1; index < boxes.length; index++)
+    expect(boxes[index]!.x + boxes[index]!.width).toBeLessThanOrEqual(boxes[index - 1]!.x);
+}
 /** A screenshot once the loading mask is gone. */
 async function shot(name: string): Promise<void> {
   await page.locator('.mask').waitFor({ state: 'detached' });
@@ -217,11 +224,16 @@ it('reads right to left in Arabic', async () => {
   await open('/pages/Lock-up/Lock-up');
   await poll(() => page.locator('.lockup-product').count()).toBe(4);
   await shot('lockup-08-mining-arabic');
-  await page.locator('.lockup-product').first().click();
+  // The card's range reads from its minimum on the right: each amount left to right, the range right to left.
+  const week = page.locator('.lockup-product').first();
+  expect(await week.locator('.lockup-limits').textContent()).toBe('100.00 – 50,000.00 USDT');
+  await rightToLeft(week.locator('.lockup-limits .lockup-num'), ['100.00', '50,000.00']);
+  await week.click();
   await page.locator('input[name="amount"]').fill('1000');
   await page.locator('.lockup-calculator .money-amount').first().waitFor();
   await poll(available).toMatch(/USDT$/);
   await shot('lockup-09-details-arabic');
+  await rightToLeft(row('لكل اشتراك').locator('.lockup-num'), ['100.00', '50,000.00']);
   // An amount below the minimum: the refusal in Arabic in place of the income.
   await page.locator('input[name="amount"]').fill('50');
   await poll(() => page.locator('.lockup-calculator .lockup-problem').textContent()).toMatch(/100 USDT/);

@@ -20,12 +20,21 @@ export function Days({ days }: { days: number }) {
   return <Plural value={days} one="# day" other="# days" />;
 }
 
-/** "100 – 50,000 USDT": what one subscription may be. */
+/**
+ * "100.00 – 50,000.00 USDT": what one subscription may be, in the reader's language. Each amount is kept left to right
+ * on its own and the words around them follow the language, so in Arabic the range reads from its minimum on the right
+ * (as the liquidity ladder's ranges do).
+ */
 export function Limits({ product }: { product: Readonly<Pick<LockupProduct, 'min_amount' | 'max_amount'>> }) {
+  const from = formatMoney(product.min_amount);
+  const to = formatMoney(product.max_amount);
+  const asset = 'USDT';
   return (
-    <Ltr className="lockup-num">
-      {formatMoney(product.min_amount)} – {formatMoney(product.max_amount)} USDT
-    </Ltr>
+    <span className="lockup-limits">
+      <Trans>
+        <Ltr className="lockup-num">{from}</Ltr> – <Ltr className="lockup-num">{to}</Ltr> <bdi>{asset}</bdi>
+      </Trans>
+    </span>
   );
 }
 
