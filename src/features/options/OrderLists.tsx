@@ -14,7 +14,7 @@ import { prices } from '../../lib/prices.ts';
 import { toast } from '../../lib/toast.ts';
 import { Button, Segmented } from '../../ui/forms.tsx';
 import { Empty } from '../../ui/lists.tsx';
-import { formatDateTime, formatPrice, formatSignedUsdt, formatUsdt } from './option-format.ts';
+import { formatDateTime, formatPriceTo, formatSignedUsdt, formatUsdt, startPricePlaces } from './option-format.ts';
 import { hasMore, loadMore, loadOrders, optionsState, type OrderTab } from './options-store.ts';
 import { Countdown, Opening, OrderHead } from './OptionParts.tsx';
 
@@ -74,31 +74,41 @@ function PendingList() {
 
 function PendingItem({ order }: { order: Readonly<OptionOrder> }) {
   const quote = useLiveSnapshot(prices).quotes[order.code];
-  const decimals = quote?.price_decimals ?? 2;
   const moved = quote && order.start_price !== null ? new Big(quote.price).cmp(order.start_price) : 0;
   const winning = moved === 0 ? '' : moved > 0 === (order.direction === 'up') ? 'up' : 'down';
   return (
-    <OrderCard order={order} decimals={decimals} aside={<Countdown endAt={order.end_at} />}>
+    <OrderCard
+      order={order}
+      other={quote?.price ?? null}
+      decimals={quote?.price_decimals}
+      aside={<Countdown endAt={order.end_at} />}
+    >
       <div>
         <span className="muted">
           <Trans>Current price</Trans>
         </span>
-        <span className={`opt-num ${winning}`}>{quote ? formatPrice(quote.price, decimals) : '—'}</span>
+        <span className={`opt-num ${winning}`}>{quote ? formatPriceTo(quote.price, quote.price_decimals) : '—'}</span>
       </div>
     </OrderCard>
   );
 }
 
-/** One order in a list: coin, direction, expiry, a corner (countdown or result), the figures. */
+/**
+ * One order in a list: coin, direction, expiry, a corner (countdown or result), the figures. The start price reads
+ * with the pair's price decimals (`decimals`, unknown before its quote), or every digit where `other` (the end or live
+ * price beside it) would otherwise read the same while it is not (startPricePlaces).
+ */
 function OrderCard({
   order,
+  other,
   decimals,
   aside,
   children,
   foot,
 }: {
   order: Readonly<OptionOrder>;
-  decimals: number;
+  other: string | null;
+  decimals: number | undefined;
   aside: ReactNode;
   children: ReactNode;
   foot?: ReactNode;
@@ -125,7 +135,9 @@ function OrderCard({
           ) : order.start_price === null ? (
             <Opening className="muted" />
           ) : (
-            <span className="opt-num">{formatPrice(order.start_price, decimals)}</span>
+            <span className="opt-num">
+              {formatPriceTo(order.start_price, startPricePlaces(order.start_price, other, decimals))}
+            </span>
           )}
         </div>
         {children}
@@ -165,7 +177,12 @@ function RecordList() {
 }
 
 function RecordItem({ order }: { order: Readonly<OptionOrder> }) {
-  const decimals = useLiveSnapshot(prices).quotes[order.code]?.price_decimals ?? 2;
+  const decimals = useLiveSnapshot(prices).quotes[order.code]?.price_decimals;
+  // The end price with the same decimals as the start price beside it, so the two compare as the settlement did.
+  const places =
+    order.start_price === null || order.end_price === null
+      ? startPricePlaces(order.end_price ?? '0', null, decimals)
+      : startPricePlaces(order.start_price, order.end_price, decimals);
   const result = (
     <span className={`opt-profit ${gainClass(order.profit)}`}>
       <span className="opt-num">{order.profit === null ? '—' : formatSignedUsdt(order.profit)}</span>
@@ -178,12 +195,12 @@ function RecordItem({ order }: { order: Readonly<OptionOrder> }) {
     </div>
   );
   return (
-    <OrderCard order={order} decimals={decimals} aside={result} foot={endTime}>
+    <OrderCard order={order} other={order.end_price} decimals={decimals} aside={result} foot={endTime}>
       <div>
         <span className="muted">
           <Trans>End price</Trans>
         </span>
-        <span className="opt-num">{order.end_price === null ? '—' : formatPrice(order.end_price, decimals)}</span>
+        <span className="opt-num">{order.end_price === null ? '—' : formatPriceTo(order.end_price, places)}</span>
       </div>
     </OrderCard>
   );

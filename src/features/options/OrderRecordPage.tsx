@@ -20,10 +20,11 @@ import { PriceSourceBadge } from '../../ui/PriceSourceBadge.tsx';
 import {
   formatClock,
   formatDateTime,
-  formatPrice,
+  formatPriceTo,
   formatSignedUsdt,
   formatUsdt,
   formatYield,
+  startPricePlaces,
 } from './option-format.ts';
 import { loadOrder, optionsState, watchSettlements } from './options-store.ts';
 import { gainClass } from './OrderLists.tsx';
@@ -64,8 +65,16 @@ export default function OrderRecordPage() {
 
 function OrderDetails({ order }: { order: Readonly<OptionOrder> }) {
   const quote = useLiveSnapshot(prices).quotes[order.code];
-  const decimals = quote?.price_decimals ?? 2;
+  const decimals = quote?.price_decimals;
   const settled = order.status === 'settled';
+  // Start and end (or live) price with the pair's decimals, or every digit where they would read the same but differ.
+  const other = settled ? order.end_price : (quote?.price ?? null);
+  const places = startPricePlaces(
+    order.start_price ?? other ?? '0',
+    order.start_price === null ? null : other,
+    decimals,
+  );
+  const beyondDecimals = settled && decimals !== undefined && places > decimals && order.end_price !== null;
   const startTime = order.start_price_at ? formatClock(order.start_price_at) : '';
   const opened = order.start_price !== null;
   const endTime = order.end_price_at ? formatClock(order.end_price_at) : '';
@@ -96,6 +105,14 @@ function OrderDetails({ order }: { order: Readonly<OptionOrder> }) {
             <strong className={`opt-num ${gainClass(order.profit)}`}>
               {formatSignedUsdt(order.profit ?? '0')} USDT
             </strong>
+            {beyondDecimals && (
+              <small className="muted opt-exact-note">
+                <Trans>
+                  The start and end prices differ only beyond the usual decimals: both are shown to every recorded
+                  digit, as the result compares them.
+                </Trans>
+              </small>
+            )}
           </div>
         ) : (
           <div className="opt-result">
@@ -106,7 +123,7 @@ function OrderDetails({ order }: { order: Readonly<OptionOrder> }) {
             {quote && (
               <span className="muted">
                 <Trans>
-                  Current price <span className="opt-num">{formatPrice(quote.price, decimals)}</span>
+                  Current price <span className="opt-num">{formatPriceTo(quote.price, quote.price_decimals)}</span>
                 </Trans>
               </span>
             )}
@@ -137,11 +154,11 @@ function OrderDetails({ order }: { order: Readonly<OptionOrder> }) {
           <Row label={<Trans>Start price</Trans>}>
             {order.start_price !== null ? (
               <>
-                <span className="opt-num">{formatPrice(order.start_price, decimals)}</span>
+                <span className="opt-num">{formatPriceTo(order.start_price, places)}</span>
                 <small className="muted">
                   <Trans>Recorded at {startTime}</Trans>
                 </small>
-                <MadeOf constituents={order.start_constituents} decimals={decimals} />
+                <MadeOf constituents={order.start_constituents} decimals={decimals ?? 2} />
               </>
             ) : settled ? (
               '—'
@@ -157,11 +174,11 @@ function OrderDetails({ order }: { order: Readonly<OptionOrder> }) {
           <Row label={<Trans>End price</Trans>}>
             {settled && order.end_price !== null ? (
               <>
-                <span className="opt-num">{formatPrice(order.end_price, decimals)}</span>
+                <span className="opt-num">{formatPriceTo(order.end_price, places)}</span>
                 <small className="muted">
                   <Trans>Settled at the recorded price of {endTime}</Trans>
                 </small>
-                <MadeOf constituents={order.end_constituents} decimals={decimals} />
+                <MadeOf constituents={order.end_constituents} decimals={decimals ?? 2} />
               </>
             ) : (
               <span className="muted">
@@ -195,7 +212,7 @@ function OrderDetails({ order }: { order: Readonly<OptionOrder> }) {
       )}
       {settled && (
         <Suspense fallback={null}>
-          <SettlementTicksCard order={order} decimals={decimals} />
+          <SettlementTicksCard order={order} decimals={decimals ?? 2} />
         </Suspense>
       )}
       {order.simulated && (

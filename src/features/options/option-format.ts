@@ -29,6 +29,30 @@ export function winPayout(amount: string, yieldRate: string | undefined): string
 /** The profit part of a win: payout − stake. */
 export const winProfit = (amount: string, payout: string) => new Big(payout).minus(amount).toFixed(8);
 
+/**
+ * A recorded price with exactly `places` decimals, rounded half up as the server rounds a pair's live price to its
+ * price decimals, so an option's start price reads like the live price beside it: 97250.1234 at 2 reads 97,250.12.
+ */
+export function formatPriceTo(value: string, places: number): string {
+  return formatAmount(new Big(value).toFixed(places, Big.roundHalfUp), places);
+}
+
+/**
+ * The decimals an option's start price is shown with beside `other` (its end price, or the pair's live price while it
+ * is pending): the pair's price decimals (`decimals`), unless both would then read the same while they differ — the
+ * settlement compares the recorded prices to every digit (a start of 97250.1234 and an end of 97250.1211 is a loss for
+ * "up"), so then every digit either has, that the result can be read from the prices. Without the pair's decimals (its
+ * quote not known yet) every recorded digit, at least 2. `other` null: the pair's decimals.
+ */
+export function startPricePlaces(start: string, other: string | null, decimals: number | undefined): number {
+  const every = Math.max(2, decimals ?? 0, decimalsOf(start), other === null ? 0 : decimalsOf(other));
+  if (decimals === undefined) return every;
+  if (other === null) return decimals;
+  const readSame =
+    new Big(start).toFixed(decimals, Big.roundHalfUp) === new Big(other).toFixed(decimals, Big.roundHalfUp);
+  return readSame && !new Big(start).eq(other) ? every : decimals;
+}
+
 /** HH:MM:SS and date + HH:MM:SS of a recorded time: one home in lib/format. */
 export { formatTime as formatClock, formatDateTime } from '../../lib/format.ts';
 
