@@ -51,6 +51,14 @@ export function formatPrice(value: string, decimals = 2): string {
 /** A rate or number with every digit it has and none it lacks: '35.12000000' → 35.12. */
 export const formatExact = (value: string) => formatAmount(new Big(value).toFixed(), Math.min(8, decimalsOf(value)));
 
+/**
+ * A coin quantity (of a contract order, a fill, a receipt) as every screen shows it: every digit it has and none it
+ * lacks, '0.00120000' → 0.0012, '1500' → 1,500. A quantity is a multiple of its pair's step, so it never has more
+ * digits than the step, and its own are all it needs; padding it to the pair's step decimals would make it depend on
+ * the pair's rules being known (a shared receipt is read without them), and on rules that can change after the order.
+ */
+export const formatQuantity = formatExact;
+
 /** The parts each kind of date shows; every clock counts hours from 0 to 23. */
 const DATE_PARTS = {
   time: { hour: '2-digit', minute: '2-digit', second: '2-digit' },

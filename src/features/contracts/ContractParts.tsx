@@ -3,7 +3,6 @@
 // the recorded tick it filled at).
 import { useState, type ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
-import Big from 'big.js';
 import { i18n } from '@lingui/core';
 import { Trans } from '@lingui/react/macro';
 import { Link } from 'wouter';
@@ -11,7 +10,7 @@ import { ROUTES } from '../../api-contract/routes.ts';
 import type { ContractOrder, ContractStatus, OrderSide, OrderType } from '../../api-contract/contracts.ts';
 import { texts } from '../../api-contract/texts.ts';
 import { errorText } from '../../lib/api.ts';
-import { formatAmount, formatDateTime, formatMoney, formatPrice, formatTime } from '../../lib/format.ts';
+import { formatDateTime, formatMoney, formatPrice, formatQuantity, formatTime } from '../../lib/format.ts';
 import { useSubmit } from '../../lib/form.ts';
 import { toast } from '../../lib/toast.ts';
 import { Button } from '../../ui/forms.tsx';
@@ -101,14 +100,11 @@ function VoidReasonText({ reason }: { reason: ContractOrder['void_reason'] }) {
   );
 }
 
-/** The pair's decimals for prices and quantities (2 and 8 until the pairs are known). */
-export function usePairDecimals(code: string): { price: number; quantity: number } {
+/** The pair's decimals for prices (2 until the pairs are known); quantities read with their own (formatQuantity). */
+export function usePairDecimals(code: string): { price: number } {
   const pair = useSnapshot(contractsState).pairs.find((item) => item.code === code);
-  return { price: pair?.price_decimals ?? 2, quantity: pair?.quantity_decimals ?? 8 };
+  return { price: pair?.price_decimals ?? 2 };
 }
-
-const quantityText = (value: string, decimals: number) =>
-  formatAmount(new Big(value).toFixed(decimals, Big.roundDown), decimals);
 
 /** One order in a list: tag, status, price, quantity, dealt, time; a tap opens its details; Revoke while open. */
 export function OrderRow({ order }: { order: Readonly<ContractOrder> }) {
@@ -136,13 +132,13 @@ export function OrderRow({ order }: { order: Readonly<ContractOrder> }) {
             <span className="muted">
               <Trans>Quantity</Trans>
             </span>
-            <span className="opt-num">{quantityText(order.quantity, decimals.quantity)}</span>
+            <span className="opt-num">{formatQuantity(order.quantity)}</span>
           </span>
           <span>
             <span className="muted">
               <Trans>Dealt</Trans>
             </span>
-            <span className="opt-num">{quantityText(order.dealt_quantity, decimals.quantity)}</span>
+            <span className="opt-num">{formatQuantity(order.dealt_quantity)}</span>
           </span>
         </span>
         <TriggerLine order={order} decimals={decimals.price} />
@@ -236,7 +232,7 @@ export function OrderDetails({ order, onClose }: { order: Readonly<ContractOrder
           {order.price === null ? null : <span className="opt-num">{formatPrice(order.price, decimals.price)}</span>}
         </Row>
         <Row label={<Trans>Quantity</Trans>}>
-          <span className="opt-num">{quantityText(order.quantity, decimals.quantity)}</span>
+          <span className="opt-num">{formatQuantity(order.quantity)}</span>
         </Row>
         <Row label={<Trans>Total asked</Trans>}>{money(order.total_asked, 'USDT')}</Row>
         {(order.status === 'open' || order.status === 'filling') && (
@@ -253,7 +249,7 @@ export function OrderDetails({ order, onClose }: { order: Readonly<ContractOrder
           </Row>
         )}
         <Row label={<Trans>Dealt</Trans>}>
-          <span className="opt-num">{quantityText(order.dealt_quantity, decimals.quantity)}</span>
+          <span className="opt-num">{formatQuantity(order.dealt_quantity)}</span>
         </Row>
         <Row label={<Trans>Unit price</Trans>}>
           {order.unit_price === null ? null : (

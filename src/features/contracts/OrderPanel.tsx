@@ -18,7 +18,7 @@ import {
 } from '../../api-contract/contracts.ts';
 import { texts } from '../../api-contract/texts.ts';
 import { transactionErrorText, useSubmit } from '../../lib/form.ts';
-import { formatAmount, formatMoney, formatPrice } from '../../lib/format.ts';
+import { formatAmount, formatMoney, formatPrice, formatQuantity } from '../../lib/format.ts';
 import { knownOffline } from '../../lib/offline.ts';
 import { pausedText, prices } from '../../lib/prices.ts';
 import { toast } from '../../lib/toast.ts';
@@ -374,10 +374,7 @@ function OrderFigures({
         </dt>
         <dd>
           <span>
-            <span className="opt-num">
-              {preview ? formatAmount(preview.quantity, pair?.quantity_decimals ?? 8) : '—'}
-            </span>{' '}
-            {code}
+            <span className="opt-num">{preview ? formatQuantity(preview.quantity) : '—'}</span> {code}
           </span>
         </dd>
       </div>

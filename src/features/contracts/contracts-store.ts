@@ -37,7 +37,7 @@ import { accountField, currentAccount, loadPractice, onAccountChange } from '../
 import { session } from '../../lib/session.ts';
 import { toast } from '../../lib/toast.ts';
 import { firstError } from '../../lib/validate.ts';
-import { formatPrice } from '../../lib/format.ts';
+import { formatPrice, formatQuantity } from '../../lib/format.ts';
 
 export const DEFAULT_PAIR = 'BTC';
 
@@ -96,7 +96,7 @@ export async function loadOpenOrders(code: string): Promise<void> {
 const refreshBalancesOf = (account = currentAccount()) => (account === 'practice' ? loadPractice() : refreshBalances());
 
 function filledText(order: Pick<ContractOrder, 'side' | 'code' | 'quantity'>): string {
-  const quantity = new Big(order.quantity).toFixed();
+  const quantity = formatQuantity(order.quantity);
   const code = order.code;
   return order.side === 'buy'
     ? t`Limit buy of ${quantity} ${code} filled`
@@ -278,7 +278,7 @@ export function marketOutcomeText(
       ? t`Market order not filled: the next recorded price moved beyond what it held. Nothing was traded and your funds are released.`
       : t`Market order not filled: no price was recorded within 10 s of it. Nothing was traded and your funds are released.`;
   }
-  const quantity = new Big(order.quantity).toFixed();
+  const quantity = formatQuantity(order.quantity);
   const price = formatPrice(order.unit_price ?? '0', priceDecimals);
   return order.side === 'buy' ? t`Bought ${quantity} ${code} at ${price}` : t`Sold ${quantity} ${code} at ${price}`;
 }

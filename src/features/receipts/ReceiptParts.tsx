@@ -6,7 +6,7 @@ import { i18n } from '@lingui/core';
 import { Trans } from '@lingui/react/macro';
 import { exchangeLabel } from '../../api-contract/markets.ts';
 import type { ContractReceipt, OptionReceipt, ReceiptTick, SignedReceipt } from '../../api-contract/receipts.ts';
-import { formatDateTime, formatExact } from '../../lib/format.ts';
+import { formatDateTime, formatExact, formatQuantity } from '../../lib/format.ts';
 import { Ltr, Row } from '../../ui/records.tsx';
 import { ORDER_TYPE_NAMES } from '../../ui/order-types.ts';
 import type { CheckState } from './receipts-store.ts';
@@ -135,7 +135,11 @@ function ContractRows({ receipt }: { receipt: ContractReceipt }) {
         <Row label={<Trans>Trigger price</Trans>}>{amount(order.trigger_price, 'USDT')}</Row>
       )}
       {order.price !== undefined && <Row label={<Trans>Limit price</Trans>}>{amount(order.price, 'USDT')}</Row>}
-      <Row label={<Trans>Quantity</Trans>}>{amount(receipt.dealt_quantity, order.coin)}</Row>
+      <Row label={<Trans>Quantity</Trans>}>
+        <Ltr>
+          {formatQuantity(receipt.dealt_quantity)} {order.coin}
+        </Ltr>
+      </Row>
       {/* What the customer got, then the recorded price that filled it: a limit order fills at its own price once a
           recorded price reaches it, a market or stop order at the recorded price. */}
       <Row label={<Trans>Fill price</Trans>}>{amount(receipt.unit_price, 'USDT')}</Row>

@@ -14,7 +14,7 @@ import { texts } from '../../api-contract/texts.ts';
 import { TRADES_MAX_DAYS, tradeFills, tradeResults, type TradeFill } from '../../api-contract/trades.ts';
 import { ApiError } from '../../lib/api.ts';
 import { saveCsvFile } from '../../lib/csv.ts';
-import { formatAmount, formatDateTime, formatExact } from '../../lib/format.ts';
+import { formatAmount, formatDateTime, formatExact, formatQuantity } from '../../lib/format.ts';
 import { currentLocale, intlLocale } from '../../lib/i18n.ts';
 import { knownOffline } from '../../lib/offline.ts';
 import { session } from '../../lib/session.ts';
@@ -72,7 +72,7 @@ function FillRow({ fill }: { fill: Readonly<TradeFill> }) {
           <Trans>Quantity</Trans>
         </dt>
         <dd>
-          <Ltr>{formatExact(fill.quantity)}</Ltr>
+          <Ltr>{formatQuantity(fill.quantity)}</Ltr>
         </dd>
         <dt>
           <Trans>Fee</Trans>
