@@ -46,3 +46,19 @@ export function sharedMoneyDecimals(amounts: Iterable<string>): number {
   for (const amount of amounts) most = Math.max(most, significantDecimals(amount));
   return Math.min(MONEY_DECIMALS.most, most);
 }
+
+/**
+ * The decimals a balance of `asset` (`amount`, a decimal string) is shown with, the same on every page that shows one
+ * (home, total assets, recharge, withdrawal, the order forms, Mine's practice strip): `cents` assets (USDT and what is
+ * counted 1:1 in USDT: the earn balances) to the cent, 2; any other asset (a coin) as exact as it is, 2 to 8
+ * (sharedMoneyDecimals). Never so few that a nonzero balance reads 0: 0.004 USDT takes 3 decimals, 0.00000001 takes 8.
+ * Shown rounded down (a balance never reads more than is there).
+ */
+export function balanceDecimals(amount: string, asset: string, cents: readonly string[]): number {
+  if (!cents.includes(asset)) return sharedMoneyDecimals([amount]);
+  const magnitude = new Big(amount).abs();
+  let decimals: number = MONEY_DECIMALS.least;
+  while (decimals < MONEY_DECIMALS.most && magnitude.gt(0) && magnitude.round(decimals, Big.roundDown).eq(0))
+    decimals += 1;
+  return decimals;
+}

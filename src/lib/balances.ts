@@ -4,9 +4,11 @@ import { proxy } from 'valtio/vanilla';
 import { subscribeKey } from 'valtio/vanilla/utils';
 import Big from 'big.js';
 import { balances, type Balance, type CoinQuote } from '../api-contract/markets.ts';
+import { balanceDecimals } from '../api-contract/decimal-values.ts';
 import { EARN_ASSETS } from '../api-contract/earn.ts';
 import { POINTS } from '../api-contract/rewards.ts';
 import { api } from './api.ts';
+import { formatMoney } from './format.ts';
 import { session } from './session.ts';
 
 export const USDT = 'USDT';
@@ -34,6 +36,21 @@ export async function refreshBalances(options: { loading?: boolean } = {}): Prom
 export function availableOf(snapshot: { readonly lists: readonly Balance[] }, asset: string): string {
   return snapshot.lists.find((balance) => balance.asset === asset)?.available ?? '0';
 }
+
+/** The assets whose balances are shown to the cent: USDT and the earn balances, counted 1:1 in USDT. */
+const CENTS_ASSETS: readonly string[] = [USDT, ...EARN_ASSETS];
+
+/**
+ * A balance of `asset` as every page shows it: USDT (and the earn balances) to the cent, a coin as exact as it is, and
+ * a nonzero balance never as 0.00 (balanceDecimals); rounded down, grouped in the app's language. '1234.56789' USDT
+ * reads 1,234.56, '0.004' USDT 0.004, '0.0012' BTC 0.0012.
+ */
+export function formatBalance(amount: string, asset: string): string {
+  return formatMoney(amount, balanceDecimalsOf(amount, asset));
+}
+
+/** The decimals formatBalance shows `amount` of `asset` with (for <Money decimals>, which adds the fiat line). */
+export const balanceDecimalsOf = (amount: string, asset: string) => balanceDecimals(amount, asset, CENTS_ASSETS);
 
 /** The USDT the user can spend now, from a snapshot of `userBalances`. */
 export const usdtAvailable = (snapshot: { readonly lists: readonly Balance[] }) => availableOf(snapshot, USDT);

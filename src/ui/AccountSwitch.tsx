@@ -3,7 +3,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { formatMoney } from '../lib/format.ts';
+import { formatBalance, USDT } from '../lib/balances.ts';
 import { chooseAccount, loadPractice, practice, practiceUsdt, useAccount } from '../lib/practice.ts';
 import './practice.css';
 
@@ -13,7 +13,7 @@ export function AccountSwitch() {
   const account = useAccount();
   const practising = account === 'practice';
   const usdt = practiceUsdt(useSnapshot(practice).account);
-  const balance = usdt === null ? '—' : formatMoney(usdt);
+  const balance = usdt === null ? '—' : formatBalance(usdt, USDT);
   useEffect(() => {
     if (practising) void loadPractice().catch(() => undefined);
   }, [practising]);

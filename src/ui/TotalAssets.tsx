@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
 import { useLiveSnapshot } from '../lib/live-snapshot.ts';
 import { Trans } from '@lingui/react/macro';
-import { totalAssetsUsdt, userBalances } from '../lib/balances.ts';
+import { formatBalance, totalAssetsUsdt, USDT, userBalances } from '../lib/balances.ts';
 import { toFiat, useDisplayCurrency } from '../lib/fiat.ts';
 import { formatAmount } from '../lib/format.ts';
 import { loadCoinList, prices } from '../lib/prices.ts';
@@ -27,7 +27,7 @@ export function TotalAssets({ className }: { className?: string }) {
         <Trans>Total assets (est. USDT)</Trans>
       </span>
       <strong className="total-assets-amount" dir="ltr">
-        {total === null ? '—' : formatAmount(total, 2)}
+        {total === null ? '—' : formatBalance(total, USDT)}
       </strong>
       {/* Its line is there while the total is not known yet too: the cards below do not move when it arrives. */}
       <span className="total-assets-fiat" dir="ltr">

@@ -7,7 +7,7 @@ import { useSnapshot } from 'valtio';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { blindBoxInfo, type BoxCost, type PayWith } from '../../api-contract/blindbox.ts';
 import { ROUTES } from '../../api-contract/routes.ts';
-import { availableOf, refreshBalances, userBalances } from '../../lib/balances.ts';
+import { availableOf, formatBalance, refreshBalances, userBalances } from '../../lib/balances.ts';
 import { useSubmit } from '../../lib/form.ts';
 import { formatExact } from '../../lib/format.ts';
 import { offlineData } from '../../lib/offline.ts';
@@ -118,7 +118,7 @@ function Balances() {
   const balances = useSnapshot(userBalances);
   const known = balances.updatedAt !== null;
   const points = known ? formatExact(availableOf(balances, 'POINT')) : '—';
-  const usdt = known ? formatExact(availableOf(balances, 'USDT')) : '—';
+  const usdt = known ? formatBalance(availableOf(balances, 'USDT'), 'USDT') : '—';
   return (
     <p className="box-balances muted">
       <Trans>

@@ -19,6 +19,7 @@ import {
 import { texts } from '../../api-contract/texts.ts';
 import { transactionErrorText, useSubmit } from '../../lib/form.ts';
 import { formatAmount, formatMoney, formatPrice, formatQuantity } from '../../lib/format.ts';
+import { formatBalance } from '../../lib/balances.ts';
 import { knownOffline } from '../../lib/offline.ts';
 import { pausedText, prices } from '../../lib/prices.ts';
 import { toast } from '../../lib/toast.ts';
@@ -258,8 +259,8 @@ export function OrderPanel({ code }: { code: string }) {
         <div className="ct-available-row">
           <p className="ct-available muted">
             <Trans>Available</Trans>{' '}
-            <span className="opt-num">{available === null ? '—' : formatMoney(available)}</span> {spendAsset}{' '}
-            {practising && <PracticeTag />}
+            <span className="opt-num">{available === null ? '—' : formatBalance(available, spendAsset)}</span>{' '}
+            {spendAsset} {practising && <PracticeTag />}
           </p>
           {form.side === 'buy' && (
             <button type="button" className="link-button ct-legs-toggle" aria-pressed={legs} onClick={toggleLegs}>

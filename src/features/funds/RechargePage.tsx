@@ -6,7 +6,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { rechargeChannels, type RechargeChannel } from '../../api-contract/funds.ts';
 import { ROUTES } from '../../api-contract/routes.ts';
 import { errorText } from '../../lib/api.ts';
-import { refreshBalances, usdtAvailable, userBalances } from '../../lib/balances.ts';
+import { balanceDecimalsOf, refreshBalances, usdtAvailable, userBalances } from '../../lib/balances.ts';
 import { useDisplayCurrency } from '../../lib/fiat.ts';
 import { formatMoney } from '../../lib/format.ts';
 import { toast } from '../../lib/toast.ts';
@@ -99,7 +99,13 @@ function BalanceCard() {
         <Trans>Available balance</Trans>
       </span>
       {balances.updatedAt ? (
-        <Money className="funds-balance-amount" amount={usdtAvailable(balances)} asset="USDT" fiat={fiat} />
+        <Money
+          className="funds-balance-amount"
+          amount={usdtAvailable(balances)}
+          asset="USDT"
+          fiat={fiat}
+          decimals={balanceDecimalsOf(usdtAvailable(balances), 'USDT')}
+        />
       ) : (
         <span className="funds-balance-amount">—</span>
       )}

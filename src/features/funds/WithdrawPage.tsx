@@ -15,6 +15,7 @@ import { useDisplayCurrency } from '../../lib/fiat.ts';
 import { useSubmit } from '../../lib/form.ts';
 import { otpField, secondFactorErrorText, secondFactorProblem, useSecondFactor } from '../../lib/two-factor.ts';
 import { formatMoney } from '../../lib/format.ts';
+import { balanceDecimalsOf } from '../../lib/balances.ts';
 import { navigate } from '../../lib/navigation.ts';
 import { knownOffline, offlineData } from '../../lib/offline.ts';
 import { session } from '../../lib/session.ts';
@@ -194,7 +195,12 @@ export default function WithdrawPage() {
           <section className="card funds-rule">
             <dl className="detail-rows">
               <Row label={<Trans>Available</Trans>}>
-                <Money amount={rule.available} asset={rule.asset} fiat={fiat} />
+                <Money
+                  amount={rule.available}
+                  asset={rule.asset}
+                  fiat={fiat}
+                  decimals={balanceDecimalsOf(rule.available, rule.asset)}
+                />
               </Row>
               <Row label={<Trans>Limits</Trans>}>
                 <Ltr>

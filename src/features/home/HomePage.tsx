@@ -11,7 +11,7 @@ import { coinList, type CoinQuote } from '../../api-contract/markets.ts';
 import { ROUTES } from '../../api-contract/routes.ts';
 import { OfflineNote } from '../../ui/OfflineNote.tsx';
 import { errorText } from '../../lib/api.ts';
-import { refreshBalances, userBalances, usdtAvailable } from '../../lib/balances.ts';
+import { formatBalance, refreshBalances, USDT, userBalances, usdtAvailable } from '../../lib/balances.ts';
 import { formatAmount } from '../../lib/format.ts';
 import { badgeText, refreshUnreadUnlessFresh, unread } from '../../lib/messages.ts';
 import { loadCoinList, prices, subscribePrices } from '../../lib/prices.ts';
@@ -143,7 +143,7 @@ function BalanceCard() {
         <Trans>Available balance (USDT)</Trans>
       </span>
       <strong className="home-balance-amount">
-        <span dir="ltr">{known ? formatAmount(usdtAvailable(balances), 2) : '—'}</span>
+        <span dir="ltr">{known ? formatBalance(usdtAvailable(balances), USDT) : '—'}</span>
       </strong>
       {failure && !known && <p className="home-balance-note">{failure}</p>}
       <Link href={ROUTES.option} className="btn small home-balance-action">

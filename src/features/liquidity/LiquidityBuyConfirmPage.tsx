@@ -88,7 +88,7 @@ export default function LiquidityBuyConfirmPage() {
               <Trans>Liquidity balance</Trans>
             </Row>
             <Row label={<Trans>Available now</Trans>}>
-              <Figure value={subscribeInfo?.usdt_available} />
+              <Figure value={subscribeInfo?.usdt_available} balance />
             </Row>
             <Row label={<Trans>Earns from</Trans>}>{startsOn ? <CalendarDay day={startsOn} /> : '—'}</Row>
             <Row label={<Trans>Interest a day (estimate)</Trans>}>

@@ -66,7 +66,7 @@ export default function LiquidityBuyPage() {
           all={subscribeInfo?.usdt_available}
         />
         <p className="liq-available muted">
-          <Trans>Available</Trans> <Figure value={subscribeInfo?.usdt_available} />
+          <Trans>Available</Trans> <Figure value={subscribeInfo?.usdt_available} balance />
         </p>
 
         <section className="card liq-quote">

@@ -11,6 +11,7 @@ import {
   type RedeemMode,
 } from '../../api-contract/liquidity.ts';
 import { errorText } from '../../lib/api.ts';
+import { balanceDecimalsOf, USDT } from '../../lib/balances.ts';
 import { formatMoney } from '../../lib/format.ts';
 import { toast } from '../../lib/toast.ts';
 import { Money } from '../../ui/Money.tsx';
@@ -30,18 +31,25 @@ export function useFigures(...loaders: (() => Promise<void>)[]): void {
   }, []);
 }
 
-/** A USDT figure, or "—" while the server has not said it (never an invented 0.00). */
+/**
+ * A USDT figure, or "—" while the server has not said it (never an invented 0.00); `balance`: the USDT balance, read as
+ * every page reads it (balanceDecimalsOf). The liquidity figures (principal, interest, redeemable) stay exact, so the
+ * principal and the interest it earned add up on the card.
+ */
 export function Figure({
   value,
   signed,
+  balance,
   className,
 }: {
   value: string | null | undefined;
   signed?: boolean;
+  balance?: boolean;
   className?: string;
 }) {
   if (value === null || value === undefined) return <span className={`liq-unknown ${className ?? ''}`}>—</span>;
-  return <Money amount={value} asset="USDT" signed={signed} className={className} />;
+  const decimals = balance ? balanceDecimalsOf(value, USDT) : undefined;
+  return <Money amount={value} asset="USDT" signed={signed} className={className} decimals={decimals} />;
 }
 
 /** An annual rate as a percentage, kept left to right; "—" while unknown. */

@@ -13,7 +13,7 @@ import { lockupProduct } from '../../api-contract/lockup.ts';
 import { loginRoute, ROUTES } from '../../api-contract/routes.ts';
 import { texts } from '../../api-contract/texts.ts';
 import { errorText } from '../../lib/api.ts';
-import { refreshBalances, usdtAvailable, userBalances } from '../../lib/balances.ts';
+import { formatBalance, refreshBalances, usdtAvailable, userBalances } from '../../lib/balances.ts';
 import { transactionErrorText, useSubmit } from '../../lib/form.ts';
 import { formatMoney } from '../../lib/format.ts';
 import { currentRoute, navigate } from '../../lib/navigation.ts';
@@ -143,7 +143,9 @@ export default function LockupDetailsPage() {
                 {token && (
                   <p className="lockup-available muted">
                     <Trans>Available</Trans>{' '}
-                    <Ltr className="lockup-num">{available === null ? '—' : `${formatMoney(available)} USDT`}</Ltr>
+                    <Ltr className="lockup-num">
+                      {available === null ? '—' : `${formatBalance(available, 'USDT')} USDT`}
+                    </Ltr>
                   </p>
                 )}
                 {amountProblem && (

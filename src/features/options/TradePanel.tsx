@@ -9,7 +9,7 @@ import Big from 'big.js';
 import type { Direction, OptionProduct } from '../../api-contract/options.ts';
 import { MIN_OPTION_USDT } from '../../api-contract/constants.ts';
 import { texts } from '../../api-contract/texts.ts';
-import { usdtAvailable, userBalances } from '../../lib/balances.ts';
+import { formatBalance, USDT, usdtAvailable, userBalances } from '../../lib/balances.ts';
 import { transactionErrorText, useSubmit } from '../../lib/form.ts';
 import { knownOffline } from '../../lib/offline.ts';
 import { practice, practiceUsdt, useAccount } from '../../lib/practice.ts';
@@ -109,7 +109,8 @@ export function TradePanel({ code, onPlaced }: { code: string; onPlaced: () => v
         <div className="opt-amount-notes">
           <span className="muted">
             <Trans>
-              Available: <span className="opt-num">{available === null ? '—' : formatUsdt(available)}</span> USDT
+              Available: <span className="opt-num">{available === null ? '—' : formatBalance(available, USDT)}</span>{' '}
+              USDT
             </Trans>{' '}
             {practising && <PracticeTag />}
           </span>
