@@ -1,10 +1,13 @@
 // Slides that advance every 3000 ms (SWIPER_INTERVAL_MS) and follow a swipe (native scroll snapping). A device that
 // asks for reduced motion gets no advance of its own: the slides move when the user moves them. The track takes the
-// keyboard's focus, so its arrow keys scroll it too.
+// keyboard's focus, so its arrow keys scroll it too. A slide's words are its title, drawn over its picture: the server
+// answers the title in the customer's language (English where that language has no version), which words inside a
+// picture could not follow, so slide pictures carry none.
 import { useEffect, useRef, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { SWIPER_INTERVAL_MS } from '../api-contract/constants.ts';
 
+/** A slide as the carousel shows it: its picture (decoration, no words) and its title (the words shown over it). */
 export interface CarouselItem {
   id: number;
   image: string;
@@ -58,17 +61,20 @@ export function Carousel({ items }: { items: readonly CarouselItem[] }) {
         aria-label={t`Slides`}
       >
         {items.map((item, i) => (
-          // The first slide is the largest thing on home at load: fetched at once, ahead of the others.
-          <img
-            key={item.id}
-            src={item.image}
-            alt={item.title}
-            className="carousel-slide"
-            width={750}
-            height={300}
-            loading={i === 0 ? 'eager' : 'lazy'}
-            fetchPriority={i === 0 ? 'high' : 'low'}
-          />
+          <figure key={item.id} className="carousel-item">
+            {/* The first slide is the largest thing on home at load: fetched at once, ahead of the others. The
+                picture is decoration: the slide's words are its title, the caption. */}
+            <img
+              src={item.image}
+              alt=""
+              className="carousel-slide"
+              width={750}
+              height={300}
+              loading={i === 0 ? 'eager' : 'lazy'}
+              fetchPriority={i === 0 ? 'high' : 'low'}
+            />
+            <figcaption className="carousel-caption">{item.title}</figcaption>
+          </figure>
         ))}
       </div>
       <div className="carousel-dots" aria-hidden="true">

@@ -2,15 +2,17 @@
 // welcome message, activities and pages in the request's language, English where a language has no
 // version, an operator's broadcast in two languages reaching each customer in theirs, and the answers
 // cached in memory never crossing from one language to another.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { config, slides } from '../../src/api-contract/content.ts';
 import { activityInfo, activityList } from '../../src/api-contract/activities.ts';
 import { messages, unreadMessages } from '../../src/api-contract/messages.ts';
 import { contentPage } from '../../src/api-contract/support.ts';
 import { seedDemo } from '../../src/server/db/seed.ts';
+import { slides as slideRows } from '../../src/server/db/schema.ts';
 import {
   DEMO_ACTIVITIES,
   DEMO_MESSAGES,
@@ -96,13 +98,40 @@ describe('an Arabic customer', () => {
       title: 'English only',
       body: '<p>Only in English.</p>',
     });
-    // Only the Thai version of a slide written: Hindi shows the English title.
+    // A new Thai version of a slide: Thai shows it, Hindi keeps its own demo version.
     await opsOk(h, 'slide', String(await slideId('Trade options in minutes')), '--lang', 'th', 'เทรดออปชัน');
     expect((await homeSlides('th'))[0]).toBe('เทรดออปชัน');
     expect((await homeSlides('hi'))[0]).toBe(DEMO_SLIDE_TITLES['Trade options in minutes']!.hi);
     await opsOk(h, 'notice', '--lang', 'hi', 'हिंदी सूचना');
     expect(await notice('hi')).toBe('हिंदी सूचना');
     expect([await notice('en'), await notice('unknown')]).toEqual([DEMO_NOTICE.en, DEMO_NOTICE.th]);
+  });
+});
+
+describe('a Hindi customer', () => {
+  it("reads the home slides' words in Hindi: the titles, drawn over pictures that carry no words of their own", async () => {
+    const listed = (await h.call(slides, { position: 'home' }, { lang: 'hi' })).data.lists;
+    expect(listed.map((slide) => slide.title)).toEqual([
+      'मिनटों में ऑप्शन ट्रेड करें',
+      'आपका धन, हर हलचल दर्ज',
+      'दोस्तों को आमंत्रित करें और साथ कमाएँ',
+    ]);
+    // A picture's words would read in one language to every customer (the app draws the title over the picture).
+    for (const slide of listed)
+      expect(readFileSync(join('public', slide.image), 'utf8'), slide.image).not.toMatch(/<text\b/);
+  });
+
+  it('reads a slide with no Hindi version by its English title, the fallback of every language', async () => {
+    const [added] = await h.database.db
+      .insert(slideRows)
+      .values({ position: 'home', title: 'Only in English', image: '/slides/slide-1.svg', sort: 9 })
+      .returning();
+    try {
+      expect((await homeSlides('hi')).at(-1)).toBe('Only in English');
+      expect((await homeSlides('zh')).at(-1)).toBe('Only in English');
+    } finally {
+      await h.database.db.delete(slideRows).where(eq(slideRows.id, added!.id));
+    }
   });
 });
 
