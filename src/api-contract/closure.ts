@@ -1,7 +1,9 @@
 // Closing an account and taking one's data (our addition): the data export, an archive of everything the account
-// holds, any time; and closing, only with every balance zero and nothing open, confirmed twice. What the law makes us
+// holds, any time; and closing, only with every balance zero (points too few to redeem excepted: they end with the
+// account) and nothing open, confirmed twice. What the law makes us
 // keep is kept, for a stated time, and said so on the page; the rest is deleted at once. The rules are stated here, so
 // the page and the server say the same.
+import Big from 'big.js';
 import * as v from 'valibot';
 import { post, returns } from './endpoint.ts';
 import { isoTime, shape } from './answers.ts';
@@ -44,6 +46,17 @@ export const EXPORT_MAX_BYTES = 32 * 1024 * 1024;
  */
 export const EXPORT_PATH = '/api/users/export';
 
+/**
+ * The points that end with the account when it closes: the points balance when it is above zero and below the
+ * redemption minimum (`minPoints`, the points rule's `min_points`), as such points can never be redeemed; null when
+ * none would end (no points, or enough to redeem, which holds the closure instead). Decimal strings of whole points.
+ * The server's closure and the closing page both read it.
+ */
+export function pointsEndingWithAccount(balance: string, minPoints: string): string | null {
+  const points = new Big(balance);
+  return points.gt(0) && points.lt(minPoints) ? points.toFixed() : null;
+}
+
 /** How closing is confirmed the second time: the login password, or the payment password. */
 export const CLOSE_SECRETS = ['login', 'pay'] as const;
 export type CloseSecret = (typeof CLOSE_SECRETS)[number];
@@ -61,7 +74,10 @@ export type ClosedAccount = v.InferOutput<typeof ClosedAccount>;
  * Closes the caller's account, confirmed with the login password (`secret_kind=login`) or the payment password
  * (`pay`), after the page's own confirmation dialog. Refused while any balance (every asset, frozen included; the
  * practice account's virtual money does not count) is not zero, or while an option, a contract order, a liquidity
- * redemption, a lock-up, a withdrawal or a recharge under review is open. Every session ends with it.
+ * redemption, a lock-up, a withdrawal or a recharge under review is open. Points are the one balance that may be left:
+ * points below the redemption minimum (`min_points` of the points rule, `pointRecords`) could never be redeemed, so
+ * they end with the account (a ledger entry of kind `points_closure`), and the page says how many before the customer
+ * confirms; points at or above it are refused until redeemed. Every session ends with it.
  */
 export const closeAccount = post(
   '/users/close',

@@ -215,7 +215,7 @@ export const ENTRY_KINDS = {
   withdraw: ['withdraw_freeze', 'withdraw_return'],
   option: ['option_stake', 'option_payout'],
   contract: ['contract_freeze', 'contract_trade', 'contract_cancel', 'contract_void'],
-  points: ['points_redeem'],
+  points: ['points_redeem', 'points_closure'],
 } as const satisfies Partial<Record<AccountFilter, readonly string[]>>;
 
 export const AccountEntry = shape({

@@ -29,6 +29,8 @@ export const LEDGER_KIND_LABELS = {
   lockup_end: /*i18n*/ { id: 'k.lockup_end', message: 'Lock-up ended: principal returned' },
   blind_box: /*i18n*/ { id: 'k.blind_box', message: 'Blind box' },
   points_redeem: /*i18n*/ { id: 'k.points_redeem', message: 'Points redeemed for USDT' },
+  // Points below the redemption minimum, ended when the account closed (domain/closure.ts).
+  points_closure: /*i18n*/ { id: 'k.points_closure', message: 'Points ended with the account' },
   // The daily check-in's reward; the kind keeps its historical name, stored in every entry of it.
   sign_in: /*i18n*/ { id: 'k.sign_in', message: 'Daily check-in' },
   welfare: /*i18n*/ { id: 'k.welfare', message: 'Welfare reward' },

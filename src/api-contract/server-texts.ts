@@ -319,6 +319,12 @@ export const serverTexts = {
     id: 'e.closeBalanceLeft',
     message: 'Your account still holds {0}. Every balance, frozen ones included, must be zero before closing.',
   },
+  // {0} the points held, {1} the fewest a redemption takes (points below it end with the account instead).
+  closePointsRedeemable: /*i18n*/ {
+    id: 'e.closePointsRedeemable',
+    message:
+      'Your account still holds {0} points, enough to redeem (at least {1} at a time). Redeem them before closing.',
+  },
   closeOptionOpen: /*i18n*/ {
     id: 'e.closeOptionOpen',
     message: 'An option is still open. Close the account once it has settled.',

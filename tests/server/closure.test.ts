@@ -24,7 +24,15 @@ import { practiceAccount } from '../../src/api-contract/practice.ts';
 import { serverTexts } from '../../src/api-contract/server-texts.ts';
 import { postMessage } from '../../src/server/domain/messages.ts';
 import { readMessages } from '../../src/api-contract/messages.ts';
-import { closedAccounts, contentTranslations, ledgerEntries, messages, users } from '../../src/server/db/schema.ts';
+import {
+  balances,
+  closedAccounts,
+  contentTranslations,
+  ledgerEntries,
+  messages,
+  users,
+} from '../../src/server/db/schema.ts';
+import { POINTS } from '../../src/api-contract/rewards.ts';
 
 let h: Harness;
 beforeAll(async () => void (h = await startHarness()));
@@ -156,6 +164,46 @@ it('refuses to close while a balance or an order is open, or with a wrong passwo
   expect(await close({ secret_kind: 'pay', secret: '000000' })).toEqual(refused(serverTexts.wrongPayPassword.message));
   expect(await h.database.db.select().from(closedAccounts).where(eq(closedAccounts.userId, user.id))).toEqual([]);
   expect((await h.call(userInfo, {}, { token: user.token })).ret).toBe(1);
+});
+
+it('ends points too few to redeem with the account, in an entry of their own; refuses points enough to redeem', async () => {
+  const user = await customer(h);
+  const close = () => h.call(closeAccount, { secret_kind: 'login', secret: PASSWORD }, { token: user.token });
+  const pointsHeld = async () =>
+    (await h.database.db.select().from(balances).where(eq(balances.userId, user.id))).find(
+      (row) => row.asset === POINTS,
+    );
+  // At the redemption minimum (100 points) and above, the points can be redeemed: closing says so and waits.
+  await grant(h, user.id, '100', POINTS);
+  expect(await close()).toEqual(
+    refused(
+      'Your account still holds 100 points, enough to redeem (at least 100 at a time). Redeem them before closing.',
+    ),
+  );
+  await grant(h, user.id, '-95', POINTS);
+  // Money still holds the closure exactly as before, points below the minimum or not.
+  await grant(h, user.id, '0.5');
+  expect(await close()).toEqual(
+    refused('Your account still holds USDT. Every balance, frozen ones included, must be zero before closing.'),
+  );
+  await grant(h, user.id, '-0.5');
+  expect(await h.database.db.select().from(closedAccounts).where(eq(closedAccounts.userId, user.id))).toEqual([]);
+  expect((await pointsHeld())?.available).toBe('5.00000000');
+
+  // 5 points, below the minimum: they could never be redeemed, so they end with the account.
+  expect((await close()).ret).toBe(1);
+  const pointEntries = await h.database.db
+    .select()
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.userId, user.id), eq(ledgerEntries.asset, POINTS)))
+    .orderBy(ledgerEntries.seq);
+  expect(pointEntries.map(({ kind, amount, reference, bucket }) => ({ kind, amount, reference, bucket }))).toEqual([
+    { kind: 'test_credit', amount: '100.00000000', reference: expect.any(String), bucket: 'available' },
+    { kind: 'test_credit', amount: '-95.00000000', reference: expect.any(String), bucket: 'available' },
+    { kind: 'points_closure', amount: '-5.00000000', reference: `closure:${user.id}`, bucket: 'available' },
+  ]);
+  expect(await pointsHeld()).toMatchObject({ available: '0.00000000', frozen: '0.00000000' });
+  await expectLedgerBalanced(h);
 });
 
 it('closes: the account signs in no more, its records stay, its phone rests for the stated period', async () => {

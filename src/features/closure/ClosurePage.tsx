@@ -1,9 +1,10 @@
 // My data and closing the account: the export archive (JSON and CSV of the profile, ledger, orders, messages,
 // sessions and certifications; the document pictures when ticked) any time, and closing the account, with what the law
 // makes us keep and for how long, what is deleted, and when the phone and e-mail may register again — the rules of
-// api-contract/closure.ts. Closing is confirmed twice: a dialog, then the login or payment password.
-import { useState } from 'react';
-import { Trans, useLingui } from '@lingui/react/macro';
+// api-contract/closure.ts. Closing is confirmed twice: a dialog, then the login or payment password. Points too few
+// to redeem end with the account: the page says how many, beside the button and in the dialog, before one confirms.
+import { useEffect, useState } from 'react';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { CONTACT_REUSE_DAYS, RETENTION_YEARS, type CloseSecret } from '../../api-contract/closure.ts';
 import { ROUTES } from '../../api-contract/routes.ts';
 import { errorText } from '../../lib/api.ts';
@@ -13,10 +14,24 @@ import { toast } from '../../lib/toast.ts';
 import { Button, Checkbox, PAY_PASSWORD_FIELD, Segmented, TextField } from '../../ui/forms.tsx';
 import { ConfirmDialog } from '../../ui/lists.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
-import { closeTheAccount, downloadExport, ExportRefused } from './closure-store.ts';
+import { closeTheAccount, downloadExport, ExportRefused, loadPointsEndingWithAccount } from './closure-store.ts';
 import './closure.css';
 
 const describe = (error: unknown) => (error instanceof ExportRefused ? error.message : errorText(error));
+
+/** "N points will end with the account": the points below the redemption minimum that closing ends. */
+function PointsEnding({ points }: { points: string }) {
+  const count = Number(points);
+  return (
+    <p className="closure-ending">
+      <Plural
+        value={count}
+        one="# point will end with the account. Points below the redemption minimum cannot be redeemed."
+        other="# points will end with the account. Points below the redemption minimum cannot be redeemed."
+      />
+    </p>
+  );
+}
 
 export default function ClosurePage() {
   const { t } = useLingui();
@@ -24,6 +39,14 @@ export default function ClosurePage() {
   const [kind, setKind] = useState<CloseSecret>('login');
   const [secret, setSecret] = useState('');
   const [confirming, setConfirming] = useState(false);
+  const [endingPoints, setEndingPoints] = useState<string | null>(null);
+
+  // Unread (offline, a failure), the page says nothing of points; the server still ends only points below the minimum.
+  useEffect(() => {
+    loadPointsEndingWithAccount()
+      .then(setEndingPoints)
+      .catch(() => undefined);
+  }, []);
 
   const download = useSubmit(
     async () => {
@@ -73,9 +96,9 @@ export default function ClosurePage() {
           <ul className="closure-rules">
             <li>
               <Trans>
-                Every balance must be zero, frozen ones included (practice money does not count), and nothing may be
-                open: no option, contract order, liquidity redemption or lock-up, and no withdrawal or recharge under
-                review.
+                Every balance must be zero, frozen ones included (practice money does not count, and points below the
+                redemption minimum end with the account), and nothing may be open: no option, contract order, liquidity
+                redemption or lock-up, and no withdrawal or recharge under review.
               </Trans>
             </li>
             <li>
@@ -125,6 +148,7 @@ export default function ClosurePage() {
               onChange={setSecret}
             />
           )}
+          {endingPoints && <PointsEnding points={endingPoints} />}
           <Button variant="danger" onClick={ask} disabled={close.busy}>
             <Trans>Close my account</Trans>
           </Button>
@@ -141,6 +165,7 @@ export default function ClosurePage() {
           <Trans>
             This cannot be undone. You will be signed out on every device and cannot sign in to this account again.
           </Trans>
+          {endingPoints && <PointsEnding points={endingPoints} />}
         </ConfirmDialog>
       )}
     </div>

@@ -1,6 +1,7 @@
 // Taking one's data and closing the account (api-contract/closure.ts): the export archive fetched with the session's
 // token and handed to the browser as a download; closing, after which this device forgets the session.
-import { closeAccount, EXPORT_PATH, type CloseSecret } from '../../api-contract/closure.ts';
+import { closeAccount, EXPORT_PATH, pointsEndingWithAccount, type CloseSecret } from '../../api-contract/closure.ts';
+import { pointRecords } from '../../api-contract/rewards.ts';
 import type { Envelope } from '../../api-contract/envelope.ts';
 import { api, apiBlob } from '../../lib/api.ts';
 import { offlineData } from '../../lib/offline.ts';
@@ -32,6 +33,16 @@ export async function downloadExport(documents: boolean, offlineText: string): P
   // The browser has taken the file once the click is handled.
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
   return blob.size;
+}
+
+/**
+ * The points closing would end with the account (pointsEndingWithAccount: above zero, below the redemption minimum),
+ * as a decimal string of whole points, or null when none would; read quietly, without the loading mask (the page is
+ * usable before it answers). The server's closure applies the same rule when the account closes.
+ */
+export async function loadPointsEndingWithAccount(): Promise<string | null> {
+  const { balance, min_points } = await api(pointRecords, { cursor: '' }, { loading: false });
+  return pointsEndingWithAccount(balance, min_points);
 }
 
 /** Closes the account, confirmed with the password of `kind`; then this device forgets the session. */

@@ -36,13 +36,16 @@ import {
 import {
   CONTACT_REUSE_DAYS,
   RETENTION_YEARS,
+  pointsEndingWithAccount,
   type ClosedAccount,
   type CloseSecret,
 } from '../../api-contract/closure.ts';
 import { serverTexts } from '../../api-contract/server-texts.ts';
 import { checkSecret, findUser, loginPasswordCounter, payPasswordCounter, type PreparedSecrets } from './accounts.ts';
 import type { CodeChannel } from './code-sender.ts';
-import { PRACTICE_ASSETS } from './ledger.ts';
+import { POINTS } from '../../api-contract/rewards.ts';
+import { PRACTICE_ASSETS, post } from './ledger.ts';
+import { pointsRule } from './points.ts';
 import { Refusal } from './refusal.ts';
 
 const DAY_MS = 86_400_000;
@@ -59,20 +62,46 @@ export function keptUntil(closedAt: Date): Date {
 export const closedUsername = (userId: number) => `closed:${userId}`;
 
 /**
+ * What closing ends with the account, as refuseIfNotClosable finds it: `points`, the points balance (a whole number as
+ * a decimal string, '0' when none) that is below the redemption minimum, so could never be redeemed; closeAccount
+ * ends it with a `points_closure` ledger entry.
+ */
+export interface EndedWithAccount {
+  points: string;
+}
+
+/**
  * Refuses (with the first reason found, as a translated text) while the account cannot close: a real balance not zero
  * (available or frozen, any asset; the practice account's assets do not count), or an open option, contract order,
  * liquidity redemption, lock-up, withdrawal in review or recharge in review. Practice orders move no real money and do
- * not hold the closure. Read inside the closing transaction, after the account's balance rows are locked.
+ * not hold the closure. Points are the exception among balances: points below the redemption minimum (the points
+ * rule's `min_points`) cannot be redeemed, so they do not hold the closure and are answered as ended with the account;
+ * points at or above it are refused with a text saying they can be redeemed first. Read inside the closing transaction,
+ * after the account's balance rows are locked.
  */
-export async function refuseIfNotClosable(tx: Executor, userId: number): Promise<void> {
+export async function refuseIfNotClosable(tx: Executor, userId: number): Promise<EndedWithAccount> {
   const held = await tx
     .select({ asset: balances.asset, available: balances.available, frozen: balances.frozen })
     .from(balances)
     .where(and(eq(balances.userId, userId), notLike(balances.asset, PRACTICE_ASSETS)))
     .orderBy(balances.asset)
     .for('update');
-  const left = held.filter((row) => !new Big(row.available).eq(0) || !new Big(row.frozen).eq(0));
+  const notZero = (row: (typeof held)[number]) => !new Big(row.available).eq(0) || !new Big(row.frozen).eq(0);
+  const points = held.find((row) => row.asset === POINTS && new Big(row.frozen).eq(0));
+  // Money (and points frozen, which no redemption could take) first: that text names every asset still held.
+  const left = held.filter((row) => row !== points && notZero(row));
   if (left.length) throw new Refusal(serverTexts.closeBalanceLeft.id, { 0: left.map((row) => row.asset).join(', ') });
+  const ended: EndedWithAccount = { points: '0' };
+  if (points && !new Big(points.available).eq(0)) {
+    const { min_points } = await pointsRule(tx);
+    const ending = pointsEndingWithAccount(points.available, min_points);
+    if (ending === null)
+      throw new Refusal(serverTexts.closePointsRedeemable.id, {
+        0: new Big(points.available),
+        1: new Big(min_points),
+      });
+    ended.points = ending;
+  }
   const any = async (query: Promise<unknown[]>) => (await query).length > 0;
   const open: [Promise<unknown[]>, keyof typeof serverTexts][] = [
     [
@@ -138,6 +167,7 @@ export async function refuseIfNotClosable(tx: Executor, userId: number): Promise
   ];
   // One after another: a transaction runs one statement at a time.
   for (const [query, text] of open) if (await any(query)) throw new Refusal(serverTexts[text].id);
+  return ended;
 }
 
 /**
@@ -146,9 +176,10 @@ export async function refuseIfNotClosable(tx: Executor, userId: number): Promise
  * its text). Then, in one transaction: the refusals of `refuseIfNotClosable`; the row of what is kept
  * (closed_accounts: username, phone, e-mail, the dates); the users row loses its username (closedUsername), phone,
  * e-mail, nickname, avatar, password hashes and anti-phishing code and gets `closed_at`; and what is not kept is
- * deleted (see RETENTION_YEARS). Ledger entries and balances are not touched: the books still balance. The caller
- * drops its cached sessions of the user (`cache.sessions.hold`). Returns the dates the page states. `prepared`: the
- * password verified before the call's transaction (PreparedSecrets), if it was.
+ * deleted (see RETENTION_YEARS). Points below the redemption minimum end with one `points_closure` ledger entry
+ * (reference `closure:<userId>`) taking the balance to zero; no other ledger entry or balance is touched: the books
+ * still balance. The caller drops its cached sessions of the user (`cache.sessions.hold`). Returns the dates the page
+ * states. `prepared`: the password verified before the call's transaction (PreparedSecrets), if it was.
  */
 export async function closeAccount(
   db: Executor,
@@ -184,7 +215,19 @@ export async function closeAccount(
     // The users row first: two closings at once pass one at a time, and the second finds it closed.
     const [row] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
     if (!row || row.closedAt) throw new Refusal(serverTexts.wrongCredentials.id);
-    await refuseIfNotClosable(tx, userId);
+    const ended = await refuseIfNotClosable(tx, userId);
+    // Points too few to redeem end with the account: an entry of their own, so every points movement is in the ledger.
+    await post(
+      tx,
+      {
+        userId,
+        asset: POINTS,
+        amount: new Big(ended.points).neg().toFixed(8),
+        kind: 'points_closure',
+        reference: `closure:${userId}`,
+      },
+      now,
+    );
     await tx.insert(closedAccounts).values({
       userId,
       username: row.username,
