@@ -10,6 +10,8 @@ import { App } from './app/App.tsx';
 import { resolvePath, startPage } from './app/routes.ts';
 import { currentRoute, pathOf } from './lib/navigation.ts';
 import { session } from './lib/session.ts';
+import { onLostAnswer } from './lib/api.ts';
+import { lostAnswers } from './lib/lost-answers-state.ts';
 import { startStartupMessage, startupDialogOnItsWay } from './app/StartupMessage.tsx';
 import { whenIdle } from './lib/idle.ts';
 import { keepFirstScreenHint } from './lib/first-screen-hint.ts';
@@ -68,14 +70,22 @@ startTransition(() =>
   ),
 );
 
+const noop = () => undefined;
+/** The code that keeps and asks about writes whose answer was lost: loaded when one is (lib/lost-answers.ts). */
+const lostAnswersCode = () => import('./lib/lost-answers.ts');
+onLostAnswer(
+  (...write) =>
+    void lostAnswersCode().then(({ startLostAnswers, keepLostWrite }) => {
+      startLostAnswers();
+      keepLostWrite(...write);
+    }, noop),
+);
+
 // Idle: on a slow phone, what the first screen still fetches goes first.
 const afterLoad = () => {
   void import('./lib/update.ts').then(({ afterFirstScreen }) => afterFirstScreen());
-  // Writes whose answer was lost: asked about once the first screen is in (offline with nothing kept: next start).
-  void import('./lib/lost-answers.ts').then(
-    ({ startLostAnswers }) => startLostAnswers(),
-    () => undefined,
-  );
+  // Writes whose answer was lost, kept from before: asked about once the first screen is in.
+  if (lostAnswers.waiting.length) void lostAnswersCode().then(({ startLostAnswers }) => startLostAnswers(), noop);
 };
 const afterLoadIdle = () => void whenIdle(afterLoad, 2000);
 if (document.readyState === 'complete') afterLoadIdle();

@@ -7,13 +7,6 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import Big from 'big.js';
-import { placeContract } from '../api-contract/contracts.ts';
-import { submitRecharge, submitWithdraw } from '../api-contract/funds.ts';
-import { transferIn, transferOut } from '../api-contract/liquidity.ts';
-import { lockupSubscribe } from '../api-contract/lockup.ts';
-import { placeOption } from '../api-contract/options.ts';
-import { redeemPoints } from '../api-contract/rewards.ts';
-import { drawBlindBox } from '../api-contract/blindbox.ts';
 import { formatDateTime, formatExact } from '../lib/format.ts';
 import { lostAnswers, type LostWriteOutcome } from '../lib/lost-answers-state.ts';
 import { toasts } from '../lib/toast.ts';
@@ -21,17 +14,17 @@ import { Verbatim } from '../ui/Verbatim.tsx';
 import { useKeyboardFocus } from '../ui/keyboard-focus-load.ts';
 import './lost-answer.css';
 
-/** Each write's name, with `amount` (as written in the locale) where it has one. */
+/** Each write's name by its path (lib/funds-writes.ts), with `amount` (as written in the locale) where it has one. */
 const writeNames = (amount: string): Readonly<Record<string, MessageDescriptor>> => ({
-  [placeOption.path]: msg`Option order of ${amount} USDT`,
-  [placeContract.path]: msg`Contract order`,
-  [lockupSubscribe.path]: msg`Lock-up subscription of ${amount} USDT`,
-  [transferIn.path]: msg`Liquidity subscription of ${amount} USDT`,
-  [transferOut.path]: msg`Liquidity redemption of ${amount} USDT`,
-  [submitWithdraw.path]: msg`Withdrawal of ${amount}`,
-  [submitRecharge.path]: msg`Recharge of ${amount}`,
-  [drawBlindBox.path]: msg`Blind box draw`,
-  [redeemPoints.path]: msg`Redemption of ${amount} points`,
+  '/coin/order/add': msg`Option order of ${amount} USDT`,
+  '/coin/trans/add': msg`Contract order`,
+  '/lockup/subscribe': msg`Lock-up subscription of ${amount} USDT`,
+  '/yuebao/transfer/in': msg`Liquidity subscription of ${amount} USDT`,
+  '/yuebao/transfer/out': msg`Liquidity redemption of ${amount} USDT`,
+  '/users/extract': msg`Withdrawal of ${amount}`,
+  '/pay/submit': msg`Recharge of ${amount}`,
+  '/blindbox/draw': msg`Blind box draw`,
+  '/users/ptomoney': msg`Redemption of ${amount} points`,
 });
 
 /** An amount as sent, written in the locale's way when it is a number. */

@@ -190,15 +190,10 @@ const unanswered = new Map<string, string>();
 const UNANSWERED_MAX = 16;
 
 type LostAnswerListener = (path: string, key: string, fields: Record<string, string>) => void;
-/** Writes whose answer was lost before the listener came (lib/lost-answers.ts loads after the first screen). */
-const lostEarly: Parameters<LostAnswerListener>[] = [];
-/** Told of each such write (its path, Idempotency-Key and fields) when its answer is lost. */
-let lostAnswer: LostAnswerListener = (...write) => void lostEarly.push(write);
-/** Sets the one listener told of writes whose answer was lost, and tells it of those lost before. */
-export function onLostAnswer(listener: LostAnswerListener): void {
-  lostAnswer = listener;
-  for (const write of lostEarly.splice(0)) listener(...write);
-}
+/** Told of each such write (its path, Idempotency-Key and fields) when its answer is lost (set at start: main.tsx). */
+let lostAnswer: LostAnswerListener = () => undefined;
+/** Sets the one listener told of writes whose answer was lost. */
+export const onLostAnswer = (listener: LostAnswerListener) => void (lostAnswer = listener);
 /**
  * Sends the next identical write with a new key: the server said it never received `key`, or refused it (nothing was
  * done), and a key asked about that way is given up, so sending it again would be refused as reused.

@@ -3,33 +3,13 @@
 // Idempotency-Key (api-contract/write-outcome.ts). What the server says is shown to the customer
 // (app/LostAnswerDialog.tsx): the subscription went through, was refused, or never arrived. Without it a customer who
 // reloads after "You are offline" would tap again with a new key and place the order twice.
-import { placeContract } from '../api-contract/contracts.ts';
-import { submitRecharge, submitWithdraw } from '../api-contract/funds.ts';
-import { transferIn, transferOut } from '../api-contract/liquidity.ts';
-import { lockupSubscribe } from '../api-contract/lockup.ts';
-import { placeOption } from '../api-contract/options.ts';
-import { redeemPoints } from '../api-contract/rewards.ts';
-import { drawBlindBox } from '../api-contract/blindbox.ts';
 import { writeOutcome } from '../api-contract/write-outcome.ts';
 import { RET_TOKEN_INVALID } from '../api-contract/envelope.ts';
 import { subscribeKey } from 'valtio/vanilla/utils';
 import { ApiError, api, forgetUnanswered, newIdempotencyKey, onLostAnswer } from './api.ts';
-import { refreshBalances } from './balances.ts';
 import { lostAnswers, type LostWrite } from './lost-answers-state.ts';
 import { session } from './session.ts';
-
-/** The writes that move funds, by path, with the field that holds their amount ('' for none). */
-export const FUNDS_WRITES: Readonly<Record<string, string>> = {
-  [placeOption.path]: 'amount',
-  [placeContract.path]: '',
-  [lockupSubscribe.path]: 'amount',
-  [transferIn.path]: 'amount',
-  [transferOut.path]: 'amount',
-  [submitWithdraw.path]: 'amount',
-  [submitRecharge.path]: 'amount',
-  [drawBlindBox.path]: '',
-  [redeemPoints.path]: 'number',
-};
+import { FUNDS_WRITES } from './funds-writes.ts';
 
 /** The most lost writes kept waiting at once (the oldest dropped first): a tap is a write, and taps are few. */
 const WAITING_MAX = 16;
@@ -92,15 +72,24 @@ async function askAll(): Promise<void> {
     if (outcome.state === 'applied') applied = true;
     else forgetUnanswered(write.key);
   }
-  if (applied) await refreshBalances({ loading: false }).catch(() => undefined);
+  // Loaded only then: the balances' code is not this module's to bring to every first screen.
+  if (applied) await import('./balances.ts').then(({ refreshBalances }) => refreshBalances({ loading: false }), noop);
 }
 
 function remove(key: string): void {
   lostAnswers.waiting = lostAnswers.waiting.filter((write) => write.key !== key);
 }
 
-/** Starts keeping lost writes and asks about those kept: now, when the device is back online and after a sign-in. */
+const noop = () => undefined;
+let started = false;
+
+/**
+ * Starts keeping lost writes and asks about those kept: now, when the device is back online and after a sign-in. Loaded
+ * and called by main.tsx when a write's answer is lost or one is kept from before; a second call does nothing.
+ */
 export function startLostAnswers(): void {
+  if (started) return;
+  started = true;
   onLostAnswer(keepLostWrite);
   addEventListener('online', () => void askAboutLostWrites());
   subscribeKey(session, 'token', (token) => token && void askAboutLostWrites());

@@ -11,6 +11,14 @@ import { askAboutLostWrites, keepLostWrite } from '../../src/lib/lost-answers.ts
 import { onLostAnswer } from '../../src/lib/api.ts';
 import { session } from '../../src/lib/session.ts';
 import LostAnswerDialog from '../../src/app/LostAnswerDialog.tsx';
+import { FUNDS_WRITES } from '../../src/lib/funds-writes.ts';
+import { inputShapes } from '../../src/api-contract/registry.ts';
+import { placeContract } from '../../src/api-contract/contracts.ts';
+import { submitRecharge } from '../../src/api-contract/funds.ts';
+import { transferIn, transferOut } from '../../src/api-contract/liquidity.ts';
+import { placeOption } from '../../src/api-contract/options.ts';
+import { redeemPoints } from '../../src/api-contract/rewards.ts';
+import { drawBlindBox } from '../../src/api-contract/blindbox.ts';
 import { envelope, mountPoint, resetClientState, stubFetch } from './helpers.ts';
 import { renderInApp } from './render-in-app.tsx';
 
@@ -35,6 +43,26 @@ beforeEach(async () => {
 afterEach(resetClientState);
 
 const askedAbout = (call: { body: string }) => Object.fromEntries(new URLSearchParams(call.body));
+
+it("names the funds writes by their endpoints' paths, with amount fields their inputs have", () => {
+  const endpoints = [
+    placeOption,
+    placeContract,
+    lockupSubscribe,
+    transferIn,
+    transferOut,
+    submitWithdraw,
+    submitRecharge,
+    drawBlindBox,
+    redeemPoints,
+  ];
+  expect(Object.keys(FUNDS_WRITES).sort()).toEqual(endpoints.map((endpoint) => endpoint.path).sort());
+  for (const endpoint of endpoints) {
+    expect(endpoint.readOnly).toBe(false);
+    const field = FUNDS_WRITES[endpoint.path]!;
+    if (field) expect(inputShapes(endpoint.input).some((shape) => field in shape)).toBe(true);
+  }
+});
 
 describe('a write that moves funds whose answer was lost', () => {
   it('is kept with its key and amount only, never its payment password; other writes are not kept', async () => {
