@@ -71,8 +71,8 @@ startTransition(() =>
 );
 
 const noop = () => undefined;
-/** The code that keeps and asks about writes whose answer was lost: loaded when one is (lib/lost-answers.ts). */
-const lostAnswersCode = () => import('./lib/lost-answers.ts');
+/** The code that keeps and asks about writes whose answer was lost: loaded when one is (features/lost-answers). */
+const lostAnswersCode = () => import('./features/lost-answers/lost-answers.ts');
 onLostAnswer(
   (...write) =>
     void lostAnswersCode().then(({ startLostAnswers, keepLostWrite }) => {

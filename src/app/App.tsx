@@ -17,6 +17,7 @@ import { StartupMessage } from './StartupMessage.tsx';
 import { LoadFailed } from './LoadFailed.tsx';
 import { appUpdate, updateDialogOpen } from '../lib/update-state.ts';
 import { lostAnswers } from '../lib/lost-answers-state.ts';
+import { loadAreaMessages } from '../lib/i18n.ts';
 import { usePageGeneration } from './use-page-generation.ts';
 import { loadKeyboardFocus } from '../ui/keyboard-focus-load.ts';
 
@@ -93,9 +94,14 @@ function Shell() {
 const UpdateDialog = lazy(() => import('./UpdateDialog.tsx'));
 const NotFoundPage = lazy(() => import('./NotFoundPage.tsx'));
 const LockScreen = lazy(() => import('./LockScreen.tsx'));
-const LostAnswerDialog = lazy(() => import('./LostAnswerDialog.tsx'));
+/** With its texts: the dialog is an area of its own (src/features/lost-answers), so the start chunk carries none. */
+const LostAnswerDialog = lazy(() =>
+  Promise.all([import('../features/lost-answers/LostAnswerDialog.tsx'), loadAreaMessages('lost-answers')]).then(
+    ([module]) => module,
+  ),
+);
 
-/** What became of writes whose answer was lost, while there is something to tell (lib/lost-answers.ts). */
+/** What became of writes whose answer was lost, while there is something to tell (features/lost-answers). */
 function LostAnswerGate() {
   const { told } = useSnapshot(lostAnswers);
   return told.length ? (

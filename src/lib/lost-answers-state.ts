@@ -1,7 +1,7 @@
 // The customer's writes that move funds whose answer was lost (the connection dropped after sending), kept on the
 // device until the server has said what became of them, and what it said until the customer has read it. Filled and
-// asked by lib/lost-answers.ts; shown by app/LostAnswerDialog.tsx. Kept per user: a sign-out removes it with the
-// rest of the customer's data.
+// asked by features/lost-answers/lost-answers.ts; shown by features/lost-answers/LostAnswerDialog.tsx. Kept per user:
+// a sign-out removes it with the rest of the customer's data.
 import { persistedStore } from './storage.ts';
 
 /** One write sent and not answered: its call, Idempotency-Key, amount as sent ('' for none) and when (ms, UTC). */

@@ -1,14 +1,14 @@
 // Writes that move funds whose answer was lost: kept on the device (lib/lost-answers-state.ts) and, as soon as the
 // server can be asked (at start, back online, after a sign-in, a few seconds after the loss), asked about by their
 // Idempotency-Key (api-contract/write-outcome.ts). What the server says is shown to the customer
-// (app/LostAnswerDialog.tsx): the subscription went through, was refused, or never arrived. Without it a customer who
+// (LostAnswerDialog.tsx): the subscription went through, was refused, or never arrived. Without it a customer who
 // reloads after "You are offline" would tap again with a new key and place the order twice.
-import { writeOutcome } from '../api-contract/write-outcome.ts';
-import { RET_TOKEN_INVALID } from '../api-contract/envelope.ts';
+import { writeOutcome } from '../../api-contract/write-outcome.ts';
+import { RET_TOKEN_INVALID } from '../../api-contract/envelope.ts';
 import { subscribeKey } from 'valtio/vanilla/utils';
-import { ApiError, api, forgetUnanswered, newIdempotencyKey, onLostAnswer } from './api.ts';
-import { lostAnswers, type LostWrite } from './lost-answers-state.ts';
-import { session } from './session.ts';
+import { ApiError, api, forgetUnanswered, newIdempotencyKey, onLostAnswer } from '../../lib/api.ts';
+import { lostAnswers, type LostWrite } from '../../lib/lost-answers-state.ts';
+import { session } from '../../lib/session.ts';
 import { FUNDS_WRITES } from './funds-writes.ts';
 
 /** The most lost writes kept waiting at once (the oldest dropped first): a tap is a write, and taps are few. */
@@ -73,7 +73,8 @@ async function askAll(): Promise<void> {
     else forgetUnanswered(write.key);
   }
   // Loaded only then: the balances' code is not this module's to bring to every first screen.
-  if (applied) await import('./balances.ts').then(({ refreshBalances }) => refreshBalances({ loading: false }), noop);
+  if (applied)
+    await import('../../lib/balances.ts').then(({ refreshBalances }) => refreshBalances({ loading: false }), noop);
 }
 
 function remove(key: string): void {

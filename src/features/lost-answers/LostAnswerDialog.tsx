@@ -1,17 +1,17 @@
-// What became of the customer's writes that move funds whose answer was lost (lib/lost-answers.ts): each one named
-// with its amount and when it was sent, and what the server said of it. Opened by the shell (App.tsx) while there is
-// something to tell; "OK" clears it.
+// What became of the customer's writes that move funds whose answer was lost (lost-answers.ts): each one named with its
+// amount and when it was sent, and what the server said of it. Opened by the shell (App.tsx) while there is something
+// to tell; "OK" clears it.
 import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import Big from 'big.js';
-import { formatDateTime, formatExact } from '../lib/format.ts';
-import { lostAnswers, type LostWriteOutcome } from '../lib/lost-answers-state.ts';
-import { toasts } from '../lib/toast.ts';
-import { Verbatim } from '../ui/Verbatim.tsx';
-import { useKeyboardFocus } from '../ui/keyboard-focus-load.ts';
+import { formatDateTime, formatExact } from '../../lib/format.ts';
+import { lostAnswers, type LostWriteOutcome } from '../../lib/lost-answers-state.ts';
+import { toasts } from '../../lib/toast.ts';
+import { Verbatim } from '../../ui/Verbatim.tsx';
+import { useKeyboardFocus } from '../../ui/keyboard-focus-load.ts';
 import './lost-answer.css';
 
 /** Each write's name by its path (lib/funds-writes.ts), with `amount` (as written in the locale) where it has one. */
