@@ -107,6 +107,8 @@ const HINTS: Record<string, string[]> = {
   from: ['2026-11-01'],
   to: ['2026-11-30'],
   tz: ['Asia/Bangkok'],
+  // What became of a lost write (api-contract/write-outcome.ts): a customer write's path.
+  path: ['/lockup/subscribe'],
 };
 
 interface Sent {
