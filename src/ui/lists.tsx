@@ -87,6 +87,7 @@ export function Sheet<T extends string>({ title, options, value, onChoose, onClo
 interface DialogProps {
   title: ReactNode;
   children: ReactNode;
+  /** Its buttons, in a row kept at the dialog's foot while its content scrolls; null when the content has its own. */
   actions: ReactNode;
 }
 
@@ -102,7 +103,7 @@ export function Dialog({ title, children, actions }: DialogProps) {
       <div className="dialog" role="alertdialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1}>
         <h2 id={titleId}>{title}</h2>
         <div>{children}</div>
-        <div className="dialog-actions">{actions}</div>
+        {actions != null && <div className="dialog-actions">{actions}</div>}
       </div>
     </div>
   );
