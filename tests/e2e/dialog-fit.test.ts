@@ -1,7 +1,8 @@
 // A dialog fits the screen whatever its content: with text at 200 % on a 390×844 phone (tests/e2e/text-fit.ts) and at
 // normal size on a phone held sideways (844×390), the option order's confirmation stays inside the viewport, scrolls
-// inside itself, and its Confirm can be brought into view and tapped. Leaves text-200-option-confirm.png and
-// landscape-option-confirm.png among the screenshots to be looked at.
+// inside itself, and its Confirm can be brought into view and tapped; the chart's time frames above it keep apart at
+// 200 %. Leaves text-200-option-frames.png, text-200-option-confirm.png and landscape-option-confirm.png among the
+// screenshots to be looked at.
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, expect, it } from 'vitest';
 import { PHONE, nextFrame, phonePageForFile, screenshot } from './browser.ts';
@@ -73,6 +74,36 @@ async function buyUpCheckingTheConfirmation(shot: string) {
     { toast: 'Successful transaction!' },
   );
 }
+
+it("keeps the chart's time frames apart with text at 200 %", async () => {
+  await page.goto('/#/pages/Option/Option?code=BTC');
+  const frames = page.locator('.opt-chart .segmented').first();
+  await frames.waitFor();
+  await textSize(page, 200);
+  try {
+    // The space between one time frame's label and the next one's on its row, in px.
+    const gaps = await frames.evaluate((group) =>
+      [...group.querySelectorAll('button')].flatMap((button, at, all) => {
+        const next = all[at + 1];
+        if (!next) return [];
+        const text = (element: Element) => {
+          const range = document.createRange();
+          range.selectNodeContents(element);
+          return range.getBoundingClientRect();
+        };
+        const [one, two] = [text(button), text(next)];
+        if (Math.abs(one.top - two.top) > one.height / 2) return []; // the next one starts a new row
+        return [Math.abs(document.dir === 'rtl' ? one.left - two.right : two.left - one.right)];
+      }),
+    );
+    expect(gaps.length).toBeGreaterThan(0);
+    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(8);
+    await frames.scrollIntoViewIfNeeded();
+    await screenshot(page, 'text-200-option-frames');
+  } finally {
+    await textSize(page, 100);
+  }
+});
 
 it('keeps the order confirmation on the screen with text at 200 %', async () => {
   await page.goto('/#/pages/Option/Option?code=BTC');
