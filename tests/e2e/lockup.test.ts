@@ -227,13 +227,13 @@ it('reads right to left in Arabic', async () => {
   // The card's range reads from its minimum on the right: each amount left to right, the range right to left.
   const week = page.locator('.lockup-product').first();
   expect(await week.locator('.lockup-limits').textContent()).toBe('100.00 – 50,000.00 USDT');
-  await rightToLeft(week.locator('.lockup-limits .lockup-num'), ['100.00', '50,000.00']);
+  await rightToLeft(week.locator('.lockup-limits .amount-range-num'), ['100.00', '50,000.00']);
   await week.click();
   await page.locator('input[name="amount"]').fill('1000');
   await page.locator('.lockup-calculator .money-amount').first().waitFor();
   await poll(available).toMatch(/USDT$/);
   await shot('lockup-09-details-arabic');
-  await rightToLeft(row('لكل اشتراك').locator('.lockup-num'), ['100.00', '50,000.00']);
+  await rightToLeft(row('لكل اشتراك').locator('.amount-range-num'), ['100.00', '50,000.00']);
   // An amount below the minimum: the refusal in Arabic in place of the income.
   await page.locator('input[name="amount"]').fill('50');
   await poll(() => page.locator('.lockup-calculator .lockup-problem').textContent()).toMatch(/100 USDT/);

@@ -22,6 +22,7 @@ import { session } from '../../lib/session.ts';
 import { toast } from '../../lib/toast.ts';
 import { Button, Form, PAY_PASSWORD_FIELD, Segmented, TextField } from '../../ui/forms.tsx';
 import { AmountField } from '../../ui/AmountField.tsx';
+import { AmountRange } from '../../ui/AmountRange.tsx';
 import { Cell } from '../../ui/lists.tsx';
 import { Money } from '../../ui/Money.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
@@ -203,9 +204,7 @@ export default function WithdrawPage() {
                 />
               </Row>
               <Row label={<Trans>Limits</Trans>}>
-                <Ltr>
-                  {minimum} – {formatMoney(rule.max_amount)} {rule.asset}
-                </Ltr>
+                <AmountRange min={rule.min_amount} max={rule.max_amount} asset={rule.asset} />
               </Row>
               <Row label={<Trans>Fee rate</Trans>}>
                 <Ltr>{percent}</Ltr>

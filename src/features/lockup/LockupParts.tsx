@@ -5,6 +5,7 @@ import { Plural, Trans } from '@lingui/react/macro';
 import type { LockupProduct } from '../../api-contract/lockup.ts';
 import { ROUTES } from '../../api-contract/routes.ts';
 import { formatMoney } from '../../lib/format.ts';
+import { AmountRange } from '../../ui/AmountRange.tsx';
 import { ChevronIcon } from '../../ui/icons.tsx';
 import { ConfirmDialog } from '../../ui/lists.tsx';
 import { Money } from '../../ui/Money.tsx';
@@ -20,22 +21,9 @@ export function Days({ days }: { days: number }) {
   return <Plural value={days} one="# day" other="# days" />;
 }
 
-/**
- * "100.00 – 50,000.00 USDT": what one subscription may be, in the reader's language. Each amount is kept left to right
- * on its own and the words around them follow the language, so in Arabic the range reads from its minimum on the right
- * (as the liquidity ladder's ranges do).
- */
+/** "100.00 – 50,000.00 USDT": what one subscription may be, in the reader's language (AmountRange). */
 export function Limits({ product }: { product: Readonly<Pick<LockupProduct, 'min_amount' | 'max_amount'>> }) {
-  const from = formatMoney(product.min_amount);
-  const to = formatMoney(product.max_amount);
-  const asset = 'USDT';
-  return (
-    <span className="lockup-limits">
-      <Trans>
-        <Ltr className="lockup-num">{from}</Ltr> – <Ltr className="lockup-num">{to}</Ltr> <bdi>{asset}</bdi>
-      </Trans>
-    </span>
-  );
+  return <AmountRange min={product.min_amount} max={product.max_amount} asset="USDT" className="lockup-limits" />;
 }
 
 /** The daily rate large, its annual equivalent (daily × 365) beside it. */
