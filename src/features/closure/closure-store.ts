@@ -4,6 +4,7 @@ import { closeAccount, EXPORT_PATH, pointsEndingWithAccount, type CloseSecret } 
 import { pointRecords } from '../../api-contract/rewards.ts';
 import type { Envelope } from '../../api-contract/envelope.ts';
 import { api, apiBlob } from '../../lib/api.ts';
+import { saveFile } from '../../lib/download.ts';
 import { offlineData } from '../../lib/offline.ts';
 import { clearSession } from '../../lib/session.ts';
 
@@ -22,16 +23,7 @@ export async function downloadExport(documents: boolean, offlineText: string): P
     const answer = JSON.parse(await blob.text()) as Envelope;
     throw new ExportRefused(answer.msg);
   }
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `account-data-${new Date().toISOString().slice(0, 10)}.zip`;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The browser has taken the file once the click is handled.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  saveFile(`account-data-${new Date().toISOString().slice(0, 10)}.zip`, blob);
   return blob.size;
 }
 

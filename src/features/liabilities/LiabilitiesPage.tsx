@@ -17,20 +17,10 @@ import { LoadFailure } from '../../ui/lists.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
 import { OfflineNote } from '../../ui/OfflineNote.tsx';
 import { Ltr } from '../../ui/records.tsx';
-import { liabilitiesState, loadProof } from './liabilities-store.ts';
+import { downloadProof, liabilitiesState, loadProof } from './liabilities-store.ts';
 import './liabilities.css';
 
 const reload = () => void loadProof().catch(() => undefined);
-
-/** Saves the proof as a JSON file (what the stand-alone verifier reads). */
-function download(proof: LiabilityProof) {
-  const url = URL.createObjectURL(new Blob([JSON.stringify(proof, null, 2)], { type: 'application/json' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `liabilities-proof-${proof.tree}.json`;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
 
 export default function LiabilitiesPage() {
   const { t } = useLingui();
@@ -132,7 +122,7 @@ export default function LiabilitiesPage() {
               <Ltr className="liab-hash liab-root">{state.published?.root ?? proof.root.hash}</Ltr>
             </section>
 
-            <Button variant="secondary" onClick={() => download(proof)}>
+            <Button variant="secondary" onClick={() => downloadProof(proof)}>
               <Trans>Download the proof</Trans>
             </Button>
             <p className="muted form-note">

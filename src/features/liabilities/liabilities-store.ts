@@ -6,6 +6,7 @@ import { subscribeKey } from 'valtio/vanilla/utils';
 import { liabilityRoots, myLiabilityProof, type PublishedTree } from '../../api-contract/liabilities.ts';
 import { verifyProof, type LiabilityProof, type Verdict } from '../../api-contract/liabilities-verify.ts';
 import { api, errorText } from '../../lib/api.ts';
+import { saveFile } from '../../lib/download.ts';
 import { session } from '../../lib/session.ts';
 
 export const liabilitiesState = proxy({
@@ -49,3 +50,11 @@ subscribeKey(session, 'token', () => {
   latest += 1;
   Object.assign(liabilitiesState, { proof: null, published: null, verdict: null, loaded: false, failure: null });
 });
+
+/** Saves the proof as `liabilities-proof-<tree>.json`, indented JSON (what the stand-alone verifier reads). */
+export function downloadProof(proof: LiabilityProof): void {
+  saveFile(
+    `liabilities-proof-${proof.tree}.json`,
+    new Blob([JSON.stringify(proof, null, 2)], { type: 'application/json' }),
+  );
+}

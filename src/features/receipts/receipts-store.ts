@@ -11,6 +11,7 @@ import {
 } from '../../api-contract/receipts.ts';
 import { checkReceipt, type ReceiptCheck } from '../../api-contract/receipt-signature.ts';
 import { api } from '../../lib/api.ts';
+import { saveFile } from '../../lib/download.ts';
 
 /** What the page shows of a check: running, its result, or that this browser cannot check here. */
 export type CheckState = ReceiptCheck | 'checking' | 'no-crypto';
@@ -78,12 +79,8 @@ export async function shareReceipt(signed: SignedReceipt, title: string): Promis
 
 /** Saves the receipt's JSON as `receipt-<kind>-<id>.json`. */
 export function downloadReceipt(signed: SignedReceipt): void {
-  const url = URL.createObjectURL(new Blob([receiptJson(signed)], { type: 'application/json' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `receipt-${signed.receipt.kind}-${signed.receipt.order.id}.json`;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  saveFile(
+    `receipt-${signed.receipt.kind}-${signed.receipt.order.id}.json`,
+    new Blob([receiptJson(signed)], { type: 'application/json' }),
+  );
 }
