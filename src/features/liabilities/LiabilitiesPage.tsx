@@ -103,19 +103,31 @@ export default function LiabilitiesPage() {
                 <Trans>Its id is made from your account number and a secret salt only you are shown.</Trans>
               </p>
               <Ltr className="liab-hash liab-leaf">{proof.leaf.id}</Ltr>
-              <h2>
-                <Trans>Path to the root</Trans>
-              </h2>
-              <ol className="liab-path">
-                {proof.path.map((step, at) => (
-                  <li key={at}>
-                    <Ltr className="liab-hash">
-                      {step.side === 'left' ? '◧ ' : '◨ '}
-                      {middleEllipsis(step.hash, 10, 10)}
-                    </Ltr>
-                  </li>
-                ))}
-              </ol>
+              {proof.path.length === 0 ? (
+                <p className="muted liab-only-leaf">
+                  <Trans>The tree holds only your leaf: your leaf is the root.</Trans>
+                </p>
+              ) : (
+                <>
+                  <h2>
+                    <Trans>Path to the root</Trans>
+                  </h2>
+                  <ol className="liab-path">
+                    {proof.path.map((step, at) => (
+                      <li key={at}>
+                        {/* The symbol shows the side; a screen reader says it in words. */}
+                        <span className="visually-hidden">
+                          {step.side === 'left' ? t`Left sibling:` : t`Right sibling:`}{' '}
+                        </span>
+                        <Ltr className="liab-hash">
+                          <span aria-hidden="true">{step.side === 'left' ? '◧ ' : '◨ '}</span>
+                          {middleEllipsis(step.hash, 10, 10)}
+                        </Ltr>
+                      </li>
+                    ))}
+                  </ol>
+                </>
+              )}
               <h2>
                 <Trans>Published root</Trans>
               </h2>

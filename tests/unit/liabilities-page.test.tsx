@@ -1,0 +1,133 @@
+// @vitest-environment jsdom
+// "Verify my balance" as a customer reads it: each step of the path says in words on which side its sibling sits (the
+// symbols are hidden from a screen reader), and a tree of one customer says the leaf is the root instead of showing
+// an empty path.
+import { act } from 'react';
+import { i18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import {
+  PROOF_FORMAT,
+  leafHashOf,
+  leafIdOf,
+  nodeHashOf,
+  type LiabilityProof,
+} from '../../src/api-contract/liabilities-verify.ts';
+import type { PublishedTree } from '../../src/api-contract/liabilities.ts';
+import { configureApi } from '../../src/lib/api.ts';
+import { session } from '../../src/lib/session.ts';
+import LiabilitiesPage from '../../src/features/liabilities/LiabilitiesPage.tsx';
+import { envelope, mountPoint, resetClientState } from './helpers.ts';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const view = mountPoint();
+const ASSETS = ['USDT', 'BTC'];
+
+beforeEach(() => {
+  resetClientState();
+  session.token = 'token-a';
+});
+afterEach(() => resetClientState());
+
+/** A valid proof of the customer's leaf in a tree of the customer alone, or with `siblings` beside it. */
+async function treeWith(siblings: { side: 'left' | 'right'; sums: string[] }[]) {
+  const salt = 'ab'.repeat(32);
+  const account = '7';
+  const id = await leafIdOf(salt, account);
+  const sums = ['150000000', '2500000'];
+  let hash = await leafHashOf(id, sums);
+  let total = sums;
+  const path: LiabilityProof['path'] = [];
+  for (const [at, sibling] of siblings.entries()) {
+    const other = await leafHashOf(`${at}`.padStart(64, 'c'), sibling.sums);
+    path.push({ side: sibling.side, hash: other, sums: sibling.sums });
+    hash =
+      sibling.side === 'left'
+        ? await nodeHashOf(other, hash, sibling.sums, total)
+        : await nodeHashOf(hash, other, total, sibling.sums);
+    total = total.map((sum, index) => (BigInt(sum) + BigInt(sibling.sums[index]!)).toString());
+  }
+  const cutoff = '2026-11-23T00:00:00.000Z';
+  const proof: LiabilityProof = {
+    format: PROOF_FORMAT,
+    tree: 3,
+    cutoff,
+    assets: ASSETS,
+    decimals: 8,
+    account,
+    salt,
+    leaf: { id, sums },
+    path,
+    root: { hash, sums: total },
+  };
+  const tree: PublishedTree = {
+    id: 3,
+    day: '2026-11-23',
+    cutoff,
+    root: hash,
+    assets: ASSETS,
+    totals: total,
+    decimals: 8,
+    leaves: siblings.length + 1,
+    built_at: cutoff,
+  };
+  return { proof, tree };
+}
+
+async function open(siblings: { side: 'left' | 'right'; sums: string[] }[]) {
+  const { proof, tree } = await treeWith(siblings);
+  const fetch = vi.fn(async (input: RequestInfo | URL) => {
+    const url = (input as Request).url;
+    if (url.includes('/liabilities/roots')) return envelope(1, 'ok', { lists: [tree] });
+    if (url.includes('/users/liabilities/proof')) return envelope(1, 'ok', { tree, proof });
+    return envelope(0, `unexpected ${url}`);
+  });
+  configureApi({ fetch: fetch as unknown as typeof globalThis.fetch, retryDelay: () => 0 });
+  await act(async () =>
+    view.root.render(
+      <I18nProvider i18n={i18n}>
+        <Router hook={memoryLocation().hook}>
+          <LiabilitiesPage />
+        </Router>
+      </I18nProvider>,
+    ),
+  );
+  // The device's own check runs on Web Crypto: wait for its verdict, each turn inside act.
+  for (let turn = 0; turn < 100 && !view.container.querySelector('[data-verdict="verified"]'); turn += 1)
+    await act(() => new Promise((done) => setTimeout(done, 10)));
+  expect(view.container.querySelector('[data-verdict="verified"]')).not.toBeNull();
+  return { proof, tree };
+}
+
+/** The text a screen reader reads: what is not hidden from it. */
+function spoken(element: Element): string {
+  const copy = element.cloneNode(true) as Element;
+  copy.querySelectorAll('[aria-hidden="true"]').forEach((hidden) => hidden.remove());
+  return copy.textContent!.replace(/\s+/g, ' ').trim();
+}
+
+it('names each step of the path by its side in words, the symbols hidden from a screen reader', async () => {
+  const { proof } = await open([
+    { side: 'right', sums: ['1', '2'] },
+    { side: 'left', sums: ['30', '0'] },
+  ]);
+  const steps = [...view.container.querySelectorAll('.liab-path li')];
+  expect(steps.map(spoken)).toEqual([
+    `Right sibling: ${proof.path[0]!.hash.slice(0, 10)}…${proof.path[0]!.hash.slice(-10)}`,
+    `Left sibling: ${proof.path[1]!.hash.slice(0, 10)}…${proof.path[1]!.hash.slice(-10)}`,
+  ]);
+  expect(steps[0]!.textContent).toContain('◨');
+  expect(view.container.textContent).toContain('Path to the root');
+});
+
+it('says a tree of one customer holds only their leaf, with no heading over an empty path', async () => {
+  await open([]);
+  expect(view.container.querySelector('.liab-path')).toBeNull();
+  expect(view.container.textContent).not.toContain('Path to the root');
+  expect(view.container.querySelector('.liab-only-leaf')?.textContent).toBe(
+    'The tree holds only your leaf: your leaf is the root.',
+  );
+});
