@@ -75,6 +75,14 @@ export function apiUrl(path: string): string {
   return `${apiBase()}${path.replace(/^\//, '')}`;
 }
 
+/**
+ * The absolute URL of a path the API server serves outside /api/ (a `/.well-known/…` document), for a link a customer
+ * opens or copies: the same server as the calls.
+ */
+export function serverUrl(path: string): string {
+  return new URL(path, apiBase()).href;
+}
+
 function apiBase(): string {
   const base = setup.base ?? import.meta.env.VITE_API_BASE ?? '';
   // ky needs an absolute prefix (Node's Request in tests rejects relative URLs).

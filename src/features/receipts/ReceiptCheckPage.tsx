@@ -8,7 +8,7 @@ import { parseSignedReceipt } from '../../api-contract/receipt-signature.ts';
 import { useSubmit } from '../../lib/form.ts';
 import { Button } from '../../ui/forms.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
-import { CheckBanner, ReceiptDetails } from './ReceiptParts.tsx';
+import { CheckBanner, HowToCheck, ReceiptDetails } from './ReceiptParts.tsx';
 import { checkOnDevice, type CheckState } from './receipts-store.ts';
 import '../../ui/records.css';
 import './receipts.css';
@@ -60,6 +60,7 @@ export function ReceiptCheckPage() {
         {result && <CheckBanner check={result.check} ms={result.ms} keyId={result.signed?.receipt.key_id ?? ''} />}
         {/* What a receipt says is shown only once its signature holds: a changed one's claims are not repeated. */}
         {result?.signed && result.check === 'valid' && <ReceiptDetails signed={result.signed} />}
+        <HowToCheck />
       </div>
     </div>
   );

@@ -16,7 +16,7 @@ import { Button } from '../../ui/forms.tsx';
 import { LoadFailure } from '../../ui/lists.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
 import { OfflineNote } from '../../ui/OfflineNote.tsx';
-import { CheckBanner, ReceiptDetails } from './ReceiptParts.tsx';
+import { CheckBanner, HowToCheck, ReceiptDetails } from './ReceiptParts.tsx';
 import { ReceiptCheckPage } from './ReceiptCheckPage.tsx';
 import {
   canShare,
@@ -110,6 +110,7 @@ function OrderReceiptPage() {
                 <Trans>Check a receipt</Trans>
               </Link>
             </p>
+            <HowToCheck />
           </>
         )}
       </div>

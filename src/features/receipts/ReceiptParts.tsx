@@ -5,11 +5,51 @@ import type { ReactNode } from 'react';
 import { i18n } from '@lingui/core';
 import { Trans } from '@lingui/react/macro';
 import { exchangeLabel } from '../../api-contract/markets.ts';
-import type { ContractReceipt, OptionReceipt, ReceiptTick, SignedReceipt } from '../../api-contract/receipts.ts';
+import {
+  RECEIPT_KEYS_PATH,
+  type ContractReceipt,
+  type OptionReceipt,
+  type ReceiptTick,
+  type SignedReceipt,
+} from '../../api-contract/receipts.ts';
+import { serverUrl } from '../../lib/api.ts';
 import { formatDateTime, formatExact, formatQuantity } from '../../lib/format.ts';
 import { Ltr, Row } from '../../ui/records.tsx';
 import { ORDER_TYPE_NAMES } from '../../ui/order-types.ts';
 import type { CheckState } from './receipts-store.ts';
+
+/**
+ * How anyone checks a receipt without this app: where the platform's public keys are published (a link to
+ * /.well-known/receipt-keys.json on this server), the algorithm by its standard (Ed25519, RFC 8032) and what is signed
+ * (the canonical JSON of `receipt`, RFC 8785). The full how-to is src/server/domain/RECEIPTS.md; this is its gist in
+ * the customer's language.
+ */
+export function HowToCheck() {
+  const keys = serverUrl(RECEIPT_KEYS_PATH);
+  return (
+    <section className="card receipt-how" aria-labelledby="receipt-how-title">
+      <h2 id="receipt-how-title">
+        <Trans>How to check a receipt yourself</Trans>
+      </h2>
+      <p className="receipt-note">
+        <Trans>
+          The platform's public keys are published at{' '}
+          <a className="receipt-keys-link" href={keys} target="_blank" rel="noopener noreferrer" dir="ltr">
+            {keys}
+          </a>
+          .
+        </Trans>
+      </p>
+      <p className="receipt-note">
+        <Trans>
+          The signature is Ed25519 (RFC 8032), in base64, made with the key whose id is the receipt's key_id. It signs
+          the UTF-8 bytes of the receipt object's canonical JSON (RFC 8785, the JSON Canonicalization Scheme): no
+          spaces, keys sorted. Any standard Ed25519 library or OpenSSL can check it.
+        </Trans>
+      </p>
+    </section>
+  );
+}
 
 /** The check's result as a banner; `ms` (the signature check's time) is kept on it for the end-to-end test. */
 export function CheckBanner({ check, ms, keyId }: { check: CheckState; ms: number | null; keyId: string }) {
