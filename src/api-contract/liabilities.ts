@@ -13,6 +13,12 @@ import { hex64, isoDay, isoTime, shape, whole } from './answers.ts';
  */
 export const OPEN_OPTIONS_ASSET = 'USDT_IN_OPTIONS';
 
+/**
+ * Where the server serves the stand-alone verifier (liabilities-verify.ts with its types stripped, so any Node.js from
+ * 20.16 runs it as `node liabilities-verify.mjs proof.json <published root hash>`), for anyone, from any origin.
+ */
+export const LIABILITIES_VERIFIER_PATH = '/.well-known/liabilities-verify.mjs';
+
 /** A whole number of minor units as a decimal string ("150000000" is 1.5 with 8 decimals). */
 const units = v.pipe(v.string(), v.regex(/^(0|[1-9][0-9]*)$/), v.examples(['150000000']));
 

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 // "Verify my balance" as a customer reads it: each step of the path says in words on which side its sibling sits (the
 // symbols are hidden from a screen reader), and a tree of one customer says the leaf is the root instead of showing
-// an empty path.
+// an empty path; and a customer finds what to check it with: a link to the stand-alone verifier the server serves, a
+// link to the published roots, the published totals of their tree, and the command to run.
 import { act } from 'react';
 import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
@@ -129,5 +130,22 @@ it('says a tree of one customer holds only their leaf, with no heading over an e
   expect(view.container.textContent).not.toContain('Path to the root');
   expect(view.container.querySelector('.liab-only-leaf')?.textContent).toBe(
     'The tree holds only your leaf: your leaf is the root.',
+  );
+});
+
+it("links to the served verifier and the published roots, shows the tree's totals and how to run the check", async () => {
+  const { proof, tree } = await open([{ side: 'right', sums: ['1', '2'] }]);
+  const links = [...view.container.querySelectorAll('.liab-links a')];
+  expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+    ['Download the stand-alone verifier', `${location.origin}/.well-known/liabilities-verify.mjs`],
+    ['The published roots and totals (JSON)', `${location.origin}/api/liabilities/roots`],
+  ]);
+  expect(links[0]!.getAttribute('download')).toBe('liabilities-verify.mjs');
+  const totals = [...view.container.querySelectorAll('.liab-totals li')].map((row) => row.textContent);
+  expect(totals).toEqual(['USDT1.50000001', 'BTC0.02500002']);
+  expect(tree.totals).toEqual(['150000001', '2500002']);
+  expect(view.container.textContent).toContain(
+    `With Node.js installed, run node liabilities-verify.mjs liabilities-proof-3.json ${proof.root.hash} in the ` +
+      'folder of both files: it prints "verified".',
   );
 });

@@ -5,12 +5,14 @@ import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
+  LIABILITIES_VERIFIER_PATH,
   liabilityRoots,
   myLiabilityProof,
   OPEN_OPTIONS_ASSET,
   unitsToDecimal,
 } from '../../api-contract/liabilities.ts';
 import type { LiabilityProof } from '../../api-contract/liabilities-verify.ts';
+import { apiUrl, serverUrl } from '../../lib/api.ts';
 import { formatDateTime, formatExact, middleEllipsis } from '../../lib/format.ts';
 import { Button } from '../../ui/forms.tsx';
 import { LoadFailure } from '../../ui/lists.tsx';
@@ -30,6 +32,8 @@ export default function LiabilitiesPage() {
   const verdict = state.verdict;
   const unavailable = verdict !== null && !verdict.ok && verdict.reason === 'crypto';
   const cutoff = proof ? formatDateTime(proof.cutoff) : '';
+  const assetName = (asset: string) =>
+    asset === OPEN_OPTIONS_ASSET ? t`USDT in open options (paid if they win)` : asset;
 
   return (
     <div className="page liabilities-page">
@@ -86,7 +90,7 @@ export default function LiabilitiesPage() {
               <ul className="liab-balances">
                 {proof.assets.map((asset, at) => (
                   <li key={asset}>
-                    <span>{asset === OPEN_OPTIONS_ASSET ? t`USDT in open options (paid if they win)` : asset}</span>
+                    <span>{assetName(asset)}</span>
                     <Ltr className="liab-amount">
                       {formatExact(unitsToDecimal(proof.leaf.sums[at]!, proof.decimals))}
                     </Ltr>
@@ -132,6 +136,26 @@ export default function LiabilitiesPage() {
                 <Trans>Published root</Trans>
               </h2>
               <Ltr className="liab-hash liab-root">{state.published?.root ?? proof.root.hash}</Ltr>
+              {state.published && (
+                <>
+                  <h2>
+                    <Trans>Published totals</Trans>
+                  </h2>
+                  <p className="muted">
+                    <Trans>Every customer's balances added up, as of {cutoff}.</Trans>
+                  </p>
+                  <ul className="liab-balances liab-totals">
+                    {state.published.assets.map((asset, at) => (
+                      <li key={asset}>
+                        <span>{assetName(asset)}</span>
+                        <Ltr className="liab-amount">
+                          {formatExact(unitsToDecimal(state.published!.totals[at]!, state.published!.decimals))}
+                        </Ltr>
+                      </li>
+                    ))}
+                  </ul>
+                </>
+              )}
             </section>
 
             <Button variant="secondary" onClick={() => downloadProof(proof)}>
@@ -140,6 +164,25 @@ export default function LiabilitiesPage() {
             <p className="muted form-note">
               <Trans>
                 Anyone can check the downloaded proof with the stand-alone verifier against the published root.
+              </Trans>
+            </p>
+            <ul className="liab-links">
+              <li>
+                <a href={serverUrl(LIABILITIES_VERIFIER_PATH)} download="liabilities-verify.mjs">
+                  <Trans>Download the stand-alone verifier</Trans>
+                </a>
+              </li>
+              <li>
+                <a href={apiUrl(liabilityRoots.path)} target="_blank" rel="noopener noreferrer">
+                  <Trans>The published roots and totals (JSON)</Trans>
+                </a>
+              </li>
+            </ul>
+            <p className="muted form-note">
+              <Trans>
+                With Node.js installed, run{' '}
+                <Ltr>{`node liabilities-verify.mjs liabilities-proof-${proof.tree}.json ${state.published?.root ?? proof.root.hash}`}</Ltr>{' '}
+                in the folder of both files: it prints "verified".
               </Trans>
             </p>
           </>

@@ -1,0 +1,57 @@
+// The stand-alone verifier as a customer gets it: served by the platform at /.well-known/liabilities-verify.mjs (no
+// session, any origin), and that file alone, saved and run with node, says "verified" for a customer's proof against
+// the published root and why not for a changed one.
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { LIABILITIES_VERIFIER_PATH, liabilityRoots, myLiabilityProof } from '../../src/api-contract/liabilities.ts';
+import { COMMAND_LINE } from '../../src/server/domain/audit-log.ts';
+import { buildLiabilitiesNow } from '../../src/server/domain/liabilities.ts';
+import { startHarness, type Harness } from './harness.ts';
+import { customer } from './helpers.ts';
+
+let h: Harness;
+let folder: string;
+beforeAll(async () => {
+  h = await startHarness();
+  folder = mkdtempSync(join(tmpdir(), 'coinvest-verifier-'));
+}, 240_000);
+afterAll(async () => {
+  await h.close();
+  rmSync(folder, { recursive: true, force: true });
+});
+
+it('serves the verifier, which run on its own says verified for a proof and refuses a changed one', async () => {
+  const alice = await customer(h, '1234.5');
+  await customer(h, '77');
+  h.clock.advance(1000);
+  await buildLiabilitiesNow(h.database.db, h.clock.now(), COMMAND_LINE);
+  const { data } = await h.call(myLiabilityProof, {}, { token: alice.token });
+  const roots = await h.call(liabilityRoots);
+  const root = roots.data.lists.find((tree) => tree.id === data.proof.tree)!.root;
+
+  const response = await h.app.inject({ method: 'GET', url: LIABILITIES_VERIFIER_PATH });
+  expect(response.statusCode).toBe(200);
+  expect(response.headers['content-type']).toBe('text/javascript; charset=utf-8');
+  expect(response.headers['access-control-allow-origin']).toBe('*');
+  const script = join(folder, 'liabilities-verify.mjs');
+  writeFileSync(script, response.body);
+  const real = join(folder, 'proof.json');
+  writeFileSync(real, JSON.stringify(data.proof));
+  const forged = structuredClone(data.proof);
+  forged.leaf.sums = forged.leaf.sums.map((sum) => (BigInt(sum) * 2n).toString());
+  const changed = join(folder, 'changed.json');
+  writeFileSync(changed, JSON.stringify(forged));
+
+  // Run from its own folder, as a customer who saved it would: nothing of the repository is reachable from there.
+  const run = promisify(execFile);
+  const ok = await run(process.execPath, [script, real, root], { cwd: folder });
+  expect(ok.stdout.trim()).toBe('verified');
+  await expect(run(process.execPath, [script, changed, root], { cwd: folder })).rejects.toMatchObject({
+    code: 1,
+    stdout: expect.stringContaining('NOT verified (root)'),
+  });
+}, 180_000);
