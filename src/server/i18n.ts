@@ -13,13 +13,14 @@ import { serverTexts } from '../api-contract/server-texts.ts';
 import { chatTexts } from '../api-contract/service-chat.ts';
 import { triggerTexts } from '../api-contract/contract-triggers.ts';
 import { alertTexts } from '../api-contract/price-alert-met.ts';
+import { exportTexts } from '../api-contract/export-texts.ts';
 import { intlLocale } from '../api-contract/language-pick.ts';
 import Big from 'big.js';
 import { writtenValues } from '../api-contract/decimal-values.ts';
 import { Period, periodText } from '../api-contract/period-text.ts';
 
 /** The API contract's texts, the server's own, the push notifications', the operator console's, the chat's, the
- * conditional orders' and the price alerts' (the last six kept out of the PWA's start). */
+ * conditional orders', the price alerts' and the data export's README (the last seven kept out of the PWA's start). */
 export const textById: Record<string, MessageDescriptor> = {
   ...contractTextById,
   ...Object.fromEntries(
@@ -30,6 +31,7 @@ export const textById: Record<string, MessageDescriptor> = {
       ...Object.values(chatTexts),
       ...Object.values(triggerTexts),
       ...Object.values(alertTexts),
+      ...Object.values(exportTexts),
     ].map((text) => [text.id, text]),
   ),
 };

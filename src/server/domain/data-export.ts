@@ -1,6 +1,7 @@
 // The data export (the rules are stated in api-contract/closure.ts): one ZIP archive of everything the caller's
 // account holds, each part as a JSON file (exact values: decimals as strings, times in ISO 8601 UTC) and a CSV file
-// written by the one CSV writer (api-contract/csv.ts: formula cells defused, exact decimals, UTC wall-clock times).
+// written by the one CSV writer (api-contract/csv.ts: formula cells defused, exact decimals, UTC wall-clock times),
+// and a README in the language of the request saying so and what every file and column holds.
 // Built in memory with fflate, bounded by EXPORT_MAX_BYTES; the identity documents' pictures only when asked for.
 // Secrets never leave: no password hash, token hash, two-factor secret, recovery code or passkey key is read.
 import { strToU8, zipSync, type Zippable } from 'fflate';
@@ -25,6 +26,9 @@ import {
 import { EXPORT_MAX_BYTES } from '../../api-contract/closure.ts';
 import { csvFile, numberCell, textCell, wallClock } from '../../api-contract/csv.ts';
 import { serverTexts } from '../../api-contract/server-texts.ts';
+import { columnText, exportTexts } from '../../api-contract/export-texts.ts';
+import type { MessageDescriptor } from '@lingui/core';
+import { translator } from '../i18n.ts';
 import type { Locale } from '../../api-contract/constants.ts';
 import { everyMessageOf } from './messages.ts';
 import { maskAddress } from './devices.ts';
@@ -34,12 +38,22 @@ import { UPLOADS_PATH } from './uploads.ts';
 type Cell = string | number | boolean | null | Date | object;
 type Row = Record<string, Cell>;
 
-/** One part of the archive: its rows and, per column, whether it is a decimal (a number cell in the CSV). */
+/**
+ * One part of the archive: its rows, every column it can have (in the CSV's order; the README describes each) and,
+ * per column, whether it is a decimal (a number cell in the CSV).
+ */
 interface Part {
   name: string;
   rows: Row[];
+  columns: readonly string[];
   decimals: ReadonlySet<string>;
 }
+
+/** A table's column names (snake_case) in the schema's order, without the columns left out. */
+const columnsOf = (table: PgTable, omit: readonly string[] = []) =>
+  Object.values(getTableColumns(table))
+    .map((column) => column.name)
+    .filter((name) => !omit.includes(name));
 
 /** The snake_case column names of a table's numeric columns (decimals), read from the schema. */
 function decimalsOf(table: PgTable): Set<string> {
@@ -62,7 +76,7 @@ const jsonValue = (value: Cell) => (value instanceof Date ? value.toISOString() 
 
 /** A part's CSV: a header of its column names, then its rows; times as UTC wall-clock text, decimals as numbers. */
 function partCsv(part: Part): string {
-  const columns = [...new Set(part.rows.flatMap((row) => Object.keys(row)))];
+  const columns = [...new Set([...part.columns, ...part.rows.flatMap((row) => Object.keys(row))])];
   // A row without a column another row of its part has (a station message has no picture) leaves the cell empty.
   const cell = (column: string, value: Cell | undefined): string => {
     if (value === null || value === undefined) return textCell('');
@@ -77,31 +91,34 @@ function partCsv(part: Part): string {
   ]);
 }
 
-const README = (at: Date, documents: boolean) =>
-  [
-    `Your account's data, exported ${at.toISOString()}.`,
+/**
+ * README.txt in the customer's language: when it was made, the two files of each part, that every time is in UTC and
+ * how amounts and formula-like texts are written, then each part's files with every column it can have and what that
+ * column means (api-contract/export-texts.ts), and whether the document pictures are in. Lines end in CRLF, as the
+ * text editors of every system read them.
+ */
+function readme(at: Date, documents: boolean, parts: readonly Part[], lang: Locale): string {
+  const t = translator(lang);
+  const lines = [
+    t(exportTexts['x.readme.title'], { 0: wallClock(at, 'UTC') }),
     '',
-    'Each part comes twice: NAME.json (exact values: amounts as decimal strings, times in ISO 8601, UTC) and NAME.csv',
-    '(UTF-8, every field quoted, times as YYYY-MM-DD HH:MM:SS in UTC, amounts with 8 decimals and "." as separator;',
-    'a text starting with = + - @ is prefixed with an apostrophe so that no spreadsheet runs it).',
+    t(exportTexts['x.readme.files']),
+    t(exportTexts['x.readme.times']),
+    t(exportTexts['x.readme.amounts']),
     '',
-    'profile        the account: username, nickname, phone, e-mail, currency, invitation code, level, verification',
-    'ledger         every movement of your balances, in the order it took effect (seq)',
-    'options        option orders',
-    'contracts      contract (spot) orders',
-    'recharges      recharges',
-    'withdrawals    withdrawals',
-    'liquidity      liquidity mining subscriptions, redemptions and interest',
-    'lockups        lock-up mining orders',
-    'messages       station messages to you and to everyone, with when you read them (in the app language you',
-    '               exported in, English where a message has none in it), and your customer-service conversation',
-    'sessions       sign-ins (the address partly hidden, as on the Devices page)',
-    'certifications identity certification submissions',
-    documents
-      ? 'documents/     the pictures sent with the certifications, named <certification id>-<side>'
-      : 'Document pictures are left out; ask for the export with them to have them too.',
-    '',
-  ].join('\r\n');
+    t(exportTexts['x.readme.columns']),
+  ];
+  for (const part of parts) {
+    const about = (exportTexts as Record<string, MessageDescriptor>)[`x.part.${part.name}`];
+    lines.push('', `${part.name}.csv, ${part.name}.json: ${about ? t(about) : ''}`);
+    for (const column of part.columns) {
+      const text = columnText(part.name, column);
+      lines.push(`  ${column}: ${text ? t(text) : ''}`);
+    }
+  }
+  lines.push('', t(documents ? exportTexts['x.readme.documents'] : exportTexts['x.readme.noDocuments']), '');
+  return lines.join('\r\n');
+}
 
 const EXTENSIONS: Record<string, string> = {
   'image/jpeg': 'jpg',
@@ -135,9 +152,11 @@ export async function exportArchive(
   ) => ({
     name,
     rows: rowsOf(table, rows, omit),
+    columns: columnsOf(table, ['user_id', ...omit]),
     decimals: decimalsOf(table),
   });
-  const profile = named(users, user, ['id', 'password_hash', 'paypass_hash', 'anti_phishing_code', 'closed_at']);
+  const profileOmits = ['id', 'password_hash', 'paypass_hash', 'anti_phishing_code', 'closed_at'];
+  const profile = named(users, user, profileOmits);
   const conversation = db
     .select({ id: serviceConversations.id })
     .from(serviceConversations)
@@ -148,7 +167,7 @@ export async function exportArchive(
     .where(eq(certifications.userId, userId))
     .orderBy(asc(certifications.id));
   const parts: Part[] = [
-    { name: 'profile', rows: [profile], decimals: decimalsOf(users) },
+    { name: 'profile', rows: [profile], columns: columnsOf(users, profileOmits), decimals: decimalsOf(users) },
     part(
       'ledger',
       ledgerEntries,
@@ -212,6 +231,7 @@ export async function exportArchive(
             .orderBy(asc(serviceMessages.id))
         ).map(({ author, picture, ...row }) => ({ kind: 'service', from: author, title: '', ...row, picture })),
       ],
+      columns: ['kind', 'from', 'to', 'id', 'at', 'title', 'body', 'read_at', 'picture'],
       decimals: new Set(),
     },
     {
@@ -227,15 +247,17 @@ export async function exportArchive(
           ended_at: row.revokedAt,
         }),
       ),
+      columns: ['id', 'device', 'address', 'user_agent', 'signed_in_at', 'last_seen_at', 'ended_at'],
       decimals: new Set(),
     },
     part('certifications', certifications, certificationRows),
   ];
-  const files: Zippable = { 'README.txt': strToU8(README(now, documents)) };
+  const files: Zippable = { 'README.txt': strToU8(readme(now, documents, parts, lang)) };
   let size = 0;
-  for (const { name, rows, decimals } of parts) {
+  for (const part of parts) {
+    const { name, rows } = part;
     const json = strToU8(JSON.stringify(rows, (_key, value: Cell) => jsonValue(value), 2));
-    const csv = strToU8(partCsv({ name, rows, decimals }));
+    const csv = strToU8(partCsv(part));
     files[`${name}.json`] = json;
     files[`${name}.csv`] = csv;
     size += json.length + csv.length;
