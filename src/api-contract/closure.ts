@@ -41,8 +41,9 @@ export const EXPORT_MAX_BYTES = 32 * 1024 * 1024;
 /**
  * The data export: `GET /api/users/export` with the session's token (`?documents=1` adds the identity documents'
  * pictures). It answers a ZIP archive (application/zip, `attachment`) of the caller's own data, each part as a JSON
- * file and a CSV file: profile, ledger, orders, messages, sessions, certifications, and a README in the request's language naming them and every column. No
- * contract endpoint: its answer is a file, not an envelope; a refusal (no session, too large) is the usual envelope.
+ * file and a CSV file: profile, ledger, orders, messages, sessions, certifications, and a README in the request's
+ * language naming them and every column. No contract endpoint: its answer is a file, not an envelope; a refusal (no
+ * session, too large) is the usual envelope.
  */
 export const EXPORT_PATH = '/api/users/export';
 
