@@ -40,8 +40,9 @@ export const EMBEDDED_FILES = serverFiles('backup', 'entry-fairness', 'index-ser
  * money paths once through the calls — money in (recharge), money out (withdraw), an option bought and settled
  * (options-calls), contracts frozen, filled and revoked (contracts-calls), stops and take-profit / stop-loss pairs
  * released, filled and expired with their batch fills (contract-triggers), the referral reward paid once a friend
- * (referrals), and every way the ledger posts (ledger-kinds). The end-to-end journeys run on PGlite too
- * (tests/e2e/global-setup.ts).
+ * (referrals), every way the ledger posts (ledger-kinds), and what became of a write whose answer was lost
+ * (write-outcome; its case of a key held by another transaction needs a second connection: PostgreSQL only). The
+ * end-to-end journeys run on PGlite too (tests/e2e/global-setup.ts).
  */
 export const EMBEDDED_SMOKE = serverFiles(
   'contract-triggers',
@@ -51,6 +52,7 @@ export const EMBEDDED_SMOKE = serverFiles(
   'recharge',
   'referrals',
   'withdraw',
+  'write-outcome',
 );
 /**
  * On both databases, whole, as each runs code of its own there: database-kind proves each project runs on the engine
