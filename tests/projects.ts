@@ -40,9 +40,8 @@ export const EMBEDDED_FILES = serverFiles('backup', 'entry-fairness', 'index-ser
  * money paths once through the calls — money in (recharge), money out (withdraw), an option bought and settled
  * (options-calls), contracts frozen, filled and revoked (contracts-calls), stops and take-profit / stop-loss pairs
  * released, filled and expired with their batch fills (contract-triggers), the referral reward paid once a friend
- * (referrals), every way the ledger posts (ledger-kinds), and what became of a write whose answer was lost
- * (write-outcome; its case of a key held by another transaction needs a second connection: PostgreSQL only). The
- * end-to-end journeys run on PGlite too (tests/e2e/global-setup.ts).
+ * (referrals), and every way the ledger posts (ledger-kinds). The end-to-end journeys run on PGlite too
+ * (tests/e2e/global-setup.ts).
  */
 export const EMBEDDED_SMOKE = serverFiles(
   'contract-triggers',
@@ -52,7 +51,6 @@ export const EMBEDDED_SMOKE = serverFiles(
   'recharge',
   'referrals',
   'withdraw',
-  'write-outcome',
 );
 /**
  * On both databases, whole, as each runs code of its own there: database-kind proves each project runs on the engine
@@ -60,9 +58,18 @@ export const EMBEDDED_SMOKE = serverFiles(
  * heartbeat on PostgreSQL; its tests of another process run on PostgreSQL only); rate-limits tests the request
  * counters (in the process's memory on the embedded database, a table every process shares on PostgreSQL); receipts
  * signs and verifies settlement receipts from the orders' records of either engine (its numeric and jsonb columns);
- * liabilities builds the proof-of-liabilities tree of 10,000 customers from the ledger on each engine.
+ * liabilities builds the proof-of-liabilities tree of 10,000 customers from the ledger on each engine; write-outcome
+ * says what became of a write whose answer was lost on the engine `npm start` runs too (its case of a key held by
+ * another transaction needs a second connection: PostgreSQL only).
  */
-export const BOTH_FILES = serverFiles('cached-answers', 'database-kind', 'liabilities', 'rate-limits', 'receipts');
+export const BOTH_FILES = serverFiles(
+  'cached-answers',
+  'database-kind',
+  'liabilities',
+  'rate-limits',
+  'receipts',
+  'write-outcome',
+);
 /**
  * No database at all (pure functions, stand-ins, the OpenAPI mock): once, in project `server`, which needs nothing
  * installed.
