@@ -181,7 +181,7 @@ export default function LiabilitiesPage() {
             <p className="muted form-note">
               <Trans>
                 With Node.js installed, run{' '}
-                <Ltr>{`node liabilities-verify.mjs liabilities-proof-${proof.tree}.json ${state.published?.root ?? proof.root.hash}`}</Ltr>{' '}
+                <Ltr className="liab-hash">{`node liabilities-verify.mjs liabilities-proof-${proof.tree}.json ${state.published?.root ?? proof.root.hash}`}</Ltr>{' '}
                 in the folder of both files: it prints "verified".
               </Trans>
             </p>
