@@ -11,7 +11,8 @@ import { formatDateTime, formatExact } from '../../lib/format.ts';
 import { lostAnswers, type LostWriteOutcome } from '../../lib/lost-answers-state.ts';
 import { toasts } from '../../lib/toast.ts';
 import { Verbatim } from '../../ui/Verbatim.tsx';
-import { useKeyboardFocus } from '../../ui/keyboard-focus-load.ts';
+import { Button } from '../../ui/forms.tsx';
+import { Dialog } from '../../ui/lists.tsx';
 import './lost-answer.css';
 
 /** Each write's name by its path (lib/funds-writes.ts), with `amount` (as written in the locale) where it has one. */
@@ -63,32 +64,22 @@ function Outcome({ write }: { write: LostWriteOutcome }) {
 /** Loaded by the shell when there is something to tell (App.tsx). */
 export default function LostAnswerDialog() {
   const { told } = useSnapshot(lostAnswers);
-  useKeyboardFocus();
   // "You are offline" said of the same write is no longer what happened.
   useEffect(() => void (toasts.current = null), []);
   return (
-    <div className="dialog-backdrop">
-      <div
-        tabIndex={-1}
-        className="dialog lost-answer-dialog"
-        role="alertdialog"
-        aria-modal="true"
-        aria-labelledby="lost-answer-title"
-      >
-        <h2 id="lost-answer-title">
-          <Trans>What became of your request</Trans>
-        </h2>
-        <ul className="lost-answer-list">
-          {told.map((write) => (
-            <Outcome key={write.key} write={write as LostWriteOutcome} />
-          ))}
-        </ul>
-        <div className="dialog-actions">
-          <button type="button" className="btn" data-dismiss onClick={() => (lostAnswers.told = [])}>
-            <Trans>OK</Trans>
-          </button>
-        </div>
-      </div>
-    </div>
+    <Dialog
+      title={<Trans>What became of your request</Trans>}
+      actions={
+        <Button onClick={() => (lostAnswers.told = [])} dismiss>
+          <Trans>OK</Trans>
+        </Button>
+      }
+    >
+      <ul className="lost-answer-list">
+        {told.map((write) => (
+          <Outcome key={write.key} write={write as LostWriteOutcome} />
+        ))}
+      </ul>
+    </Dialog>
   );
 }
