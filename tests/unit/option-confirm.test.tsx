@@ -23,6 +23,9 @@ let resetClientState: typeof import('./helpers.ts').resetClientState;
 beforeEach(async () => {
   vi.resetModules();
   ({ ConfirmDialog } = await import('../../src/features/options/TradePanel.tsx'));
+  // The note's chunk, loaded here so the tests wait on React and the stand-in fetch alone: loaded on demand into fresh
+  // modules it took over vitest's one-second wait on a busy machine (a clean-clone run, both cores full).
+  await import('../../src/features/options/RiskNote.tsx');
   ({ stubFetch, resetClientState } = await import('./helpers.ts'));
 });
 afterEach(() => resetClientState());
