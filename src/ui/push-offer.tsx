@@ -2,6 +2,7 @@
 // through (an option, a contract order), once per device, never at start. A small dialog says what
 // they are for; "Turn on" asks the browser's permission from that tap. Loaded only when an order
 // succeeds (import() from the order forms), so no start chunk carries it.
+import { useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { i18n } from '@lingui/core';
 import { useSubmit } from '../lib/form.ts';
@@ -11,22 +12,42 @@ import { Dialog } from './lists.tsx';
 
 const OFFERED_KEY = 'push-offered';
 
-/** Offers notifications once on this device, when the browser can show them and the customer has not decided yet. */
+/** An offer on its way to the screen in this session (its texts loading): a second order meanwhile makes none. */
+let offering = false;
+
+/**
+ * Offers notifications once on this device, when the browser can show them and the customer has not decided yet. The
+ * device remembers the offer (in `storage`) only once the dialog is on screen: when its texts fail to load (offline),
+ * a later order offers it again. Rejects with the texts' load failure.
+ */
 export async function offerNotifications(storage: Storage = localStorage): Promise<void> {
-  if (storage.getItem(OFFERED_KEY) || (await pushState()) !== 'off' || Notification.permission !== 'default') return;
-  storage.setItem(OFFERED_KEY, new Date().toISOString());
-  // The push screens' texts are an area of their own: the order pages' start texts do not grow.
-  await loadPushTexts();
-  const host = document.body.appendChild(document.createElement('div'));
-  const root = createRoot(host);
-  const close = () => {
-    root.unmount();
-    host.remove();
-  };
-  root.render(<PushOffer onClose={close} />);
+  if (offering || storage.getItem(OFFERED_KEY)) return;
+  offering = true;
+  let rendered = false;
+  try {
+    if ((await pushState()) !== 'off' || Notification.permission !== 'default') return;
+    // The push screens' texts are an area of their own: the order pages' start texts do not grow.
+    await loadPushTexts();
+    const host = document.body.appendChild(document.createElement('div'));
+    const root = createRoot(host);
+    const close = () => {
+      root.unmount();
+      host.remove();
+    };
+    const shown = () => {
+      storage.setItem(OFFERED_KEY, new Date().toISOString());
+      offering = false;
+    };
+    root.render(<PushOffer onShown={shown} onClose={close} />);
+    rendered = true;
+  } finally {
+    if (!rendered) offering = false;
+  }
 }
 
-function PushOffer({ onClose }: { onClose: () => void }) {
+function PushOffer({ onShown, onClose }: { onShown: () => void; onClose: () => void }) {
+  // Remembered once committed to the page, not before: an offer that never showed is made again.
+  useEffect(onShown, [onShown]);
   // A failure is toasted by useSubmit; the offer closes either way (Settings can turn it on later).
   const { busy, submit: turnOn } = useSubmit(async () => {
     try {

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 // The offer of notifications after an order (ui/push-offer.tsx), with a fake Notification and service worker: once
 // the customer has said "Not now", or the browser's answer is "denied", later orders — in this session or a new one on
-// the same device — do not offer it again; Settings still can.
+// the same device — do not offer it again; Settings still can. An offer whose texts could not load was never seen, and
+// a later order makes it again.
 import { act } from 'react';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 
@@ -58,4 +59,20 @@ it('never offers on a device whose browser answered "denied", nor asks the brows
   await orderPlacedInNewSession();
   expect(offer()).toBeNull();
   expect(requestPermission).not.toHaveBeenCalled();
+});
+
+it('offers again after an order whose offer could not load its texts (offline), and remembers it once shown', async () => {
+  vi.resetModules();
+  vi.doMock('../../src/lib/push.ts', async (original) => ({
+    ...(await original<typeof import('../../src/lib/push.ts')>()),
+    loadPushTexts: () => Promise.reject(new TypeError('Failed to fetch dynamically imported module')),
+  }));
+  const offline = await import('../../src/ui/push-offer.tsx');
+  await act(() => expect(offline.offerNotifications()).rejects.toThrow('Failed to fetch'));
+  expect(offer()).toBeNull();
+  vi.doUnmock('../../src/lib/push.ts');
+
+  await orderPlacedInNewSession();
+  expect(offer()).not.toBeNull();
+  expect(localStorage.getItem('push-offered')).not.toBeNull();
 });
