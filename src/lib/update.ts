@@ -15,21 +15,31 @@ import { PRECACHE_LATER_MESSAGE } from '../api-contract/offline-cache.ts';
 
 let workbox: Workbox | null = null;
 
-/** Registers the service worker (production builds only) and listens for a waiting version. */
-export function registerServiceWorker(): void {
+/**
+ * Registers the service worker (production builds only) and listens for a waiting version. Never rejects: where the
+ * browser refuses a service worker (blocked in its settings, some private windows), the app goes on online without
+ * offline use, as on a browser that has none, and the refusal is noted in the console.
+ */
+export async function registerServiceWorker(): Promise<void> {
   if (!import.meta.env.PROD) return;
   if (!window.isSecureContext) return noteInsecureContext();
   if (!('serviceWorker' in navigator)) return;
   workbox = new Workbox(`${import.meta.env.BASE_URL}sw.js`, { type: 'module' });
   // Also fires at start when a version was already waiting (installed during an earlier visit).
   workbox.addEventListener('waiting', () => (appUpdate.waiting = true));
-  void workbox.register();
-  // The worker installs what a start needs; the other pages and languages it fetches when asked, here,
-  // after the first screen (afterFirstScreen runs when the browser is idle) and once it is active.
-  // Each start asks again: what an earlier one kept is not fetched twice.
-  void navigator.serviceWorker.ready.then((registration) =>
-    registration.active?.postMessage({ type: PRECACHE_LATER_MESSAGE }),
-  );
+  try {
+    await workbox.register();
+    // The worker installs what a start needs; the other pages and languages it fetches when asked, here,
+    // after the first screen (afterFirstScreen runs when the browser is idle) and once it is active.
+    // Each start asks again: what an earlier one kept is not fetched twice.
+    const registration = await navigator.serviceWorker.ready;
+    registration.active?.postMessage({ type: PRECACHE_LATER_MESSAGE });
+  } catch (error) {
+    // The browser's choice, not a fault: nothing the customer can act on, so no toast (the diagnostics page shows
+    // that no worker is registered). Reading navigator.serviceWorker itself throws in some browsers then.
+    workbox = null;
+    console.info('Offline use is unavailable: the browser refused the service worker.', error);
+  }
 }
 
 /** Set once the plain-http notice was shown on this device. */
@@ -84,7 +94,7 @@ export async function checkAppVersion(): Promise<void> {
  * downloads): the service worker, the outbox, persistent storage and the startup version check.
  */
 export function afterFirstScreen(): void {
-  registerServiceWorker();
+  void registerServiceWorker();
   startOutbox();
   keepStorage();
   // Best effort: without network (and nothing cached) the check waits for the next start.

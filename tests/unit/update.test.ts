@@ -1,13 +1,29 @@
 // @vitest-environment jsdom
 // The startup version check and the update dialog: a newer `v` in appurl_android than the app's
-// version (101) opens the forced update dialog; the Android shell is told by its user agent.
-import { beforeEach, describe, expect, it } from 'vitest';
+// version (101) opens the forced update dialog; the Android shell is told by its user agent. A browser that refuses the
+// service worker leaves the app running online, the refusal noted in the console, never an uncaught error.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { APP_VERSION } from '../../src/api-contract/constants.ts';
 import { texts } from '../../src/api-contract/texts.ts';
 import { toasts } from '../../src/lib/toast.ts';
-import { INSECURE_NOTICE_KEY, announcedVersion, applyVersionCheck, noteInsecureContext } from '../../src/lib/update.ts';
+import {
+  INSECURE_NOTICE_KEY,
+  announcedVersion,
+  applyVersionCheck,
+  noteInsecureContext,
+  registerServiceWorker,
+} from '../../src/lib/update.ts';
 import { isAndroidShell } from '../../src/lib/update-install.ts';
 import { appUpdate } from '../../src/lib/update-state.ts';
+
+/** What the browser answers a registration: Chrome with site data blocked refuses it with a SecurityError. */
+const register = vi.hoisted(() => ({ answer: () => Promise.resolve() }));
+vi.mock('workbox-window', () => ({
+  Workbox: class {
+    addEventListener() {}
+    register = () => register.answer();
+  },
+}));
 
 beforeEach(() => {
   Object.assign(appUpdate, { waiting: false, dismissed: false, forced: false, link: null });
@@ -67,5 +83,40 @@ describe('noteInsecureContext (a plain-http LAN host has no service worker)', ()
     noteInsecureContext(storage);
     expect(toasts.current).toBeNull();
     expect(stored.has(INSECURE_NOTICE_KEY)).toBe(true);
+  });
+});
+
+describe('registerServiceWorker where the browser refuses service workers', () => {
+  const refused = new DOMException('Failed to register a ServiceWorker: The user denied permission.', 'SecurityError');
+  beforeEach(() => {
+    vi.stubEnv('PROD', true);
+    Object.defineProperty(window, 'isSecureContext', { configurable: true, value: true });
+    register.answer = () => Promise.reject(refused);
+  });
+  afterEach(() => {
+    vi.unstubAllEnvs();
+    vi.restoreAllMocks();
+    Reflect.deleteProperty(navigator, 'serviceWorker');
+  });
+
+  it('goes on without offline use and notes the refusal in the console', async () => {
+    const ready = new Promise<never>(() => undefined);
+    Object.defineProperty(navigator, 'serviceWorker', { configurable: true, value: { ready } });
+    const info = vi.spyOn(console, 'info').mockImplementation(() => undefined);
+    await expect(registerServiceWorker()).resolves.toBeUndefined();
+    expect(info).toHaveBeenCalledWith(expect.stringContaining('service worker'), refused);
+    expect(toasts.current).toBeNull();
+  });
+
+  it('goes on where reading navigator.serviceWorker itself throws (Firefox with cookies blocked)', async () => {
+    Object.defineProperty(navigator, 'serviceWorker', {
+      configurable: true,
+      get: () => {
+        throw new DOMException('The operation is insecure.', 'SecurityError');
+      },
+    });
+    const info = vi.spyOn(console, 'info').mockImplementation(() => undefined);
+    await expect(registerServiceWorker()).resolves.toBeUndefined();
+    expect(info).toHaveBeenCalledOnce();
   });
 });
