@@ -21,6 +21,7 @@ import { session } from '../../lib/session.ts';
 import { toast } from '../../lib/toast.ts';
 import { Button, FieldChecks, firstFieldProblem, useFieldChecks } from '../../ui/forms.tsx';
 import { AmountField } from '../../ui/AmountField.tsx';
+import { amountRangeText } from '../../ui/amount-range-text.ts';
 import { Empty } from '../../ui/lists.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
 import { OfflineNote } from '../../ui/OfflineNote.tsx';
@@ -137,7 +138,7 @@ export default function LockupDetailsPage() {
                 <AmountField
                   value={amount}
                   onChange={setAmount}
-                  placeholder={`${formatMoney(product.min_amount)} – ${formatMoney(product.max_amount)}`}
+                  placeholder={amountRangeText(product.min_amount, product.max_amount)}
                   all={available === null ? null : maxSubscription(available, product)}
                 />
                 {token && (
