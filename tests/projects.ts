@@ -60,7 +60,9 @@ export const EMBEDDED_SMOKE = serverFiles(
  * signs and verifies settlement receipts from the orders' records of either engine (its numeric and jsonb columns);
  * liabilities builds the proof-of-liabilities tree of 10,000 customers from the ledger on each engine; write-outcome
  * says what became of a write whose answer was lost on the engine `npm start` runs too (its case of a key held by
- * another transaction needs a second connection: PostgreSQL only).
+ * another transaction needs a second connection: PostgreSQL only); usernames-ignore-case folds names by the engine's
+ * own lower() and normalize() (its unique index and its migration too), whose letter case beyond ASCII follows each
+ * engine's character classification.
  */
 export const BOTH_FILES = serverFiles(
   'cached-answers',
@@ -68,6 +70,7 @@ export const BOTH_FILES = serverFiles(
   'liabilities',
   'rate-limits',
   'receipts',
+  'usernames-ignore-case',
   'write-outcome',
 );
 /**

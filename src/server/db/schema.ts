@@ -54,6 +54,9 @@ export const users = pgTable(
     // The inviter's list of friends (domain/referrals.ts), newest first.
     index('users_invited_by_idx').on(t.invitedBy, t.createdAt, t.id),
     check('users_session_idle_minutes_choice', sql`${t.sessionIdleMinutes} in (15, 60, 1440, 10080, 43200)`),
+    // One username whatever its letter case or compatibility form (domain/accounts.ts usernameKey). Its migration
+    // creates it only on a database with no two such names (db/decisions/0009-usernames-ignore-case.md).
+    uniqueIndex('users_username_key_idx').on(sql`lower(normalize(${t.username}, NFKC))`),
   ],
 );
 

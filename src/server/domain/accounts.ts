@@ -1,7 +1,7 @@
 // Accounts: password hashing (argon2id), invitation codes and the user info the app sees.
 import { serverTexts } from '../../api-contract/server-texts.ts';
 import { randomInt } from 'node:crypto';
-import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { sqlStateOf, type Executor, type Tx } from '../db/connection.ts';
 import { users } from '../db/schema.ts';
 import {
@@ -38,9 +38,44 @@ export function newInviteCode(): string {
 }
 
 /**
- * Login accepts the username, the mobile number (written any way that reads as the same E.164 number, or exactly as
- * stored) or the e-mail address (read as `canonicalEmail` keeps it: any case, a dot after the domain). The username is
- * preferred, then the number, then the e-mail address. A closed account is found by none of them (domain/closure.ts).
+ * A username folded to the one form two names that are "the same name" share: compatibility forms composed (Unicode
+ * NFKC: a full-width "ａｌｉｃｅ" is "alice") and then lower case, as the database folds them. Usernames are compared by
+ * it everywhere a name is looked up or checked for availability, so "Alice" can neither register beside "alice" nor
+ * be told its password is wrong for typing "ALICE"; the name is kept and shown as registered. The database's unique
+ * index users_username_key_idx is on this same expression (migration 0037). Case beyond ASCII folds as the database's
+ * character classification says (PGlite: Unicode; a PostgreSQL initialised without a locale: ASCII only).
+ * `name`: the column, or a typed name.
+ */
+export const usernameKey = (name: string | SQL | AnyColumn) =>
+  typeof name === 'string' ? sql`lower(normalize(${name}::text, NFKC))` : sql`lower(normalize(${name}, NFKC))`;
+
+/** The same fold in the application, for what never reaches the database as a name (login counters' keys). */
+export const foldedUsername = (name: string) => name.normalize('NFKC').toLowerCase();
+
+/**
+ * The id of an account other than `exceptUserId`, open or closed, whose username is `name` under usernameKey; undefined
+ * when the name is free. A closed account's row keeps a name no login can be (closedUsername).
+ */
+export async function usernameHolder(db: Executor, name: string, exceptUserId?: number): Promise<number | undefined> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        sql`${usernameKey(users.username)} = ${usernameKey(name)}`,
+        exceptUserId === undefined ? undefined : ne(users.id, exceptUserId),
+      ),
+    )
+    .limit(1);
+  return row?.id;
+}
+
+/**
+ * Login accepts the username (in any letter case, usernameKey), the mobile number (written any way that reads as the
+ * same E.164 number, or exactly as stored) or the e-mail address (read as `canonicalEmail` keeps it: any case, a dot
+ * after the domain). The username written exactly as registered is preferred, then the number, then the e-mail
+ * address, then the username in another case; where legacy accounts hold names differing only by case and none is
+ * typed exactly, the oldest account. A closed account is found by none of them (domain/closure.ts).
  */
 export async function findUserByLogin(db: Executor, login: string): Promise<UserRow | undefined> {
   const number = PHONE.test(login) ? canonicalMobile(login) : null;
@@ -51,10 +86,19 @@ export async function findUserByLogin(db: Executor, login: string): Promise<User
     .where(
       and(
         isNull(users.closedAt),
-        or(eq(users.username, login), inArray(users.phone, phones), eq(users.email, canonicalEmail(login))),
+        or(
+          eq(users.username, login),
+          inArray(users.phone, phones),
+          eq(users.email, canonicalEmail(login)),
+          sql`${usernameKey(users.username)} = ${usernameKey(login)}`,
+        ),
       ),
     )
-    .orderBy(sql`case when ${users.username} = ${login} then 0 when ${users.phone} = ${number} then 1 else 2 end`)
+    .orderBy(
+      sql`case when ${users.username} = ${login} then 0 when ${users.phone} = ${number} then 1
+        when ${users.email} = ${canonicalEmail(login)} then 2 else 3 end`,
+      asc(users.id),
+    )
     .limit(1);
   return row;
 }
@@ -107,10 +151,22 @@ export async function contactHeld(
   return holders.some((id) => id !== undefined && id !== exceptUserId);
 }
 
-/** Registration refuses an address that is already an account's username, phone or e-mail. */
-export async function refuseTakenContact(db: Executor, channel: CodeChannel, address: string): Promise<void> {
-  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.username, address)).limit(1);
-  if (row || (await contactHeld(db, channel, address))) throw contactTaken(channel);
+/**
+ * Refuses ("already registered", for the phone or the e-mail) an address that is already the username of an account
+ * other than `exceptUserId` in any letter case (usernameHolder), or its phone or e-mail (contactHeld): registering,
+ * asking for a sign-up code, and a new phone or e-mail that would become the account's username.
+ */
+export async function refuseTakenContact(
+  db: Executor,
+  channel: CodeChannel,
+  address: string,
+  exceptUserId?: number,
+): Promise<void> {
+  if (
+    (await usernameHolder(db, address, exceptUserId)) !== undefined ||
+    (await contactHeld(db, channel, address, exceptUserId))
+  )
+    throw contactTaken(channel);
 }
 
 /** The account an invitation code belongs to (typed in any case); an unknown code is refused. */

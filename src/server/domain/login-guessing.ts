@@ -6,8 +6,9 @@
 //   gets about 120 guesses a day. It only slows, and it does not hold an address the account signed
 //   in from (or reset its password from) within 30 days;
 // - a right password clears that address's own count only, and makes it a known address.
-// An unknown login name is counted the same way (by the name typed), so the answers never tell
-// whether an account exists.
+// An unknown login name is counted the same way (by the name typed, folded as usernames are: any letter case or
+// compatibility form is one name), so the answers never tell whether an account exists. A name typed in another case
+// than an account's finds that account (accounts.ts findUserByLogin) and counts on it: casing multiplies no attempts.
 import { serverTexts } from '../../api-contract/server-texts.ts';
 import { isIPv6 } from 'node:net';
 import type { Executor } from '../db/connection.ts';
@@ -23,7 +24,7 @@ import {
   windowEnd,
   type Limit,
 } from './attempts.ts';
-import { verifySecret } from './accounts.ts';
+import { foldedUsername, verifySecret } from './accounts.ts';
 import { Refusal } from './refusal.ts';
 
 /** Wrong passwords of one account from one address before that address is locked out of it. */
@@ -64,7 +65,7 @@ const subjectName = (subject: LoginSubject) =>
     ? `account:${subject.userId}`
     : 'operator' in subject
       ? `operator:${subject.operator.toLowerCase()}`
-      : `name:${subject.name.toLowerCase()}`;
+      : `name:${foldedUsername(subject.name)}`;
 const accountCounter = (subject: LoginSubject) => `login:${subjectName(subject)}`;
 const addressCounter = (subject: LoginSubject, ip: string) => `login:${subjectName(subject)}@${addressGroup(ip)}`;
 const knownAddress = (subject: LoginSubject, ip: string) => `login-known:${subjectName(subject)}@${addressGroup(ip)}`;

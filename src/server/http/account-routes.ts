@@ -18,7 +18,6 @@ import { texts } from '../../api-contract/texts.ts';
 import {
   changeAvatar,
   checkSecret,
-  contactHeld,
   createAccount,
   findInviter,
   findUser,
@@ -130,8 +129,10 @@ export const accountRoutes: RouteModule = ({ route, settings }) => {
       const address = channel === 'sms' ? mobileNumber(typed) : typed;
       const owner = await findUserByContact(db, channel, address);
       if (must === '1' && !owner) throw new Refusal(serverTexts.accountNotFound.id);
-      if (must === '0' && (owner || (await contactHeld(db, channel, address))))
+      if (must === '0' && owner)
         throw new Refusal(channel === 'sms' ? serverTexts.phoneTaken.id : serverTexts.emailTaken.id);
+      // A sign-up code is refused for what registering would refuse: a username in any case, a contact, a resting one.
+      if (must === '0') await refuseTakenContact(db, channel, address);
       if (must === '0') await refuseRestingContact(db, channel, address, clock.now());
       // The code and its queued message commit together; the delivery job sends it after the commit.
       const queued = await db.transaction(async (tx) => {
@@ -227,8 +228,8 @@ export const accountRoutes: RouteModule = ({ route, settings }) => {
       ['email', input.email],
     ] as const) {
       if (address === undefined) continue;
-      if (await contactHeld(db, channel, address, caller.userId))
-        throw new Refusal(channel === 'sms' ? serverTexts.phoneTaken.id : serverTexts.emailTaken.id);
+      // The address may become this account's username: another's username in any letter case is taken too.
+      await refuseTakenContact(db, channel, address, caller.userId);
       await refuseRestingContact(db, channel, address, now);
       await consumeCode(db, codeTarget(channel, address), input.code!, now);
       const user = await findUser(db, caller.userId);

@@ -1,0 +1,141 @@
+// A username is one name whatever its letter case or compatibility form (domain/accounts.ts usernameKey): an address
+// that is another account's username in another case cannot register or get a sign-up code, "DEMO_TRADER" signs in
+// the account "Demo_Trader", which keeps showing its name as registered, the login limits count every casing as one
+// name, and where two legacy accounts differ only by case the name typed exactly wins. The migration that adds the
+// database's unique index on the folded name (0037) leaves a database holding such legacy pairs as it is, and adds
+// the index once they are resolved: run by dropping the index and applying the migration's own SQL file again.
+import { readFileSync } from 'node:fs';
+import { count, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startHarness, type Harness } from './harness.ts';
+import { PASSWORD, lockedFor, refused, registerByEmail, userIdOf } from './helpers.ts';
+import { login, register, sendEmailCode, userInfo } from '../../src/api-contract/account.ts';
+import { rowsOf } from '../../src/server/db/connection.ts';
+import { users } from '../../src/server/db/schema.ts';
+import { hashSecret, isUniqueViolation, newInviteCode } from '../../src/server/domain/accounts.ts';
+
+const MIGRATION = new URL('../../src/server/db/migrations/0037_usernames_ignore_case.sql', import.meta.url);
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(() => h.close());
+
+const WRONG = refused('Wrong username or password!');
+const EMAIL_TAKEN = refused('This e-mail address is already registered!');
+const GUESSER = '203.0.113.66';
+const signedIn = expect.objectContaining({ ret: 1, msg: 'Success' });
+const tryLogin = (username: string, password: string, ip = '198.51.100.10') =>
+  h.call(login, { username, password }, { ip });
+
+/** An account as an older release could leave it: a username of its own, no phone or e-mail, the password given. */
+async function legacyAccount(username: string, password = PASSWORD): Promise<number> {
+  const [row] = await h.database.db
+    .insert(users)
+    .values({
+      username,
+      passwordHash: await hashSecret(password),
+      nickname: username,
+      inviteCode: newInviteCode(),
+      createdAt: h.clock.now(),
+    })
+    .returning({ id: users.id });
+  return row!.id;
+}
+
+const accounts = async () => (await h.database.db.select({ n: count() }).from(users))[0]!.n;
+const indexExists = async () =>
+  rowsOf<{ n: number }>(
+    await h.database.db.execute(
+      sql`select count(*)::int as n from pg_indexes where indexname = 'users_username_key_idx'`,
+    ),
+  )[0]!.n === 1;
+const applyMigration = async () => {
+  for (const statement of readFileSync(MIGRATION, 'utf8').split('--> statement-breakpoint'))
+    await h.database.db.execute(sql.raw(statement));
+};
+
+it('an address that is a username in another case or width is taken: no code, no registration, nothing created', async () => {
+  const typed = 'alice@example.com';
+  // The code was sent before the legacy account's name was seen.
+  h.clock.advance(61_000);
+  expect((await h.call(sendEmailCode, { email: typed })).ret).toBe(1);
+  await legacyAccount('Alice@Example.com');
+  const before = await accounts();
+  expect(
+    await h.call(register, {
+      mode: 'email',
+      email: typed,
+      code: h.codeFor(typed),
+      password: PASSWORD,
+      paypass: '123456',
+      currency: 'USD',
+    }),
+  ).toEqual(EMAIL_TAKEN);
+  expect(await accounts()).toBe(before);
+  h.clock.advance(61_000);
+  expect(await h.call(sendEmailCode, { email: 'ALICE@example.com' })).toEqual(EMAIL_TAKEN);
+
+  // Full-width letters are the same name once composed (NFKC): no look-alike of a registered address.
+  await registerByEmail(h, 'bob@example.com');
+  h.clock.advance(61_000);
+  expect(await h.call(sendEmailCode, { email: 'ｂｏｂ@example.com' })).toEqual(EMAIL_TAKEN);
+  expect(await accounts()).toBe(before + 1);
+
+  // The database refuses it too, for a writer that skipped the rule (or raced it).
+  const inserted = await legacyAccount('BOB@example.com').catch((error: unknown) => error);
+  expect(isUniqueViolation(inserted)).toBe(true);
+});
+
+it('a username typed in another case signs in that account, which shows its name as registered', async () => {
+  const id = await legacyAccount('Demo_Trader');
+  for (const typed of ['Demo_Trader', 'demo_trader', 'DEMO_TRADER', 'ｄｅｍｏ＿ｔｒａｄｅｒ']) {
+    const res = await tryLogin(typed, PASSWORD);
+    expect(res).toEqual(signedIn);
+    expect(await userIdOf(h, res.data!.token)).toBe(id);
+  }
+  const res = await tryLogin('DEMO_TRADER', PASSWORD);
+  expect((await h.call(userInfo, {}, { token: res.data!.token })).data!.username).toBe('Demo_Trader');
+  expect(await tryLogin('DEMO_TRADER', 'wrong123')).toEqual(WRONG);
+});
+
+it('the login limits count a name as one whatever its case: casing multiplies no attempts', async () => {
+  await legacyAccount('Casey_Jones');
+  for (const typed of ['casey_jones', 'CASEY_JONES', 'Casey_Jones', 'cAsEy_JoNeS', 'ｃａｓｅｙ_ｊｏｎｅｓ'])
+    expect(await tryLogin(typed, 'guess123', GUESSER)).toEqual(WRONG);
+  expect(await tryLogin('CASEY_JONES', PASSWORD, GUESSER)).toEqual(lockedFor('15 minutes'));
+  // A name no account has: its casings and widths are one name too.
+  for (let i = 0; i < 5; i++) expect(await tryLogin('nobody_here', `guess${i}00`, GUESSER)).toEqual(WRONG);
+  expect(await tryLogin('ＮＯＢＯＤＹ_ＨＥＲＥ', PASSWORD, GUESSER)).toEqual(lockedFor('15 minutes'));
+});
+
+it('legacy accounts differing only by case: the exact name wins, the migration leaves them, new ones are refused', async () => {
+  await h.database.db.execute(sql`drop index users_username_key_idx`);
+  const upper = await legacyAccount('Carol@Example.com', 'upper123');
+  const lower = await legacyAccount('carol@example.com', 'lower123');
+  const signedInAs = async (typed: string, password: string) => {
+    const res = await tryLogin(typed, password);
+    expect(res).toEqual(signedIn);
+    return userIdOf(h, res.data!.token);
+  };
+  expect(await signedInAs('Carol@Example.com', 'upper123')).toBe(upper);
+  expect(await signedInAs('carol@example.com', 'lower123')).toBe(lower);
+  // Neither typed exactly: the older account.
+  expect(await signedInAs('CAROL@EXAMPLE.COM', 'upper123')).toBe(upper);
+  expect(await tryLogin('Carol@Example.com', 'lower123')).toEqual(WRONG);
+
+  // The migration does not fail on them, renames nothing and leaves the index out …
+  await applyMigration();
+  expect(await indexExists()).toBe(false);
+  const names = await h.database.db.select({ username: users.username }).from(users);
+  expect(names.map((row) => row.username)).toEqual(expect.arrayContaining(['Carol@Example.com', 'carol@example.com']));
+  // … while the application's rule still refuses a third.
+  h.clock.advance(61_000);
+  expect(await h.call(sendEmailCode, { email: 'CAROL@example.com' })).toEqual(EMAIL_TAKEN);
+
+  // Once the pair is resolved, the same migration adds the index.
+  await h.database.db.update(users).set({ username: 'carol_old@example.com' }).where(eq(users.id, upper));
+  await applyMigration();
+  expect(await indexExists()).toBe(true);
+});
