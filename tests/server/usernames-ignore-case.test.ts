@@ -10,6 +10,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startHarness, type Harness } from './harness.ts';
 import { PASSWORD, lockedFor, refused, registerByEmail, userIdOf } from './helpers.ts';
 import { login, register, sendEmailCode, userInfo } from '../../src/api-contract/account.ts';
+import { CONTACT_REUSE_DAYS, closeAccount } from '../../src/api-contract/closure.ts';
 import { rowsOf } from '../../src/server/db/connection.ts';
 import { users } from '../../src/server/db/schema.ts';
 import { hashSecret, isUniqueViolation, newInviteCode } from '../../src/server/domain/accounts.ts';
@@ -108,6 +109,20 @@ it('the login limits count a name as one whatever its case: casing multiplies no
   // A name no account has: its casings and widths are one name too.
   for (let i = 0; i < 5; i++) expect(await tryLogin('nobody_here', `guess${i}00`, GUESSER)).toEqual(WRONG);
   expect(await tryLogin('ＮＯＢＯＤＹ_ＨＥＲＥ', PASSWORD, GUESSER)).toEqual(lockedFor('15 minutes'));
+});
+
+it("a closed account's username rests in any case, as its phone and e-mail do", async () => {
+  await legacyAccount('Erin@Example.com');
+  const { data } = await tryLogin('erin@example.com', PASSWORD);
+  expect(await h.call(closeAccount, { secret_kind: 'login', secret: PASSWORD }, { token: data!.token })).toMatchObject({
+    ret: 1,
+  });
+  h.clock.advance(61_000);
+  expect(await h.call(sendEmailCode, { email: 'erin@example.com' })).toEqual(
+    refused(
+      `This mobile number or e-mail address belonged to a closed account. It can register again ${CONTACT_REUSE_DAYS} days after the closure.`,
+    ),
+  );
 });
 
 it('legacy accounts differing only by case: the exact name wins, the migration leaves them, new ones are refused', async () => {

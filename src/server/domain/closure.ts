@@ -4,7 +4,7 @@
 // e-mail leave the users row (kept in closed_accounts), its passkeys are deleted, so every sign-in meets the refusal an
 // unknown account meets today, and no more. Its phone and e-mail register again only CONTACT_REUSE_DAYS later.
 import Big from 'big.js';
-import { and, eq, gt, inArray, isNull, notLike, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, notLike, or, sql } from 'drizzle-orm';
 import type { Executor } from '../db/connection.ts';
 import {
   addressLocks,
@@ -41,7 +41,14 @@ import {
   type CloseSecret,
 } from '../../api-contract/closure.ts';
 import { serverTexts } from '../../api-contract/server-texts.ts';
-import { checkSecret, findUser, loginPasswordCounter, payPasswordCounter, type PreparedSecrets } from './accounts.ts';
+import {
+  checkSecret,
+  findUser,
+  loginPasswordCounter,
+  payPasswordCounter,
+  usernameKey,
+  type PreparedSecrets,
+} from './accounts.ts';
 import type { CodeChannel } from './code-sender.ts';
 import { POINTS } from '../../api-contract/rewards.ts';
 import { PRACTICE_ASSETS, post } from './ledger.ts';
@@ -289,8 +296,9 @@ export async function closeAccount(
 }
 
 /**
- * Whether the phone (E.164) or e-mail address is still resting after the closure of the account that held it: it
- * registers again (or becomes another account's) only from that closure's `contacts_free_at`.
+ * Whether the phone (E.164) or e-mail address is still resting after the closure of the account that held it (as its
+ * phone, its e-mail, or its username in any letter case, accounts.ts usernameKey): it registers again (or becomes
+ * another account's) only from that closure's `contacts_free_at`.
  */
 export async function contactResting(db: Executor, channel: CodeChannel, address: string, now: Date): Promise<boolean> {
   const [row] = await db
@@ -298,7 +306,10 @@ export async function contactResting(db: Executor, channel: CodeChannel, address
     .from(closedAccounts)
     .where(
       and(
-        channel === 'sms' ? eq(closedAccounts.phone, address) : eq(closedAccounts.email, address),
+        or(
+          channel === 'sms' ? eq(closedAccounts.phone, address) : eq(closedAccounts.email, address),
+          sql`${usernameKey(closedAccounts.username)} = ${usernameKey(address)}`,
+        ),
         gt(closedAccounts.contactsFreeAt, now),
       ),
     )
