@@ -9,7 +9,7 @@ import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startHarness, type Harness } from './harness.ts';
 import { PASSWORD, lockedFor, refused, registerByEmail, userIdOf } from './helpers.ts';
-import { login, register, sendEmailCode, userInfo } from '../../src/api-contract/account.ts';
+import { editProfile, login, register, sendEmailCode, userInfo } from '../../src/api-contract/account.ts';
 import { CONTACT_REUSE_DAYS, closeAccount } from '../../src/api-contract/closure.ts';
 import { rowsOf } from '../../src/server/db/connection.ts';
 import { users } from '../../src/server/db/schema.ts';
@@ -87,6 +87,20 @@ it('an address that is a username in another case or width is taken: no code, no
   // The database refuses it too, for a writer that skipped the rule (or raced it).
   const inserted = await legacyAccount('BOB@example.com').catch((error: unknown) => error);
   expect(isUniqueViolation(inserted)).toBe(true);
+});
+
+it("a new e-mail that is another account's username in another case is refused, the username unchanged", async () => {
+  const { email, token } = await registerByEmail(h);
+  // The application's rule refuses it, not only the index (which a database with legacy duplicates lacks).
+  await h.database.db.execute(sql`drop index users_username_key_idx`);
+  const typed = 'frank@example.com';
+  h.clock.advance(61_000);
+  expect((await h.call(sendEmailCode, { email: typed })).ret).toBe(1);
+  await legacyAccount('Frank@Example.com');
+  expect(await h.call(editProfile, { email: typed, code: h.codeFor(typed) }, { token })).toEqual(EMAIL_TAKEN);
+  expect((await h.call(userInfo, {}, { token })).data).toMatchObject({ username: email, email });
+  await applyMigration();
+  expect(await indexExists()).toBe(true);
 });
 
 it('a username typed in another case signs in that account, which shows its name as registered', async () => {
