@@ -12,6 +12,7 @@ import { seedFunds } from './db/seed-funds.ts';
 import { storeWalletAddressesChecksummed } from './domain/payouts.ts';
 import { grantDemoBalances } from './domain/demo.ts';
 import { bringPhonesToE164 } from './domain/phone-duplicates.ts';
+import { usernamesAlike } from './domain/accounts.ts';
 import { seedEarn } from './db/seed-earn.ts';
 import { seedWelfare } from './db/seed-welfare.ts';
 import { buildApp } from './http/app.ts';
@@ -57,6 +58,12 @@ await database.exclusive(async () => {
   if (phones.converted || phones.duplicates || phones.notMobile)
     console.log(
       `Mobile numbers: ${phones.converted} brought to E.164; ${phones.duplicates} accounts share a handset and ${phones.notMobile} hold no mobile number, listed by \`npm run ops -- phones\``,
+    );
+  // Legacy accounts whose usernames differ by letter case alone keep the unique index on usernames off (decision 0009).
+  const alike = await usernamesAlike(db);
+  if (alike.length)
+    console.log(
+      `Usernames: ${alike.length} groups of accounts differ by letter case alone (users ${alike.map((ids) => ids.join(' and ')).join('; ')}); new ones are refused, and the unique index users_username_key_idx waits until they are resolved (src/server/db/decisions/0009-usernames-ignore-case.md)`,
     );
   if (config.seedDemo) await seedDemo(db);
   await seedMarkets(db, clock.now());

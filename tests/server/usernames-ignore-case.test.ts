@@ -13,7 +13,7 @@ import { editProfile, login, register, sendEmailCode, userInfo } from '../../src
 import { CONTACT_REUSE_DAYS, closeAccount } from '../../src/api-contract/closure.ts';
 import { rowsOf } from '../../src/server/db/connection.ts';
 import { users } from '../../src/server/db/schema.ts';
-import { hashSecret, isUniqueViolation, newInviteCode } from '../../src/server/domain/accounts.ts';
+import { hashSecret, isUniqueViolation, newInviteCode, usernamesAlike } from '../../src/server/domain/accounts.ts';
 
 const MIGRATION = new URL('../../src/server/db/migrations/0037_usernames_ignore_case.sql', import.meta.url);
 
@@ -157,6 +157,8 @@ it('legacy accounts differing only by case: the exact name wins, the migration l
   // The migration does not fail on them, renames nothing and leaves the index out …
   await applyMigration();
   expect(await indexExists()).toBe(false);
+  // The server's start names them in its log.
+  expect(await usernamesAlike(h.database.db)).toEqual([[upper, lower]]);
   const names = await h.database.db.select({ username: users.username }).from(users);
   expect(names.map((row) => row.username)).toEqual(expect.arrayContaining(['Carol@Example.com', 'carol@example.com']));
   // … while the application's rule still refuses a third.
@@ -167,4 +169,5 @@ it('legacy accounts differing only by case: the exact name wins, the migration l
   await h.database.db.update(users).set({ username: 'carol_old@example.com' }).where(eq(users.id, upper));
   await applyMigration();
   expect(await indexExists()).toBe(true);
+  expect(await usernamesAlike(h.database.db)).toEqual([]);
 });

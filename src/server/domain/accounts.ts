@@ -2,7 +2,7 @@
 import { serverTexts } from '../../api-contract/server-texts.ts';
 import { randomInt } from 'node:crypto';
 import { and, asc, eq, inArray, isNull, ne, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { sqlStateOf, type Executor, type Tx } from '../db/connection.ts';
+import { rowsOf, sqlStateOf, type Executor, type Tx } from '../db/connection.ts';
 import { users } from '../db/schema.ts';
 import {
   LockedOut,
@@ -68,6 +68,20 @@ export async function usernameHolder(db: Executor, name: string, exceptUserId?: 
     )
     .limit(1);
   return row?.id;
+}
+
+/**
+ * The accounts (ids, oldest first, in groups) whose usernames are one name under usernameKey: legacy pairs an older
+ * release let register, which keep the database from its unique index on the folded name (migration 0037, decision
+ * 0009 beside the database code). Empty once they are resolved. Read at start, which says so in the server log.
+ */
+export async function usernamesAlike(db: Executor): Promise<number[][]> {
+  const rows = rowsOf<{ ids: number[] }>(
+    await db.execute(sql`
+      select array_agg(${users.id} order by ${users.id}) as ids from ${users}
+      group by ${usernameKey(users.username)} having count(*) > 1 order by min(${users.id})`),
+  );
+  return rows.map((row) => row.ids.map(Number));
 }
 
 /**
