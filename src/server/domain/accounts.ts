@@ -110,7 +110,7 @@ export async function findUserByLogin(db: Executor, login: string): Promise<User
     )
     .orderBy(
       sql`case when ${users.username} = ${login} then 0 when ${users.phone} = ${number} then 1
-        when ${users.email} = ${canonicalEmail(login)} then 2 else 3 end`,
+        when ${users.email} = ${canonicalEmail(login)} or ${users.phone} = ${login} then 2 else 3 end`,
       asc(users.id),
     )
     .limit(1);
