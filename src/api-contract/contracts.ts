@@ -138,6 +138,8 @@ export const ContractOrder = shape({
   oco_group: v.optional(v.nullable(whole), null),
   /** The order this leg is attached to (it holds what that order bought once filled). */
   parent_id: v.optional(v.nullable(whole), null),
+  /** A small balance converted to USDT (convertSmallBalances): a market sell of an amount the pair's rules refuse. */
+  dust_conversion: v.optional(v.boolean(), false),
 });
 export type ContractOrder = v.InferOutput<typeof ContractOrder>;
 
@@ -238,6 +240,16 @@ export const contractOrders = post(
   returns(CursorPaged(ContractOrder)),
   { cache: 'user', readOnly: true },
 );
+
+/**
+ * Converts the caller's small balances ("dust") into USDT: for the real account only, every coin of an open pair whose
+ * available amount the pair's sell rule refuses whole (dustOf) becomes a market sell of exactly that amount, frozen at
+ * once and filled like every market order at the first tick of its coin recorded after the request was accepted, at
+ * that tick's price less the pair's sell fee (fillAmounts), the USDT rounded down to the ledger's 8 decimals. Frozen
+ * amounts are never touched. Answers the orders accepted ('filling'); refused (noSmallBalances, nothing written) when
+ * no coin has such an amount. Like every write, an Idempotency-Key makes a retry answer the first answer again.
+ */
+export const convertSmallBalances = post('/coin/trans/dust', NoInput, returns(Paged(ContractOrder)));
 
 export const PairAmounts = shape({
   code: v.string(),
@@ -480,3 +492,29 @@ export function checkLegs(
   }
   return null;
 }
+
+/**
+ * Whether an available `amount` of a pair's coin is dust at the market price `market`: more than 0, yet the pair's sell
+ * rule (checkOrderRules, a market sell of it rounded down to the step size) refuses every sell of it, because that
+ * rounds to nothing or is worth less than the pair's minimum order. 0.00000898 BTC on a 0.00001 step is dust; so is
+ * 0.0001 BTC at 40,000 USDT when an order must be worth 5 USDT.
+ */
+export function dustOf(
+  amount: string,
+  pair: Pick<ContractPair, 'price_decimals' | 'quantity_decimals' | 'min_notional' | 'price_band'>,
+  market: string,
+): boolean {
+  if (!new Big(amount).gt(0)) return false;
+  const sellable = new Big(amount).round(pair.quantity_decimals, Big.roundDown).toFixed(pair.quantity_decimals);
+  const checked = checkOrderRules(
+    { side: 'sell', type: 'market', price: '', quantity: sellable, total: '' },
+    pair,
+    market,
+  );
+  return 'broken' in checked;
+}
+
+/** The USDT a conversion of `amount` of `code` brings at `price` (the fill's rule: fillAmounts of a market sell, the
+ * fee out of it, rounded down to 8 decimals); the app shows it at the latest price as an estimate. */
+export const dustProceeds = (code: string, amount: string, price: string, feeRate: string): string =>
+  fillAmounts('sell', 'market', code, price, new Big(amount).toFixed(8), feeRate).received;

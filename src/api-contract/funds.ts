@@ -214,7 +214,15 @@ export const ENTRY_KINDS = {
   recharge: ['recharge'],
   withdraw: ['withdraw_freeze', 'withdraw_return'],
   option: ['option_stake', 'option_payout'],
-  contract: ['contract_freeze', 'contract_trade', 'contract_cancel', 'contract_void'],
+  contract: [
+    'contract_freeze',
+    'contract_trade',
+    'contract_cancel',
+    'contract_void',
+    'dust_hold',
+    'dust_convert',
+    'dust_return',
+  ],
   points: ['points_redeem', 'points_closure'],
 } as const satisfies Partial<Record<AccountFilter, readonly string[]>>;
 

@@ -20,6 +20,11 @@ export const LEDGER_KIND_LABELS = {
   contract_cancel: /*i18n*/ { id: 'k.contract_cancel', message: 'Contract order revoked' },
   contract_void: /*i18n*/ { id: 'k.contract_void', message: 'Contract order void' },
   contract_expire: /*i18n*/ { id: 'k.contract_expire', message: 'Conditional contract order expired' },
+  // A small balance converted to USDT (convertSmallBalances): held when asked, converted at the next recorded tick, or
+  // returned when no tick came in time.
+  dust_hold: /*i18n*/ { id: 'k.dust_hold', message: 'Small balance held for conversion' },
+  dust_convert: /*i18n*/ { id: 'k.dust_convert', message: 'Small balance converted to USDT' },
+  dust_return: /*i18n*/ { id: 'k.dust_return', message: 'Small balance conversion returned' },
   yuebao_in: /*i18n*/ { id: 'k.yuebao_in', message: 'Liquidity mining subscription' },
   yuebao_out: /*i18n*/ { id: 'k.yuebao_out', message: 'Liquidity mining redemption' },
   yuebao_interest: /*i18n*/ { id: 'k.yuebao_interest', message: 'Liquidity mining interest' },

@@ -117,6 +117,11 @@ export const texts = {
     message: 'The price is more than {0}% away from the market price!',
   },
   pairUnavailable: /*i18n*/ { id: 'e.pairUnavailable', message: 'This trading pair is not available!' },
+  /** Converting small balances when no coin holds an available amount too small to sell (contracts.ts dustOf). */
+  noSmallBalances: /*i18n*/ {
+    id: 'e.noSmallBalances',
+    message: 'You have no small balances to convert.',
+  },
   cancellationFailed: /*i18n*/ { id: 'm.cancellationFailed', message: 'Cancellation failed, please try again!' },
   cancellationSucceeded: /*i18n*/ { id: 'm.cancellationSucceeded', message: 'Cancellation succeeded!' },
 

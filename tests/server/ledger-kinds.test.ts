@@ -18,6 +18,7 @@ import { postRows, type Posting } from '../../src/server/domain/ledger.ts';
 import { LIQUIDITY_ENTRY, redeemLiquidity, subscribeLiquidity } from '../../src/server/domain/liquidity.ts';
 import { LOCKUP_ENTRY, payLockupDay, subscribeLockup } from '../../src/server/domain/lockup.ts';
 import { CONTRACT_ENTRY } from '../../src/server/domain/contracts.ts';
+import { DUST_ENTRY } from '../../src/server/domain/contract-entries.ts';
 import { PRACTICE_ENTRY, openPracticeAccount, resetPracticeAccount } from '../../src/server/domain/practice.ts';
 import { BLIND_BOX_KIND } from '../../src/server/domain/blindbox.ts';
 import { redeem } from '../../src/server/domain/points.ts';
@@ -35,6 +36,7 @@ it('the kinds the domain names are all declared', () => {
     ...Object.values(LIQUIDITY_ENTRY),
     ...Object.values(LOCKUP_ENTRY),
     ...Object.values(CONTRACT_ENTRY),
+    ...Object.values(DUST_ENTRY),
     ...Object.values(PRACTICE_ENTRY),
     BLIND_BOX_KIND,
   ];

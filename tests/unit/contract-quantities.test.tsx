@@ -69,6 +69,7 @@ const order = (fields: Partial<ContractOrder> = {}): ContractOrder => ({
   leg: null,
   oco_group: null,
   parent_id: null,
+  dust_conversion: false,
   ...fields,
 });
 

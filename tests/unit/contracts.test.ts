@@ -245,6 +245,7 @@ describe('revokeOrder', () => {
     leg: null,
     oco_group: null,
     parent_id: null,
+    dust_conversion: false,
   });
   const paged = (lists: ContractOrder[]) => envelope(1, 'ok', { lists, page: 1, total: lists.length });
   const listed = () => contractOrderList.state.lists.open.lists.map(({ id }) => id);

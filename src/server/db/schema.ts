@@ -728,6 +728,8 @@ export const contractOrders = pgTable(
     ocoGroup: integer('oco_group'),
     /** Legs attached to an open order wait ('attached') for that order to fill, then hold what it bought. */
     parentId: integer('parent_id'),
+    /** A small balance's conversion to USDT: a market sell of an amount the pair's rules refuse, posted as dust_*. */
+    dustConversion: boolean('dust_conversion').notNull().default(false),
   },
   (t) => [
     // A tick touches only the waiting triggers it reaches: those above at or below it, those below at or above.

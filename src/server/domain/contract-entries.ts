@@ -11,6 +11,14 @@ export const CONTRACT_ENTRY = {
   expire: 'contract_expire',
 } as const;
 
+/** The ledger kinds of a small balance's conversion (a contract order marked dust_conversion): the amount held when
+ * asked, its fill, its return when void. */
+export const DUST_ENTRY = {
+  freeze: 'dust_hold',
+  trade: 'dust_convert',
+  void: 'dust_return',
+} as const;
+
 /** What every contract order's ledger reference starts with. */
 export const CONTRACT_REFERENCE_PREFIX = 'contract:';
 /** The ledger reference of contract order `id`: "contract:42". */

@@ -32,6 +32,7 @@ import {
   type VoidReason,
 } from '../../api-contract/contracts.ts';
 import type { TriggerLeg } from '../../api-contract/contract-triggers.ts';
+import type { LedgerKind } from '../../api-contract/ledger-kinds.ts';
 import type { PriceSource } from '../../api-contract/markets.ts';
 import { Refusal, refusalOf } from './refusal.ts';
 import { lastRecordedPrice, type MarketNow } from '../market/market.ts';
@@ -40,7 +41,7 @@ import { freezeWithin, insertedRow, ledgerAsset, postMany, unfreeze, type Postin
 import { queueNotices } from './notices.ts';
 import { refusePreTrade } from './pre-trade-checks.ts';
 import { pairRulesColumn, pairRulesOf } from './contract-pairs.ts';
-import { CONTRACT_ENTRY, CONTRACT_REFERENCE_PREFIX, contractReference } from './contract-entries.ts';
+import { CONTRACT_ENTRY, CONTRACT_REFERENCE_PREFIX, DUST_ENTRY, contractReference } from './contract-entries.ts';
 import {
   afterCancel,
   afterFills,
@@ -217,7 +218,10 @@ export async function placeContractOrder(
  * within MAX_QUOTE_AGE_MS of it, with the amounts of fillAmounts at that tick's price; a buy by
  * total gets the quantity its total buys there. With no such tick once that time has passed (a
  * halt), or a tick beyond what the order froze, the order is void and its funds released, the reason
- * kept. Claimed FOR UPDATE SKIP LOCKED and filled only while 'filling', so each fills or voids once.
+ * kept. Claimed FOR UPDATE SKIP LOCKED and filled only while 'filling', so each fills or voids once. A small balance's
+ * conversion (dust_conversion, domain/dust-conversion.ts) fills the same way, of its whole amount (the pair's step and
+ * minimum do not apply: they are why it is converted), posted as dust_convert / dust_return, with no notice (the
+ * customer waits for it on the screen).
  * Returns how many orders it finished.
  */
 export async function fillPendingMarketOrders(tx: Tx, coin: string, now: Date, batch: number): Promise<number> {
@@ -236,10 +240,11 @@ export async function fillPendingMarketOrders(tx: Tx, coin: string, now: Date, b
     tick_price: string | null;
     tick_at: Date | string | null;
     practice: boolean | string;
+    dust_conversion: boolean | string;
   }>(
     await tx.execute(sql`
       select o.id, o.user_id, o.side, o.quantity::text as quantity, o.total_asked::text as total_asked, o.fee_rate::text as fee_rate,
-        o.frozen_asset, o.frozen::text as frozen, o.practice, p.quantity_decimals, p.min_notional::text as min_notional, tick.price::text as tick_price, tick.at as tick_at
+        o.frozen_asset, o.frozen::text as frozen, o.practice, o.dust_conversion, p.quantity_decimals, p.min_notional::text as min_notional, tick.price::text as tick_price, tick.at as tick_at
       from contract_orders o
       join contract_pairs p on p.coin = o.coin
       left join lateral (
@@ -313,11 +318,19 @@ export async function fillPendingMarketOrders(tx: Tx, coin: string, now: Date, b
       const id = Number(order.id);
       const userId = Number(order.user_id);
       const practice = isTrue(order.practice);
+      const dust = isTrue(order.dust_conversion);
       if (fill)
-        return tradePostings(id, userId, fill.amounts, { asset: order.frozen_asset, amount: order.frozen }, practice);
+        return tradePostings(
+          id,
+          userId,
+          fill.amounts,
+          { asset: order.frozen_asset, amount: order.frozen },
+          practice,
+          dust ? DUST_ENTRY.trade : CONTRACT_ENTRY.trade,
+        );
       // A void releases what the order froze, as unfreeze() would: out of frozen, back to available.
       const asset = ledgerAsset(order.frozen_asset, practice);
-      const kind = CONTRACT_ENTRY.void;
+      const kind = dust ? DUST_ENTRY.void : CONTRACT_ENTRY.void;
       const ref = reference(id);
       return [
         {
@@ -336,18 +349,20 @@ export async function fillPendingMarketOrders(tx: Tx, coin: string, now: Date, b
   const filled = done.filter(({ fill }) => fill !== null);
   await queueNotices(
     tx,
-    filled.map(({ order, fill }) => ({
-      userId: Number(order.user_id),
-      notice: {
-        kind: 'contract_filled' as const,
-        id: Number(order.id),
-        coin,
-        side: order.side,
-        quantity: fill!.quantity,
-        price: new Big(order.tick_price!).toFixed(),
-        practice: isTrue(order.practice),
-      },
-    })),
+    filled
+      .filter(({ order }) => !isTrue(order.dust_conversion))
+      .map(({ order, fill }) => ({
+        userId: Number(order.user_id),
+        notice: {
+          kind: 'contract_filled' as const,
+          id: Number(order.id),
+          coin,
+          side: order.side,
+          quantity: fill!.quantity,
+          price: new Big(order.tick_price!).toFixed(),
+          practice: isTrue(order.practice),
+        },
+      })),
     now,
   );
   await afterVoids(
@@ -365,7 +380,8 @@ export async function fillPendingMarketOrders(tx: Tx, coin: string, now: Date, b
   return claimed.length;
 }
 
-/** A waiting market order's fill at `price`, or why it cannot fill there. */
+/** A waiting market order's fill at `price`, or why it cannot fill there. A small balance's conversion sells its whole
+ * amount, whatever the pair's step and minimum. */
 function marketFill(
   order: {
     side: OrderSide;
@@ -375,10 +391,15 @@ function marketFill(
     frozen: string;
     quantity_decimals: number;
     min_notional: string;
+    dust_conversion: boolean | string;
   },
   coin: string,
   price: string,
 ): { quantity: string; amounts: FillAmounts } | { void: VoidReason } {
+  if (isTrue(order.dust_conversion)) {
+    const quantity = new Big(order.quantity).toFixed(8);
+    return { quantity, amounts: fillAmounts('sell', 'market', coin, price, quantity, order.fee_rate) };
+  }
   const decimals = Number(order.quantity_decimals);
   const quantity =
     order.total_asked !== null
@@ -402,8 +423,8 @@ function tradePostings(
   amounts: FillAmounts,
   reserved: { asset: string; amount: string } | null,
   practice: boolean,
+  kind: LedgerKind = CONTRACT_ENTRY.trade,
 ): Posting[] {
-  const kind = CONTRACT_ENTRY.trade;
   const ref = reference(id);
   const asset = (plain: string) => ledgerAsset(plain, practice);
   const postings: Posting[] = [];
@@ -678,6 +699,7 @@ export function toContractOrder(row: ContractOrderRow, source: PriceSource): Con
     leg: (row.leg as TriggerLeg | null) ?? null,
     oco_group: row.ocoGroup,
     parent_id: row.parentId,
+    dust_conversion: row.dustConversion,
   };
 }
 

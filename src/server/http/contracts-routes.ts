@@ -8,8 +8,10 @@ import {
   contractAmounts,
   contractOrders,
   contractPairs,
+  convertSmallBalances,
   placeContract,
 } from '../../api-contract/contracts.ts';
+import { convertSmallBalances as convertDust } from '../domain/dust-conversion.ts';
 import { balancesIn, ledgerAsset } from '../domain/ledger.ts';
 import { openPracticeAccount } from '../domain/practice.ts';
 import { refuseUnlistedCoin } from '../domain/markets.ts';
@@ -60,6 +62,13 @@ export const contractsRoutes: RouteModule = ({ route, services: { market } }) =>
       return attachLegs(tx, caller.userId, request, now);
     });
     const lists = legs.map((row) => toContractOrder(row, market.source));
+    return { lists, page: 1, total: lists.length };
+  });
+
+  route(convertSmallBalances, async (_input, { db, caller, clock }) => {
+    const now = clock.now();
+    const orders = await db.transaction((tx) => convertDust(tx, caller.userId, now));
+    const lists = orders.map((row) => toContractOrder(row, market.source));
     return { lists, page: 1, total: lists.length };
   });
 

@@ -1,0 +1,1 @@
+ALTER TABLE "contract_orders" ADD COLUMN "dust_conversion" boolean DEFAULT false NOT NULL;

@@ -1,0 +1,169 @@
+// Converting small balances to USDT through the customer's call: only what the pair's sell rule refuses whole is
+// converted (never the frozen part, never another customer's), filled like a market order at the first tick recorded
+// after the request was accepted — not at the price recorded when it was — less the pair's sell fee, each movement a
+// ledger entry; an Idempotency-Key replays the first answer; nothing to convert is refused and moves nothing.
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { and, asc, eq } from 'drizzle-orm';
+import { startHarness, type Harness } from './harness.ts';
+import { contractKit } from './contract-helpers.ts';
+import { TOKEN_EXPIRED, customer, expectLedgerBalanced, grant, refused } from './helpers.ts';
+import { contractAmounts, convertSmallBalances, placeContract } from '../../src/api-contract/contracts.ts';
+import { balances, contractOrders, ledgerEntries } from '../../src/server/db/schema.ts';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(() => h.close());
+
+const { tick, match, amounts, listed, entriesOf } = contractKit(() => h);
+
+/** Everything a conversion can move for one user: balances, ledger entries, contract orders. */
+async function held(userId: number) {
+  const db = h.database.db;
+  return {
+    balances: await db.select().from(balances).where(eq(balances.userId, userId)).orderBy(asc(balances.asset)),
+    entries: await db
+      .select()
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.userId, userId))
+      .orderBy(asc(ledgerEntries.id)),
+    orders: await db
+      .select()
+      .from(contractOrders)
+      .where(eq(contractOrders.userId, userId))
+      .orderBy(asc(contractOrders.id)),
+  };
+}
+
+const NOTHING = refused('You have no small balances to convert.');
+
+it('needs a login', async () => {
+  expect(await h.call(convertSmallBalances)).toEqual(TOKEN_EXPIRED);
+});
+
+it('converts only the dust, at the first tick recorded after acceptance, once per key; the frozen part and another customer stay', async () => {
+  const user = await customer(h, '100');
+  const other = await customer(h, '5');
+  await tick('ETH', '3000.00');
+  await tick('BTC', '49000.00');
+  // 0.001 BTC goes to an open limit sell (frozen); 0.00000898 BTC is left, below the 0.00001 step: dust. 1 ETH is not.
+  await grant(h, user.id, '0.00100898', 'BTC');
+  await grant(h, user.id, '1', 'ETH');
+  const limit = await h.call(
+    placeContract,
+    { code: 'BTC', side: 'sell', type: 'limit', price: '50000.00', quantity: '0.001' },
+    { token: user.token },
+  );
+  expect(limit.ret).toBe(1);
+  expect(limit.data).toMatchObject({ status: 'open', frozen: '0.00100000' });
+  await grant(h, other.id, '0.00000500', 'BTC');
+  const otherBefore = await held(other.id);
+
+  const acceptedAt = h.clock.now();
+  const answer = await h.call(convertSmallBalances, {}, { token: user.token, idempotencyKey: 'dust-1' });
+  expect(answer).toMatchObject({ ret: 1, data: { total: 1 } });
+  const [order] = answer.data.lists;
+  expect(order).toMatchObject({
+    code: 'BTC',
+    side: 'sell',
+    type: 'market',
+    status: 'filling',
+    quantity: '0.00000898',
+    frozen: '0.00000898',
+    frozen_asset: 'BTC',
+    dust_conversion: true,
+    created_at: acceptedAt.toISOString(),
+  });
+  // Held for the conversion beside the limit sell's 0.001; ETH is not touched.
+  expect(await amounts(user.token, 'BTC')).toMatchObject({ available: '0.00000000', frozen: '0.00100898' });
+  expect(await amounts(user.token, 'ETH')).toMatchObject({ available: '1.00000000', frozen: '0.00000000' });
+
+  // The same key again answers the first answer and converts nothing more.
+  const replay = await h.call(convertSmallBalances, {}, { token: user.token, idempotencyKey: 'dust-1' });
+  expect(replay).toEqual(answer);
+  expect((await held(user.id)).orders.filter((row) => row.dustConversion)).toHaveLength(1);
+
+  // Neither the tick recorded when it was accepted nor one stamped before it (arriving late) converts it.
+  expect(await match()).toBe(0);
+  await h.market.record([{ coin: 'BTC', at: new Date(acceptedAt.getTime() - 500), price: '60000.00', volume: '1' }]);
+  expect(await match()).toBe(0);
+  expect(await listed(user.token, order!.id)).toMatchObject({ list: 'open', status: 'filling' });
+
+  const tickAt = await tick('BTC', '48000.00');
+  expect(await match()).toBe(1);
+  // 48000 × 0.00000898 = 0.43104 USDT, less the 0.1 % sell fee rounded up (0.00043104): 0.43060896 USDT.
+  expect(await listed(user.token, order!.id)).toMatchObject({
+    list: 'history',
+    status: 'filled',
+    dust_conversion: true,
+    dealt_quantity: '0.00000898',
+    unit_price: '48000',
+    tick_price: '48000',
+    tick_at: tickAt,
+    total: '0.43104000',
+    fee: '0.00043104',
+    received: '0.43060896',
+    received_asset: 'USDT',
+  });
+  expect(await entriesOf(order!.id)).toEqual([
+    { kind: 'dust_hold', asset: 'BTC', bucket: 'available', amount: '-0.00000898' },
+    { kind: 'dust_hold', asset: 'BTC', bucket: 'frozen', amount: '0.00000898' },
+    { kind: 'dust_convert', asset: 'BTC', bucket: 'frozen', amount: '-0.00000898' },
+    { kind: 'dust_convert', asset: 'USDT', bucket: 'available', amount: '0.43060896' },
+  ]);
+  expect(await h.call(contractAmounts, { code: 'BTC' }, { token: user.token })).toMatchObject({
+    data: { available: '0.00000000', frozen: '0.00100000', usdt_available: '100.43060896', usdt_frozen: '0.00000000' },
+  });
+  // The limit sell still waits, its 0.001 BTC still frozen; 1 ETH still there.
+  expect(await listed(user.token, limit.data.id)).toMatchObject({ list: 'open', status: 'open' });
+  expect(await amounts(user.token, 'ETH')).toMatchObject({ available: '1.00000000' });
+  // The other customer's dust is theirs until they ask.
+  expect(await held(other.id)).toEqual(otherBefore);
+
+  // Once more, with nothing left to convert: refused, nothing moved.
+  const before = await held(user.id);
+  expect(await h.call(convertSmallBalances, {}, { token: user.token, idempotencyKey: 'dust-2' })).toEqual(NOTHING);
+  expect(await held(user.id)).toEqual(before);
+  await expectLedgerBalanced(h);
+});
+
+it('a holding worth less than the minimum order is dust too; a sellable one is refused as nothing to convert', async () => {
+  const user = await customer(h);
+  const seller = await customer(h);
+  await tick('ETH', '3000.00');
+  // 0.0016 ETH is on the step but worth 4.80 USDT, below the 5 USDT minimum order.
+  await grant(h, user.id, '0.0016', 'ETH');
+  const answer = await h.call(convertSmallBalances, {}, { token: user.token });
+  expect(answer.ret).toBe(1);
+  expect(answer.data.lists).toEqual([expect.objectContaining({ code: 'ETH', quantity: '0.00160000' })]);
+
+  await grant(h, seller.id, '0.002', 'ETH');
+  const before = await held(seller.id);
+  expect(await h.call(convertSmallBalances, {}, { token: seller.token })).toEqual(NOTHING);
+  expect(await held(seller.id)).toEqual(before);
+});
+
+it('with no tick within 10 s the conversion is void and the amount returns', async () => {
+  const user = await customer(h);
+  await tick('BTC', '49000.00');
+  await grant(h, user.id, '0.00000001', 'BTC');
+  const answer = await h.call(convertSmallBalances, {}, { token: user.token });
+  expect(answer.ret).toBe(1);
+  const id = answer.data.lists[0]!.id;
+  h.clock.advance(11_000);
+  expect(await match()).toBeGreaterThanOrEqual(1);
+  expect(await listed(user.token, id)).toMatchObject({ status: 'void', void_reason: 'no_price' });
+  expect(await entriesOf(id)).toEqual([
+    { kind: 'dust_hold', asset: 'BTC', bucket: 'available', amount: '-0.00000001' },
+    { kind: 'dust_hold', asset: 'BTC', bucket: 'frozen', amount: '0.00000001' },
+    { kind: 'dust_return', asset: 'BTC', bucket: 'frozen', amount: '-0.00000001' },
+    { kind: 'dust_return', asset: 'BTC', bucket: 'available', amount: '0.00000001' },
+  ]);
+  const [btc] = await h.database.db
+    .select()
+    .from(balances)
+    .where(and(eq(balances.userId, user.id), eq(balances.asset, 'BTC')));
+  expect(btc).toMatchObject({ available: '0.00000001', frozen: '0.00000000' });
+  await expectLedgerBalanced(h);
+});
