@@ -13,7 +13,7 @@ import { session } from '../../src/lib/session.ts';
 import LostAnswerDialog from '../../src/features/lost-answers/LostAnswerDialog.tsx';
 import { FUNDS_WRITES } from '../../src/features/lost-answers/funds-writes.ts';
 import { inputShapes } from '../../src/api-contract/registry.ts';
-import { placeContract } from '../../src/api-contract/contracts.ts';
+import { convertSmallBalances, placeContract } from '../../src/api-contract/contracts.ts';
 import { submitRecharge } from '../../src/api-contract/funds.ts';
 import { transferIn, transferOut } from '../../src/api-contract/liquidity.ts';
 import { placeOption } from '../../src/api-contract/options.ts';
@@ -48,6 +48,7 @@ it("names the funds writes by their endpoints' paths, with amount fields their i
   const endpoints = [
     placeOption,
     placeContract,
+    convertSmallBalances,
     lockupSubscribe,
     transferIn,
     transferOut,

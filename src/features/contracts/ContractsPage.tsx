@@ -1,7 +1,8 @@
 // Contracts (/pages/contracts/contracts): spot trading of a coin against USDT. The pair picker
 // with search, the live (simulated) quote and chart, the order form (Buy/Sell, Market/Limit, price
 // in tick steps, quantity or a share of what is available, total and fee before submit, then a
-// confirmation), and the pair's open orders with Revoke. Reached from Home and from each coin.
+// confirmation), and the pair's open orders with Revoke; below them, while the real account holds amounts no order
+// can sell, "Convert small balances to USDT" (SmallBalances.tsx). Reached from Home and from each coin.
 import { useEffect, useState } from 'react';
 import { useSearch } from 'wouter';
 import { useSnapshot } from 'valtio';
@@ -23,6 +24,7 @@ import { contractsState, DEFAULT_PAIR, loadAmounts, loadOpenOrders, loadPairs } 
 import { OpenOrders } from './OpenOrders.tsx';
 import { OrderPanel } from './OrderPanel.tsx';
 import { PairSheet } from './PairSheet.tsx';
+import { SmallBalances } from './SmallBalances.tsx';
 import './contracts.css';
 
 /** Open orders and amounts are asked for again this often while the page is shown. */
@@ -107,6 +109,7 @@ export default function ContractsPage() {
         {chartShown && <LiveChart code={shown} />}
         <OrderPanel key={shown} code={shown} />
         <OpenOrders code={shown} />
+        <SmallBalances />
       </div>
       {picking && <PairSheet current={shown} onChoose={choose} onClose={() => setPicking(false)} />}
     </div>

@@ -19,6 +19,7 @@ import './lost-answer.css';
 const writeNames = (amount: string): Readonly<Record<string, MessageDescriptor>> => ({
   '/coin/order/add': msg`Option order of ${amount} USDT`,
   '/coin/trans/add': msg`Contract order`,
+  '/coin/trans/dust': msg`Small balances converted to USDT`,
   '/lockup/subscribe': msg`Lock-up subscription of ${amount} USDT`,
   '/yuebao/transfer/in': msg`Liquidity subscription of ${amount} USDT`,
   '/yuebao/transfer/out': msg`Liquidity redemption of ${amount} USDT`,

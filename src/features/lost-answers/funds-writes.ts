@@ -17,6 +17,8 @@ export const FUNDS_WRITES: Readonly<Record<string, string>> = {
   '/users/extract': 'amount',
   /** submitRecharge */
   '/pay/submit': 'amount',
+  /** convertSmallBalances */
+  '/coin/trans/dust': '',
   /** drawBlindBox */
   '/blindbox/draw': '',
   /** redeemPoints */

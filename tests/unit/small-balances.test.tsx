@@ -1,0 +1,203 @@
+// @vitest-environment jsdom
+// "Convert small balances to USDT" on the contracts page (features/contracts/SmallBalances.tsx): shown only while the
+// customer holds an amount no order can sell; its dialog lists those amounts (not a sellable holding, not the frozen
+// part) with the USDT estimated at the latest recorded price after the fee, asks for a confirmation, shows that it
+// waits for the next recorded price, then what each became and the USDT received. The write carries an
+// Idempotency-Key.
+import { act } from 'react';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import type { ContractOrder, ContractPair } from '../../src/api-contract/contracts.ts';
+import { configureApi } from '../../src/lib/api.ts';
+import { userBalances } from '../../src/lib/balances.ts';
+import { prices } from '../../src/lib/prices.ts';
+import { session } from '../../src/lib/session.ts';
+import { contractsState } from '../../src/features/contracts/contracts-store.ts';
+import { SmallBalances } from '../../src/features/contracts/SmallBalances.tsx';
+import { coinQuote, deferred, envelope, mountPoint, resetClientState } from './helpers.ts';
+import { renderInApp } from './render-in-app.tsx';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const view = mountPoint();
+const pair = (code: string, quantityDecimals: number): ContractPair => ({
+  code,
+  name: code,
+  price_decimals: 2,
+  quantity_decimals: quantityDecimals,
+  min_notional: '5',
+  fee_rate: '0.001',
+  price_band: '0.1',
+});
+const AT = '2026-12-05T08:00:00.000Z';
+
+const order = (fields: Partial<ContractOrder>): ContractOrder => ({
+  id: 90,
+  code: 'BTC',
+  side: 'sell',
+  type: 'market',
+  status: 'filling',
+  price: null,
+  quantity: '0.00000898',
+  total_asked: null,
+  fee_rate: '0.001',
+  frozen: '0.00000898',
+  frozen_asset: 'BTC',
+  dealt_quantity: '0.00000000',
+  unit_price: null,
+  total: null,
+  fee: null,
+  fee_asset: null,
+  spent: null,
+  spent_asset: null,
+  received: null,
+  received_asset: null,
+  tick_price: null,
+  tick_at: null,
+  tick_constituents: null,
+  created_at: AT,
+  filled_at: null,
+  cancelled_at: null,
+  void_reason: null,
+  simulated: true,
+  seeded: false,
+  exchanges: 0,
+  practice: false,
+  trigger_price: null,
+  trigger_above: null,
+  trigger_state: null,
+  trigger_tick_price: null,
+  trigger_tick_at: null,
+  triggered_at: null,
+  expires_at: null,
+  leg: null,
+  oco_group: null,
+  parent_id: null,
+  dust_conversion: true,
+  ...fields,
+});
+const filled = order({
+  status: 'filled',
+  frozen: '0.00000000',
+  dealt_quantity: '0.00000898',
+  unit_price: '48000',
+  total: '0.43104000',
+  fee: '0.00043104',
+  fee_asset: 'USDT',
+  received: '0.43060896',
+  received_asset: 'USDT',
+  tick_price: '48000',
+  tick_at: AT,
+  filled_at: AT,
+});
+
+/** The balances as the server holds them: 0.00000898 BTC available (0.001 frozen by a limit sell), 1 ETH, 100 USDT. */
+let held = [
+  { asset: 'BTC', available: '0.00000898', frozen: '0.00100000' },
+  { asset: 'ETH', available: '1.00000000', frozen: '0.00000000' },
+  { asset: 'USDT', available: '100.00000000', frozen: '0.00000000' },
+];
+let conversion = deferred<Response>();
+const requests: Request[] = [];
+
+beforeEach(() => {
+  session.token = 'token-1';
+  contractsState.pairs = [pair('BTC', 5), pair('ETH', 4)];
+  prices.quotes = { BTC: coinQuote('BTC', '49000', AT), ETH: coinQuote('ETH', '3000', AT) };
+  held = [
+    { asset: 'BTC', available: '0.00000898', frozen: '0.00100000' },
+    { asset: 'ETH', available: '1.00000000', frozen: '0.00000000' },
+    { asset: 'USDT', available: '100.00000000', frozen: '0.00000000' },
+  ];
+  userBalances.lists = held;
+  conversion = deferred<Response>();
+  requests.length = 0;
+  const fetch = vi.fn(async (input: RequestInfo | URL) => {
+    const request = input as Request;
+    requests.push(request);
+    const path = new URL(request.url).pathname;
+    if (path === '/api/users/balances') return envelope(1, 'Success', { lists: held, page: 1, total: held.length });
+    if (path === '/api/coin/trans/dust') return conversion.promise;
+    if (path === '/api/coin/trans/lists') return envelope(1, 'Success', { lists: [filled], next: null });
+    if (path === '/api/coin/user/amount')
+      return envelope(1, 'Success', {
+        code: 'BTC',
+        available: '0.00000000',
+        frozen: '0.00100000',
+        usdt_available: '100.43060896',
+        usdt_frozen: '0.00000000',
+      });
+    throw new Error(`unexpected call ${path}`);
+  });
+  configureApi({ fetch: fetch as unknown as typeof globalThis.fetch, retryDelay: () => 0 });
+});
+afterEach(() => resetClientState());
+
+/** Waits (a bounded number of event-loop turns, each within act) until `done` holds. */
+async function until(done: () => boolean) {
+  await act(async () => {
+    for (let turn = 0; turn < 400 && !done(); turn++) await new Promise((resolve) => setTimeout(resolve, 5));
+  });
+  expect(done()).toBe(true);
+}
+
+/** Renders the action as the contracts page does; the balances it asks for as it opens have answered. */
+async function open() {
+  await renderInApp(view, <SmallBalances />);
+  await until(() => requests.some((request) => new URL(request.url).pathname === '/api/users/balances'));
+  await act(async () => new Promise((resolve) => setTimeout(resolve, 20)));
+}
+
+const dialogText = () => document.querySelector('[role="alertdialog"]')?.textContent ?? '';
+const button = (label: string) =>
+  [...document.querySelectorAll('button')].find((item) => item.textContent === label) ?? null;
+
+it('lists only the dust with its estimate, confirms, shows the wait, then what it became', async () => {
+  await open();
+  await act(async () => button('Convert small balances to USDT')!.click());
+  const asked = dialogText();
+  // 49000 × 0.00000898 = 0.44002 USDT, less the 0.1 % fee rounded up (0.00044002): 0.43957998 USDT.
+  expect(asked).toContain('0.00000898 BTC≈ 0.43957998 USDT');
+  expect(asked).toContain('Estimated total≈ 0.43957998 USDT');
+  expect(asked).not.toContain('ETH');
+  expect(asked).toContain('at the first price recorded after you confirm');
+
+  await act(async () => button('Convert')!.click());
+  expect(document.querySelector('[role="status"]')?.textContent).toBe(
+    'Converting… waiting for the next recorded price.',
+  );
+  const write = requests.find((request) => new URL(request.url).pathname === '/api/coin/trans/dust')!;
+  expect(write.method).toBe('POST');
+  expect(write.headers.get('idempotency-key')).toMatch(/.+/);
+
+  held = [
+    { asset: 'BTC', available: '0.00000000', frozen: '0.00100000' },
+    { asset: 'ETH', available: '1.00000000', frozen: '0.00000000' },
+    { asset: 'USDT', available: '100.43060896', frozen: '0.00000000' },
+  ];
+  conversion.resolve(envelope(1, 'Success', { lists: [order({})], page: 1, total: 1 }));
+  await until(() => dialogText().includes('Received in total'));
+  expect(dialogText()).toContain('0.00000898 BTC converted to 0.43060896 USDT at 48,000');
+  expect(dialogText()).toContain('Received in total: 0.43060896 USDT');
+
+  // OK closes it; nothing is left to convert, so the action goes.
+  await act(async () => button('OK')!.click());
+  expect(dialogText()).toBe('');
+  expect(button('Convert small balances to USDT')).toBeNull();
+});
+
+it('shows nothing while every holding can be sold', async () => {
+  held = [{ asset: 'ETH', available: '1.00000000', frozen: '0.00000000' }];
+  userBalances.lists = held;
+  await open();
+  expect(view.container.textContent).toBe('');
+});
+
+it('tells the refusal and closes when the server has nothing to convert', async () => {
+  await open();
+  await act(async () => button('Convert small balances to USDT')!.click());
+  await act(async () => button('Convert')!.click());
+  conversion.resolve(envelope(0, 'You have no small balances to convert.'));
+  await until(() => dialogText() === '');
+  const { toasts } = await import('../../src/lib/toast.ts');
+  expect(toasts.current?.text).toBe('You have no small balances to convert.');
+});
