@@ -13,6 +13,7 @@ import { prices } from '../../src/lib/prices.ts';
 import { session } from '../../src/lib/session.ts';
 import { contractsState } from '../../src/features/contracts/contracts-store.ts';
 import { SmallBalances } from '../../src/features/contracts/SmallBalances.tsx';
+import { OrderRow } from '../../src/features/contracts/ContractParts.tsx';
 import { coinQuote, deferred, envelope, mountPoint, resetClientState } from './helpers.ts';
 import { renderInApp } from './render-in-app.tsx';
 
@@ -200,4 +201,11 @@ it('tells the refusal and closes when the server has nothing to convert', async 
   await until(() => dialogText() === '');
   const { toasts } = await import('../../src/lib/toast.ts');
   expect(toasts.current?.text).toBe('You have no small balances to convert.');
+});
+
+it('names a conversion in the order list, beside the sell it was', async () => {
+  await renderInApp(view, <OrderRow order={filled} />);
+  expect(view.container.querySelector('.ct-dust-tag')?.textContent).toBe('Small balance converted');
+  await renderInApp(view, <OrderRow order={{ ...filled, dust_conversion: false }} />);
+  expect(view.container.querySelector('.ct-dust-tag')).toBeNull();
 });

@@ -118,6 +118,11 @@ export function OrderRow({ order }: { order: Readonly<ContractOrder> }) {
           <span className="record-row-title">
             <span dir="ltr">{order.code}/USDT</span> <SideTag side={order.side} type={order.type} />
             {order.practice && <PracticeTag />}
+            {order.dust_conversion && (
+              <span className="ct-dust-tag">
+                <Trans>Small balance converted</Trans>
+              </span>
+            )}
           </span>
           <ContractStatusBadge status={order.status} />
         </span>
