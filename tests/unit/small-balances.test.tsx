@@ -193,6 +193,12 @@ it('shows nothing while every holding can be sold', async () => {
   expect(view.container.textContent).toBe('');
 });
 
+it('shows nothing for a halted coin, which the server would not convert either', async () => {
+  prices.quotes = { BTC: coinQuote('BTC', '49000', AT, { halted: true }), ETH: coinQuote('ETH', '3000', AT) };
+  await open();
+  expect(view.container.textContent).toBe('');
+});
+
 it('tells the refusal and closes when the server has nothing to convert', async () => {
   await open();
   await act(async () => button('Convert small balances to USDT')!.click());

@@ -28,7 +28,8 @@ export interface SmallBalance {
 
 /**
  * The available amounts of `held` that no order can sell (dustOf at each coin's latest recorded price in `quotes`), of
- * the pairs open to orders, in the pairs' order. USDT, frozen amounts and a coin with no price yet are never listed.
+ * the pairs open to orders, in the pairs' order. USDT, frozen amounts and a coin with no price yet, or halted, are
+ * never listed.
  */
 export function smallBalancesOf(
   held: readonly Balance[],
@@ -38,7 +39,8 @@ export function smallBalancesOf(
   return pairs.flatMap((pair) => {
     const balance = held.find((item) => item.asset === pair.code);
     const quote = quotes[pair.code];
-    if (pair.code === QUOTE_ASSET || !balance || !quote) return [];
+    // A halted coin is not converted (the server skips it too): it waits for its prices to come back.
+    if (pair.code === QUOTE_ASSET || !balance || !quote || quote.halted) return [];
     if (!dustOf(balance.available, pair, quote.price)) return [];
     return [
       {
