@@ -75,7 +75,13 @@ it('market-buys BTC for 200 USDT: USDT down by exactly 200, BTC arrives less the
   await page.getByLabel('Total to spend (USDT)').fill('200');
   await expect.poll(() => page.locator('.ct-figures').first().textContent()).toContain('BTC');
   // Accepted, then filled at the first price recorded after it (never at one recorded before).
-  await confirmOrder('Buy BTC', MARKET_ACCEPTED, () => screenshot(page, '41-contracts-confirm'));
+  await confirmOrder('Buy BTC', MARKET_ACCEPTED, async () => {
+    // The confirmation says the same rule, not "at once at the latest price".
+    expect(await page.getByRole('alertdialog').locator('.ct-note').textContent()).toBe(
+      'A market order fills at the first price recorded after you confirm, which may differ a little from the one shown.',
+    );
+    await screenshot(page, '41-contracts-confirm');
+  });
   // The first order on this device offers notifications: not now, as a customer may answer.
   await page.getByRole('alertdialog').getByRole('button', { name: 'Not now' }).click();
   await expect.poll(() => toast().textContent()).toMatch(/^Bought 0\.\d+ BTC at [\d,.]+$/);

@@ -334,8 +334,8 @@ export function OrderPanel({ code }: { code: string }) {
                 </Trans>
               ) : form.type === 'market' ? (
                 <Trans>
-                  A market order fills at once at the latest recorded price, which may differ a little from the one
-                  shown.
+                  A market order fills at the first price recorded after you confirm, which may differ a little from the
+                  one shown.
                 </Trans>
               ) : (
                 <Trans>
