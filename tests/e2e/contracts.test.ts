@@ -400,3 +400,31 @@ it('shows total assets on Home, BTC and DOGE valued at their latest prices', asy
     .toBeGreaterThan(9000);
   await screenshot(page, '48-home-total-assets');
 });
+
+it('sells all its BTC with 100 %, then converts what the quantity step left to USDT at the next recorded price', async () => {
+  await page.goto('/#/pages/contracts/contracts?code=BTC');
+  await page.getByRole('button', { name: 'Sell', exact: true }).click();
+  await page.getByRole('button', { name: 'Market', exact: true }).click();
+  await expect.poll(async () => Number(decimalOf(await available().textContent()))).toBeGreaterThan(0.001);
+  await page.getByRole('button', { name: '100%', exact: true }).click();
+  await confirmOrder('Sell BTC', MARKET_ACCEPTED);
+  await expect.poll(() => toast().textContent()).toMatch(/^Sold 0\.\d+ BTC at [\d,.]+$/);
+  // The fee taken in BTC left a holding that is not a whole number of 0.00001 steps: what remains, no order can sell.
+  const left = async () => new Big(decimalOf(await available().textContent()));
+  await expect.poll(async () => (await left()).gt(0) && (await left()).lt('0.00001')).toBe(true);
+  const dust = await left();
+
+  await page.locator('.ct-small-balances').getByRole('button', { name: 'Convert small balances to USDT' }).click();
+  const dialog = page.getByRole('alertdialog');
+  expect(await dialog.locator('dt').first().textContent()).toBe(`${dust.toFixed()} BTC`);
+  await screenshot(page, '50-contracts-small-balances');
+  await dialog.getByRole('button', { name: 'Convert', exact: true }).click();
+  // Converted at the first price recorded after the confirmation, told with that price and what it brought.
+  await expect
+    .poll(() => page.locator('.ct-small-results').textContent())
+    .toMatch(new RegExp(`^${dust.toFixed().replace('.', '\\.')} BTC converted to 0\\.\\d+ USDT at [\\d,.]+$`));
+  await screenshot(page, '51-contracts-small-balances-converted');
+  await page.getByRole('alertdialog').getByRole('button', { name: 'OK' }).click();
+  await expect.poll(async () => (await left()).toFixed()).toBe('0');
+  expect(await page.locator('.ct-small-balances').count()).toBe(0);
+});
