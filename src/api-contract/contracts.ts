@@ -242,14 +242,27 @@ export const contractOrders = post(
 );
 
 /**
+ * The small balances a customer confirmed converting, as the conversion's input carries them: "CODE:amount" pairs
+ * joined by "," ("BTC:0.00000898,ETH:0.0015"), each amount the available amount shown, at most 50 coins.
+ */
+export const DUST_AMOUNTS = /^[A-Z0-9]{2,10}:\d{1,18}(?:\.\d{1,8})?(?:,[A-Z0-9]{2,10}:\d{1,18}(?:\.\d{1,8})?){0,49}$/;
+
+/**
  * Converts the caller's small balances ("dust") into USDT: for the real account only, every coin of an open pair whose
  * available amount the pair's sell rule refuses whole (dustOf) becomes a market sell of exactly that amount, frozen at
  * once and filled like every market order at the first tick of its coin recorded after the request was accepted, at
  * that tick's price less the pair's sell fee (fillAmounts), the USDT rounded down to the ledger's 8 decimals. Frozen
- * amounts are never touched. Answers the orders accepted ('filling'); refused (noSmallBalances, nothing written) when
- * no coin has such an amount. Like every write, an Idempotency-Key makes a retry answer the first answer again.
+ * amounts are never touched. `amounts` (DUST_AMOUNTS) is what the customer confirmed: the conversion goes ahead only
+ * when the coins and amounts that are dust when it is accepted are exactly those, else it is refused
+ * (smallBalancesChanged, nothing written), so nothing is converted that the customer was not shown. Answers the orders
+ * accepted ('filling'); refused (noSmallBalances, nothing written) when no coin has such an amount. Like every write,
+ * an Idempotency-Key makes a retry answer the first answer again.
  */
-export const convertSmallBalances = post('/coin/trans/dust', NoInput, returns(Paged(ContractOrder)));
+export const convertSmallBalances = post(
+  '/coin/trans/dust',
+  v.object({ amounts: matching(DUST_AMOUNTS, texts.invalidRequest) }),
+  returns(Paged(ContractOrder)),
+);
 
 export const PairAmounts = shape({
   code: v.string(),
@@ -495,9 +508,11 @@ export function checkLegs(
 
 /**
  * Whether an available `amount` of a pair's coin is dust at the market price `market`: more than 0, yet the pair's sell
- * rule (checkOrderRules, a market sell of it rounded down to the step size) refuses every sell of it, because that
- * rounds to nothing or is worth less than the pair's minimum order. 0.00000898 BTC on a 0.00001 step is dust; so is
- * 0.0001 BTC at 40,000 USDT when an order must be worth 5 USDT.
+ * rule (checkOrderRules) refuses every sell of it: a market sell, and a limit sell at the highest price the pair's band
+ * allows around the market (a limit's minimum order is weighed at its own price, so an amount just under the minimum
+ * at the market can still be sold by a limit above it). That is: rounded down to the step it is nothing, or even at
+ * the band's top it is worth less than the pair's minimum order. 0.00000898 BTC on a 0.00001 step is dust; so is
+ * 0.0001 BTC at 40,000 USDT when an order must be worth 5 USDT (4.40 USDT at a 10 % band's top).
  */
 export function dustOf(
   amount: string,
@@ -505,14 +520,23 @@ export function dustOf(
   market: string,
 ): boolean {
   if (!new Big(amount).gt(0)) return false;
-  const sellable = new Big(amount).round(pair.quantity_decimals, Big.roundDown).toFixed(pair.quantity_decimals);
-  const checked = checkOrderRules(
-    { side: 'sell', type: 'market', price: '', quantity: sellable, total: '' },
-    pair,
-    market,
-  );
-  return 'broken' in checked;
+  const quantity = new Big(amount).round(pair.quantity_decimals, Big.roundDown).toFixed(pair.quantity_decimals);
+  const top = new Big(market)
+    .times(new Big(1).plus(pair.price_band))
+    .round(pair.price_decimals, Big.roundDown)
+    .toFixed(pair.price_decimals);
+  const sells = (type: 'market' | 'limit', price: string) =>
+    !('broken' in checkOrderRules({ side: 'sell', type, price, quantity, total: '' }, pair, market));
+  return !sells('market', '') && !sells('limit', top);
 }
+
+/** The confirmed amounts of a conversion's input (DUST_AMOUNTS) by coin: "BTC:0.00000898" → {BTC: "0.00000898"}. */
+export const dustAmountsOf = (text: string): Map<string, string> =>
+  new Map(text.split(',').map((pair) => pair.split(':') as [string, string]));
+
+/** The conversion's input for `list` (each coin with the amount shown): what dustAmountsOf reads back. */
+export const dustAmountsText = (list: readonly { code: string; amount: string }[]): string =>
+  list.map((item) => `${item.code}:${new Big(item.amount).toFixed()}`).join(',');
 
 /** The USDT a conversion of `amount` of `code` brings at `price` (the fill's rule: fillAmounts of a market sell, the
  * fee out of it, rounded down to 8 decimals); the app shows it at the latest price as an estimate. */

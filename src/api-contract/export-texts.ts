@@ -133,6 +133,10 @@ export const exportTexts = {
     id: 'x.col.practice',
     message: "true: traded with the practice account's virtual money",
   },
+  'x.col.dust_conversion': /*i18n*/ {
+    id: 'x.col.dust_conversion',
+    message: 'true: a small balance you asked to convert to USDT, sold whole at the first price recorded after',
+  },
   'x.col.side': /*i18n*/ { id: 'x.col.side', message: 'buy or sell' },
   'x.col.type': /*i18n*/ { id: 'x.col.type', message: 'the order type: limit, market, stop_market or stop_limit' },
   'x.col.price': /*i18n*/ { id: 'x.col.price', message: 'the price you set (empty for a market order)' },

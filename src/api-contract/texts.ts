@@ -122,6 +122,11 @@ export const texts = {
     id: 'e.noSmallBalances',
     message: 'You have no small balances to convert.',
   },
+  /** Converting small balances that are no longer the ones the customer confirmed (a price or a balance moved). */
+  smallBalancesChanged: /*i18n*/ {
+    id: 'e.smallBalancesChanged',
+    message: 'Your small balances changed since you looked. Check the list again before converting.',
+  },
   cancellationFailed: /*i18n*/ { id: 'm.cancellationFailed', message: 'Cancellation failed, please try again!' },
   cancellationSucceeded: /*i18n*/ { id: 'm.cancellationSucceeded', message: 'Cancellation succeeded!' },
 

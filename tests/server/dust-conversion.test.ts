@@ -37,9 +37,10 @@ async function held(userId: number) {
 }
 
 const NOTHING = refused('You have no small balances to convert.');
+const CHANGED = refused('Your small balances changed since you looked. Check the list again before converting.');
 
 it('needs a login', async () => {
-  expect(await h.call(convertSmallBalances)).toEqual(TOKEN_EXPIRED);
+  expect(await h.call(convertSmallBalances, { amounts: 'BTC:0.00000898' })).toEqual(TOKEN_EXPIRED);
 });
 
 it('converts only the dust, at the first tick recorded after acceptance, once per key; the frozen part and another customer stay', async () => {
@@ -61,7 +62,11 @@ it('converts only the dust, at the first tick recorded after acceptance, once pe
   const otherBefore = await held(other.id);
 
   const acceptedAt = h.clock.now();
-  const answer = await h.call(convertSmallBalances, {}, { token: user.token, idempotencyKey: 'dust-1' });
+  const answer = await h.call(
+    convertSmallBalances,
+    { amounts: 'BTC:0.00000898' },
+    { token: user.token, idempotencyKey: 'dust-1' },
+  );
   expect(answer).toMatchObject({ ret: 1, data: { total: 1 } });
   const [order] = answer.data.lists;
   expect(order).toMatchObject({
@@ -80,7 +85,11 @@ it('converts only the dust, at the first tick recorded after acceptance, once pe
   expect(await amounts(user.token, 'ETH')).toMatchObject({ available: '1.00000000', frozen: '0.00000000' });
 
   // The same key again answers the first answer and converts nothing more.
-  const replay = await h.call(convertSmallBalances, {}, { token: user.token, idempotencyKey: 'dust-1' });
+  const replay = await h.call(
+    convertSmallBalances,
+    { amounts: 'BTC:0.00000898' },
+    { token: user.token, idempotencyKey: 'dust-1' },
+  );
   expect(replay).toEqual(answer);
   expect((await held(user.id)).orders.filter((row) => row.dustConversion)).toHaveLength(1);
 
@@ -123,32 +132,63 @@ it('converts only the dust, at the first tick recorded after acceptance, once pe
 
   // Once more, with nothing left to convert: refused, nothing moved.
   const before = await held(user.id);
-  expect(await h.call(convertSmallBalances, {}, { token: user.token, idempotencyKey: 'dust-2' })).toEqual(NOTHING);
+  expect(
+    await h.call(convertSmallBalances, { amounts: 'BTC:0.00000898' }, { token: user.token, idempotencyKey: 'dust-2' }),
+  ).toEqual(NOTHING);
   expect(await held(user.id)).toEqual(before);
   await expectLedgerBalanced(h);
 });
 
-it('a holding worth less than the minimum order is dust too; a sellable one is refused as nothing to convert', async () => {
+it("a holding worth less than the minimum order even at the band's top is dust; one a limit can sell is not", async () => {
   const user = await customer(h);
   const seller = await customer(h);
   await tick('ETH', '3000.00');
-  // 0.0016 ETH is on the step but worth 4.80 USDT, below the 5 USDT minimum order.
-  await grant(h, user.id, '0.0016', 'ETH');
-  const answer = await h.call(convertSmallBalances, {}, { token: user.token });
+  // 0.0015 ETH is on the step but worth 4.50 USDT, and 4.95 at 3300.00 (the 10 % band's top): below the 5 USDT minimum.
+  await grant(h, user.id, '0.0015', 'ETH');
+  const answer = await h.call(convertSmallBalances, { amounts: 'ETH:0.0015' }, { token: user.token });
   expect(answer.ret).toBe(1);
-  expect(answer.data.lists).toEqual([expect.objectContaining({ code: 'ETH', quantity: '0.00160000' })]);
+  expect(answer.data.lists).toEqual([expect.objectContaining({ code: 'ETH', quantity: '0.00150000' })]);
 
-  await grant(h, seller.id, '0.002', 'ETH');
+  // 0.0016 ETH is worth 4.80 USDT at the market, under the minimum, but a limit sell at 3200.00 (5.12) sells it.
+  await grant(h, seller.id, '0.0016', 'ETH');
   const before = await held(seller.id);
-  expect(await h.call(convertSmallBalances, {}, { token: seller.token })).toEqual(NOTHING);
+  expect(await h.call(convertSmallBalances, { amounts: 'ETH:0.0016' }, { token: seller.token })).toEqual(NOTHING);
   expect(await held(seller.id)).toEqual(before);
+  const limit = await h.call(
+    placeContract,
+    { code: 'ETH', side: 'sell', type: 'limit', price: '3200.00', quantity: '0.0016' },
+    { token: seller.token },
+  );
+  expect(limit).toMatchObject({ ret: 1, data: { status: 'open' } });
+});
+
+it('converts only what the customer confirmed: a changed amount or a coin not shown is refused and nothing moves', async () => {
+  const user = await customer(h);
+  await tick('BTC', '49000.00');
+  await tick('ETH', '3000.00');
+  await grant(h, user.id, '0.00000898', 'BTC');
+  const before = await held(user.id);
+  // The amount shown was another (a balance moved since).
+  expect(await h.call(convertSmallBalances, { amounts: 'BTC:0.000009' }, { token: user.token })).toEqual(CHANGED);
+  // A coin became dust since (a price moved): ETH was not shown, so nothing is converted.
+  await grant(h, user.id, '0.0015', 'ETH');
+  const withEth = await held(user.id);
+  expect(await h.call(convertSmallBalances, { amounts: 'BTC:0.00000898' }, { token: user.token })).toEqual(CHANGED);
+  expect(await held(user.id)).toEqual(withEth);
+  expect(withEth.orders).toEqual(before.orders);
+  // A coin shown that is no longer dust, beside one that is.
+  expect(
+    await h.call(convertSmallBalances, { amounts: 'BTC:0.00000898,ETH:0.0015,DOGE:1' }, { token: user.token }),
+  ).toEqual(CHANGED);
+  const answer = await h.call(convertSmallBalances, { amounts: 'ETH:0.0015,BTC:0.00000898' }, { token: user.token });
+  expect(answer.data.lists.map((order: { code: string }) => order.code)).toEqual(['BTC', 'ETH']);
 });
 
 it('with no tick within 10 s the conversion is void and the amount returns', async () => {
   const user = await customer(h);
   await tick('BTC', '49000.00');
   await grant(h, user.id, '0.00000001', 'BTC');
-  const answer = await h.call(convertSmallBalances, {}, { token: user.token });
+  const answer = await h.call(convertSmallBalances, { amounts: 'BTC:0.00000001' }, { token: user.token });
   expect(answer.ret).toBe(1);
   const id = answer.data.lists[0]!.id;
   h.clock.advance(11_000);

@@ -6,6 +6,7 @@
 // Idempotency-Key.
 import { act } from 'react';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { subscribe } from 'valtio';
 import type { ContractOrder, ContractPair } from '../../src/api-contract/contracts.ts';
 import { configureApi } from '../../src/lib/api.ts';
 import { userBalances } from '../../src/lib/balances.ts';
@@ -169,6 +170,8 @@ it('lists only the dust with its estimate, confirms, shows the wait, then what i
   const write = requests.find((request) => new URL(request.url).pathname === '/api/coin/trans/dust')!;
   expect(write.method).toBe('POST');
   expect(write.headers.get('idempotency-key')).toMatch(/.+/);
+  // What was shown is what is asked: the server converts nothing else.
+  expect(new URLSearchParams(await write.clone().text()).get('amounts')).toBe('BTC:0.00000898');
 
   held = [
     { asset: 'BTC', available: '0.00000000', frozen: '0.00100000' },
@@ -200,18 +203,22 @@ it('shows nothing for a halted coin, which the server would not convert either',
 });
 
 it('tells the refusal and closes when the server has nothing to convert', async () => {
+  // Every toast shown, whatever time a busy machine takes before the check (a toast leaves after a few seconds).
+  const { toasts } = await import('../../src/lib/toast.ts');
+  const shown: string[] = [];
+  const stop = subscribe(toasts, () => void (toasts.current && shown.push(toasts.current.text)), true);
   await open();
   await act(async () => button('Convert small balances to USDT')!.click());
   await act(async () => button('Convert')!.click());
   conversion.resolve(envelope(0, 'You have no small balances to convert.'));
   await until(() => dialogText() === '');
-  const { toasts } = await import('../../src/lib/toast.ts');
-  expect(toasts.current?.text).toBe('You have no small balances to convert.');
+  stop();
+  expect(shown).toEqual(['You have no small balances to convert.']);
 });
 
 it('names a conversion in the order list, beside the sell it was', async () => {
   await renderInApp(view, <OrderRow order={filled} />);
-  expect(view.container.querySelector('.ct-dust-tag')?.textContent).toBe('Small balance converted');
+  expect(view.container.querySelector('.ct-dust-tag')?.textContent).toBe('Small balance conversion');
   await renderInApp(view, <OrderRow order={{ ...filled, dust_conversion: false }} />);
   expect(view.container.querySelector('.ct-dust-tag')).toBeNull();
 });

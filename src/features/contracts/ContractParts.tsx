@@ -120,7 +120,7 @@ export function OrderRow({ order }: { order: Readonly<ContractOrder> }) {
             {order.practice && <PracticeTag />}
             {order.dust_conversion && (
               <span className="ct-dust-tag">
-                <Trans>Small balance converted</Trans>
+                <Trans>Small balance conversion</Trans>
               </span>
             )}
           </span>

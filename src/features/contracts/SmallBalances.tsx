@@ -39,7 +39,7 @@ export function SmallBalances() {
   const convert = async () => {
     setStep('converting');
     try {
-      setResults(await convertSmallBalancesNow());
+      setResults(await convertSmallBalancesNow(list));
       setStep('done');
     } catch (error) {
       toast(errorText(error));

@@ -6,6 +6,7 @@
 import Big from 'big.js';
 import {
   convertSmallBalances,
+  dustAmountsText,
   dustOf,
   dustProceeds,
   QUOTE_ASSET,
@@ -58,13 +59,14 @@ export const usdtSum = (amounts: readonly string[]): string =>
   amounts.reduce((sum, amount) => sum.plus(amount), new Big(0)).toFixed(8);
 
 /**
- * Asks the server to convert the caller's small balances, then waits for each conversion to fill at its next recorded
- * price (awaitMarketFill: or to be void, its amount returned). Answers each conversion as it finished, or as accepted
- * (still 'filling') when its fill was not seen in time; the balances are read again. A refusal (nothing to convert,
- * offline, a frozen account…) throws as every call does.
+ * Asks the server to convert the small balances of `list`, as the customer confirmed them (the server refuses with
+ * smallBalancesChanged when what is dust there differs: nothing is converted unseen), then waits for each conversion
+ * to fill at its next recorded price (awaitMarketFill: or to be void, its amount returned). Answers each conversion
+ * as it finished, or as accepted (still 'filling') when its fill was not seen in time; the balances are read again. A
+ * refusal (nothing to convert, offline, a frozen account…) throws as every call does.
  */
-export async function convertSmallBalancesNow(): Promise<ContractOrder[]> {
-  const { lists } = await api(convertSmallBalances);
+export async function convertSmallBalancesNow(list: readonly SmallBalance[]): Promise<ContractOrder[]> {
+  const { lists } = await api(convertSmallBalances, { amounts: dustAmountsText(list) });
   const finished = await Promise.all(lists.map(async (order) => (await awaitMarketFill(order)) ?? order));
   await refreshBalances().catch(() => undefined);
   return finished;

@@ -24,10 +24,16 @@ import type { ContractOrderRow } from './contracts.ts';
  * amount (8 decimals), status 'filling', eligible for ticks after `now`, the amount frozen with a dust_hold entry. The
  * frozen bucket is never read, so an amount held by an open order or a withdrawal stays where it is; USDT is never
  * converted. The balance rows are locked first, so the amounts converted are those the orders hold. Answers the orders
- * in coin order. Refused (Refusal, nothing written) for a frozen account or a time-out (as every order), and with
- * noSmallBalances when no coin qualifies.
+ * in coin order. Refused (Refusal, nothing written) for a frozen account or a time-out (as every order), with
+ * noSmallBalances when no coin qualifies, and with smallBalancesChanged when the coins that qualify, or their amounts,
+ * are not exactly `confirmed` (coin → the amount the customer was shown: a price or a balance moved since).
  */
-export async function convertSmallBalances(tx: Tx, userId: number, now: Date): Promise<ContractOrderRow[]> {
+export async function convertSmallBalances(
+  tx: Tx,
+  userId: number,
+  confirmed: ReadonlyMap<string, string>,
+  now: Date,
+): Promise<ContractOrderRow[]> {
   await refusePreTrade(tx, userId, now);
   const rows = rowsOf<{
     coin: string;
@@ -65,6 +71,11 @@ export async function convertSmallBalances(tx: Tx, userId: number, now: Date): P
     return dustOf(row.available, pair, new Big(row.price).toFixed());
   });
   if (!dust.length) throw new Refusal(texts.noSmallBalances.id);
+  // Only what the customer was shown and confirmed: the same coins, each with the same amount.
+  const same =
+    dust.length === confirmed.size &&
+    dust.every((row) => confirmed.has(row.coin) && new Big(confirmed.get(row.coin)!).eq(row.available));
+  if (!same) throw new Refusal(texts.smallBalancesChanged.id);
 
   const orders = await tx
     .insert(contractOrders)

@@ -9,6 +9,7 @@ import {
   contractOrders,
   contractPairs,
   convertSmallBalances,
+  dustAmountsOf,
   placeContract,
 } from '../../api-contract/contracts.ts';
 import { convertSmallBalances as convertDust } from '../domain/dust-conversion.ts';
@@ -65,9 +66,10 @@ export const contractsRoutes: RouteModule = ({ route, services: { market } }) =>
     return { lists, page: 1, total: lists.length };
   });
 
-  route(convertSmallBalances, async (_input, { db, caller, clock }) => {
+  route(convertSmallBalances, async (input, { db, caller, clock }) => {
     const now = clock.now();
-    const orders = await db.transaction((tx) => convertDust(tx, caller.userId, now));
+    const confirmed = dustAmountsOf(input.amounts);
+    const orders = await db.transaction((tx) => convertDust(tx, caller.userId, confirmed, now));
     const lists = orders.map((row) => toContractOrder(row, market.source));
     return { lists, page: 1, total: lists.length };
   });
