@@ -11,7 +11,7 @@ import { OrderRow } from '../../src/features/contracts/ContractParts.tsx';
 import { contractsState } from '../../src/features/contracts/contracts-store.ts';
 import { ReceiptDetails } from '../../src/features/receipts/ReceiptParts.tsx';
 import { formatQuantity } from '../../src/lib/format.ts';
-import { mountPoint } from './helpers.ts';
+import { contractOrderOf, mountPoint } from './helpers.ts';
 import { renderInApp } from './render-in-app.tsx';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -27,51 +27,31 @@ const BTC: ContractPair = {
   price_band: '0.1',
 };
 
-const order = (fields: Partial<ContractOrder> = {}): ContractOrder => ({
-  id: 7,
-  code: 'BTC',
-  side: 'buy',
-  type: 'limit',
-  status: 'filled',
-  price: '97000.00000000',
-  quantity: '0.00120000',
-  total_asked: null,
-  fee_rate: '0.001',
-  frozen: '0.00000000',
-  frozen_asset: 'USDT',
-  dealt_quantity: '0.00120000',
-  unit_price: '97000.00000000',
-  total: '116.40000000',
-  fee: '0.11640000',
-  fee_asset: 'USDT',
-  spent: '116.51640000',
-  spent_asset: 'USDT',
-  received: '0.00120000',
-  received_asset: 'BTC',
-  tick_price: '96990.1234',
-  tick_at: '2026-11-27T21:00:01.000Z',
-  tick_constituents: null,
-  created_at: '2026-11-27T21:00:00.000Z',
-  filled_at: '2026-11-27T21:00:01.000Z',
-  cancelled_at: null,
-  void_reason: null,
-  simulated: false,
-  seeded: false,
-  exchanges: 3,
-  practice: false,
-  trigger_price: null,
-  trigger_above: null,
-  trigger_state: null,
-  trigger_tick_price: null,
-  trigger_tick_at: null,
-  triggered_at: null,
-  expires_at: null,
-  leg: null,
-  oco_group: null,
-  parent_id: null,
-  dust_conversion: false,
-  ...fields,
-});
+const order = (fields: Partial<ContractOrder> = {}): ContractOrder =>
+  contractOrderOf({
+    id: 7,
+    type: 'limit',
+    status: 'filled',
+    price: '97000.00000000',
+    quantity: '0.00120000',
+    frozen: '0.00000000',
+    dealt_quantity: '0.00120000',
+    unit_price: '97000.00000000',
+    total: '116.40000000',
+    fee: '0.11640000',
+    fee_asset: 'USDT',
+    spent: '116.51640000',
+    spent_asset: 'USDT',
+    received: '0.00120000',
+    received_asset: 'BTC',
+    tick_price: '96990.1234',
+    tick_at: '2026-11-27T21:00:01.000Z',
+    created_at: '2026-11-27T21:00:00.000Z',
+    filled_at: '2026-11-27T21:00:01.000Z',
+    simulated: false,
+    exchanges: 3,
+    ...fields,
+  });
 
 const receipt: ContractReceipt = {
   format: RECEIPT_FORMAT,

@@ -20,7 +20,7 @@ import {
 } from '../../src/features/contracts/contracts-store.ts';
 import { totalAssetsUsdt } from '../../src/lib/balances.ts';
 import { session } from '../../src/lib/session.ts';
-import { envelope, resetClientState, stubFetch } from './helpers.ts';
+import { contractOrderOf, envelope, resetClientState, stubFetch } from './helpers.ts';
 
 const BTC: ContractPair = {
   code: 'BTC',
@@ -203,50 +203,19 @@ describe('revokeOrder', () => {
     resetClientState();
   });
 
-  const limit = (status: ContractOrder['status']): ContractOrder => ({
-    id: 41,
-    code: 'DOGE',
-    side: 'buy',
-    type: 'limit',
-    status,
-    price: '0.38',
-    quantity: '20',
-    total_asked: null,
-    fee_rate: '0.001',
-    frozen: status === 'open' ? '7.6076' : '0',
-    frozen_asset: 'USDT',
-    dealt_quantity: status === 'open' ? '0' : '20',
-    unit_price: status === 'open' ? null : '0.38',
-    total: status === 'open' ? null : '7.6',
-    fee: null,
-    fee_asset: null,
-    spent: null,
-    spent_asset: null,
-    received: null,
-    received_asset: null,
-    tick_price: null,
-    tick_at: null,
-    tick_constituents: null,
-    created_at: '2026-11-27T20:00:00.000Z',
-    filled_at: null,
-    cancelled_at: null,
-    void_reason: null,
-    simulated: true,
-    seeded: false,
-    exchanges: 0,
-    practice: false,
-    trigger_price: null,
-    trigger_above: null,
-    trigger_state: null,
-    trigger_tick_price: null,
-    trigger_tick_at: null,
-    triggered_at: null,
-    expires_at: null,
-    leg: null,
-    oco_group: null,
-    parent_id: null,
-    dust_conversion: false,
-  });
+  const limit = (status: ContractOrder['status']): ContractOrder =>
+    contractOrderOf({
+      id: 41,
+      code: 'DOGE',
+      type: 'limit',
+      status,
+      price: '0.38',
+      quantity: '20',
+      frozen: status === 'open' ? '7.6076' : '0',
+      dealt_quantity: status === 'open' ? '0' : '20',
+      unit_price: status === 'open' ? null : '0.38',
+      total: status === 'open' ? null : '7.6',
+    });
   const paged = (lists: ContractOrder[]) => envelope(1, 'ok', { lists, page: 1, total: lists.length });
   const listed = () => contractOrderList.state.lists.open.lists.map(({ id }) => id);
 

@@ -10,6 +10,7 @@ import { toasts } from '../../src/lib/toast.ts';
 import type { CoinQuote } from '../../src/api-contract/markets.ts';
 import type { Wallet } from '../../src/api-contract/payouts.ts';
 import type { LockupProduct } from '../../src/api-contract/lockup.ts';
+import type { ContractOrder } from '../../src/api-contract/contracts.ts';
 
 export interface Call {
   request: Request;
@@ -146,5 +147,55 @@ export const lockupMonth = (fields: Partial<LockupProduct> = {}): LockupProduct 
   min_amount: '500',
   max_amount: '200000',
   remaining: '4998000',
+  ...fields,
+});
+
+/**
+ * A contract order as the server lists it, with `fields` over it: by default a real-money BTC market buy just accepted
+ * (filling, nothing dealt, no fill, trigger or leg), on simulated prices.
+ */
+export const contractOrderOf = (fields: Partial<ContractOrder> = {}): ContractOrder => ({
+  id: 1,
+  code: 'BTC',
+  side: 'buy',
+  type: 'market',
+  status: 'filling',
+  price: null,
+  quantity: '0',
+  total_asked: null,
+  fee_rate: '0.001',
+  frozen: '0',
+  frozen_asset: 'USDT',
+  dealt_quantity: '0',
+  unit_price: null,
+  total: null,
+  fee: null,
+  fee_asset: null,
+  spent: null,
+  spent_asset: null,
+  received: null,
+  received_asset: null,
+  tick_price: null,
+  tick_at: null,
+  tick_constituents: null,
+  created_at: '2026-11-27T20:00:00.000Z',
+  filled_at: null,
+  cancelled_at: null,
+  void_reason: null,
+  simulated: true,
+  seeded: false,
+  exchanges: 0,
+  practice: false,
+  trigger_price: null,
+  trigger_above: null,
+  trigger_state: null,
+  trigger_tick_price: null,
+  trigger_tick_at: null,
+  triggered_at: null,
+  expires_at: null,
+  leg: null,
+  oco_group: null,
+  parent_id: null,
+  dust_conversion: false,
   ...fields,
 });

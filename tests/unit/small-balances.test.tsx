@@ -15,7 +15,7 @@ import { session } from '../../src/lib/session.ts';
 import { contractsState } from '../../src/features/contracts/contracts-store.ts';
 import { SmallBalances } from '../../src/features/contracts/SmallBalances.tsx';
 import { OrderRow } from '../../src/features/contracts/ContractParts.tsx';
-import { coinQuote, deferred, envelope, mountPoint, resetClientState } from './helpers.ts';
+import { coinQuote, contractOrderOf, deferred, envelope, mountPoint, resetClientState } from './helpers.ts';
 import { renderInApp } from './render-in-app.tsx';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -32,51 +32,18 @@ const pair = (code: string, quantityDecimals: number): ContractPair => ({
 });
 const AT = '2026-12-05T08:00:00.000Z';
 
-const order = (fields: Partial<ContractOrder>): ContractOrder => ({
-  id: 90,
-  code: 'BTC',
-  side: 'sell',
-  type: 'market',
-  status: 'filling',
-  price: null,
-  quantity: '0.00000898',
-  total_asked: null,
-  fee_rate: '0.001',
-  frozen: '0.00000898',
-  frozen_asset: 'BTC',
-  dealt_quantity: '0.00000000',
-  unit_price: null,
-  total: null,
-  fee: null,
-  fee_asset: null,
-  spent: null,
-  spent_asset: null,
-  received: null,
-  received_asset: null,
-  tick_price: null,
-  tick_at: null,
-  tick_constituents: null,
-  created_at: AT,
-  filled_at: null,
-  cancelled_at: null,
-  void_reason: null,
-  simulated: true,
-  seeded: false,
-  exchanges: 0,
-  practice: false,
-  trigger_price: null,
-  trigger_above: null,
-  trigger_state: null,
-  trigger_tick_price: null,
-  trigger_tick_at: null,
-  triggered_at: null,
-  expires_at: null,
-  leg: null,
-  oco_group: null,
-  parent_id: null,
-  dust_conversion: true,
-  ...fields,
-});
+const order = (fields: Partial<ContractOrder>): ContractOrder =>
+  contractOrderOf({
+    id: 90,
+    side: 'sell',
+    quantity: '0.00000898',
+    frozen: '0.00000898',
+    frozen_asset: 'BTC',
+    dealt_quantity: '0.00000000',
+    created_at: AT,
+    dust_conversion: true,
+    ...fields,
+  });
 const filled = order({
   status: 'filled',
   frozen: '0.00000000',
