@@ -62,12 +62,13 @@ export const usdtSum = (amounts: readonly string[]): string =>
  * Asks the server to convert the small balances of `list`, as the customer confirmed them (the server refuses with
  * smallBalancesChanged when what is dust there differs: nothing is converted unseen), then waits for each conversion
  * to fill at its next recorded price (awaitMarketFill: or to be void, its amount returned). Answers each conversion
- * as it finished, or as accepted (still 'filling') when its fill was not seen in time; the balances are read again. A
+ * as it finished, or as accepted (still 'filling') when its fill was not seen in time; the balances read again. A
  * refusal (nothing to convert, offline, a frozen account…) throws as every call does.
  */
 export async function convertSmallBalancesNow(list: readonly SmallBalance[]): Promise<ContractOrder[]> {
   const { lists } = await api(convertSmallBalances, { amounts: dustAmountsText(list) });
   const finished = await Promise.all(lists.map(async (order) => (await awaitMarketFill(order)) ?? order));
-  await refreshBalances().catch(() => undefined);
+  // awaitMarketFill reads the balances again once an order finished; one still filling holds its amount since.
+  if (finished.some((order) => order.status === 'filling')) await refreshBalances().catch(() => undefined);
   return finished;
 }
