@@ -18,16 +18,25 @@ let offering = false;
 /**
  * Offers notifications once on this device, when the browser can show them and the customer has not decided yet. The
  * device remembers the offer (in `storage`) only once the dialog is on screen: when its texts fail to load (offline),
- * a later order offers it again. Rejects with the texts' load failure.
+ * nothing is shown and a later order offers it again. Never rejects: an offer is not worth an error after an order
+ * that went through.
  */
 export async function offerNotifications(storage: Storage = localStorage): Promise<void> {
   if (offering || storage.getItem(OFFERED_KEY)) return;
   offering = true;
   let rendered = false;
   try {
-    if ((await pushState()) !== 'off' || Notification.permission !== 'default') return;
-    // The push screens' texts are an area of their own: the order pages' start texts do not grow.
-    await loadPushTexts();
+    // A browser whose service worker or push state cannot be read is one that cannot take notifications now.
+    if ((await pushState().catch(() => 'unsupported')) !== 'off' || Notification.permission !== 'default') return;
+    // The push screens' texts are an area of their own: the order pages' start texts do not grow. Not loaded
+    // (offline): no offer now.
+    if (
+      !(await loadPushTexts().then(
+        () => true,
+        () => false,
+      ))
+    )
+      return;
     const host = document.body.appendChild(document.createElement('div'));
     const root = createRoot(host);
     const close = () => {

@@ -137,7 +137,11 @@ export function OrderPanel({ code }: { code: string }) {
           );
         }
         change({ quantity: '', total: '' });
-        void import('../../ui/push-offer.tsx').then((offer) => offer.offerNotifications());
+        // The offer's chunk not loaded (offline, a deploy in between): no offer after this order; a later one makes it.
+        void import('../../ui/push-offer.tsx').then(
+          (offer) => offer.offerNotifications(),
+          () => undefined,
+        );
       } finally {
         setConfirming(false);
       }

@@ -67,7 +67,11 @@ export function TradePanel({ code, onPlaced }: { code: string; onPlaced: () => v
       }
       toast(i18n._(texts.transactionSucceeded));
       onPlaced();
-      void import('../../ui/push-offer.tsx').then((offer) => offer.offerNotifications());
+      // The offer's chunk not loaded (offline, a deploy in between): no offer after this order; a later one makes it.
+      void import('../../ui/push-offer.tsx').then(
+        (offer) => offer.offerNotifications(),
+        () => undefined,
+      );
     },
     undefined,
     transactionErrorText,
