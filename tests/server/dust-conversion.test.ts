@@ -3,12 +3,12 @@
 // after the request was accepted — not at the price recorded when it was — less the pair's sell fee, each movement a
 // ledger entry; an Idempotency-Key replays the first answer; nothing to convert is refused and moves nothing.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { startHarness, type Harness } from './harness.ts';
 import { contractKit } from './contract-helpers.ts';
-import { TOKEN_EXPIRED, customer, expectLedgerBalanced, grant, refused } from './helpers.ts';
+import { TOKEN_EXPIRED, customer, expectLedgerBalanced, grant, moneyState, refused } from './helpers.ts';
 import { contractAmounts, convertSmallBalances, placeContract } from '../../src/api-contract/contracts.ts';
-import { balances, contractOrders, ledgerEntries } from '../../src/server/db/schema.ts';
+import { balances, contractOrders } from '../../src/server/db/schema.ts';
 
 let h: Harness;
 beforeAll(async () => {
@@ -19,22 +19,7 @@ afterAll(() => h.close());
 const { tick, match, amounts, listed, entriesOf } = contractKit(() => h);
 
 /** Everything a conversion can move for one user: balances, ledger entries, contract orders. */
-async function held(userId: number) {
-  const db = h.database.db;
-  return {
-    balances: await db.select().from(balances).where(eq(balances.userId, userId)).orderBy(asc(balances.asset)),
-    entries: await db
-      .select()
-      .from(ledgerEntries)
-      .where(eq(ledgerEntries.userId, userId))
-      .orderBy(asc(ledgerEntries.id)),
-    orders: await db
-      .select()
-      .from(contractOrders)
-      .where(eq(contractOrders.userId, userId))
-      .orderBy(asc(contractOrders.id)),
-  };
-}
+const held = (userId: number) => moneyState(h, userId, { orders: contractOrders });
 
 const NOTHING = refused('You have no small balances to convert.');
 const CHANGED = refused('Your small balances changed since you looked. Check the list again before converting.');

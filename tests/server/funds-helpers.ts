@@ -1,12 +1,12 @@
 // Shared steps of the money tests: the operator's commands, payees (cards, wallets), recharges and
 // withdrawals made the way a customer makes them, and the money state a refusal must leave alone.
 import { randomBytes } from 'node:crypto';
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { createBase58check } from '@scure/base';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { expect } from 'vitest';
 import { runOperatorCommand } from '../../src/server/ops/commands.ts';
-import { balances, certifications, ledgerEntries, rechargeOrders, withdrawOrders } from '../../src/server/db/schema.ts';
+import { balances, certifications, rechargeOrders, withdrawOrders } from '../../src/server/db/schema.ts';
 import { submitCertification } from '../../src/api-contract/certification.ts';
 import { addBankCard, type BankCard, type Wallet } from '../../src/api-contract/payouts.ts';
 import { addWallet } from '../../src/api-contract/add-wallet.ts';
@@ -16,7 +16,7 @@ import {
   type RechargeOrder,
   type WithdrawOrder,
 } from '../../src/api-contract/funds.ts';
-import { PAYPASS, tinyPng, uploadFile, userIdOf } from './helpers.ts';
+import { moneyState, PAYPASS, tinyPng, uploadFile, userIdOf } from './helpers.ts';
 import type { Harness } from './harness.ts';
 
 /** Runs an operator command at the harness clock's time, as `npm run ops -- …` would. */
@@ -135,25 +135,6 @@ export async function balanceOf(h: Harness, userId: number, asset = 'USDT') {
   return { available: row?.available ?? '0.00000000', frozen: row?.frozen ?? '0.00000000' };
 }
 
-/** Everything a money call can move for one user: balances, ledger entries, recharges, withdrawals. */
-export async function fundsState(h: Harness, userId: number) {
-  const db = h.database.db;
-  return {
-    balances: await db.select().from(balances).where(eq(balances.userId, userId)).orderBy(asc(balances.asset)),
-    entries: await db
-      .select()
-      .from(ledgerEntries)
-      .where(eq(ledgerEntries.userId, userId))
-      .orderBy(asc(ledgerEntries.id)),
-    recharges: await db
-      .select()
-      .from(rechargeOrders)
-      .where(eq(rechargeOrders.userId, userId))
-      .orderBy(asc(rechargeOrders.id)),
-    withdrawals: await db
-      .select()
-      .from(withdrawOrders)
-      .where(eq(withdrawOrders.userId, userId))
-      .orderBy(asc(withdrawOrders.id)),
-  };
-}
+/** Everything a funds call can move for one user: balances, ledger entries, recharges, withdrawals. */
+export const fundsState = (h: Harness, userId: number) =>
+  moneyState(h, userId, { recharges: rechargeOrders, withdrawals: withdrawOrders });

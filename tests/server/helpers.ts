@@ -1,6 +1,7 @@
 // Shared steps of the account tests: register a user, read the whole database, build uploads.
 import { createHash } from 'node:crypto';
 import { asc, eq, lt, or } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { expect } from 'vitest';
 import { register, sendEmailCode, sendSmsCode, userInfo } from '../../src/api-contract/account.ts';
 import { beginTwoFactor, confirmTwoFactor } from '../../src/api-contract/two-factor.ts';
@@ -87,9 +88,23 @@ export async function customer(h: Harness, amount?: string) {
   return { token, phone, id };
 }
 
-/** Everything an option call can move for one user: balances, ledger entries, orders. */
-export async function moneyState(h: Harness, userId: number) {
+/** A table with one row per customer's order or request: read whole for one user, oldest first. */
+type PerUserTable = PgTable & { userId: AnyPgColumn; id: AnyPgColumn };
+
+/**
+ * Everything a money call can move for one user, to prove a refusal changed nothing and a write changed only what it
+ * says: balances (by asset) and ledger entries, and the rows of each of `tables` (by default the option orders, as
+ * `orders`), each read in full, oldest first.
+ */
+export async function moneyState<Tables extends Record<string, PerUserTable> = { orders: typeof optionOrders }>(
+  h: Harness,
+  userId: number,
+  tables: Tables = { orders: optionOrders } as unknown as Tables,
+) {
   const db = h.database.db;
+  const perUser: Record<string, unknown[]> = {};
+  for (const [name, table] of Object.entries(tables))
+    perUser[name] = await db.select().from(table).where(eq(table.userId, userId)).orderBy(asc(table.id));
   return {
     balances: await db.select().from(balances).where(eq(balances.userId, userId)).orderBy(asc(balances.asset)),
     entries: await db
@@ -97,7 +112,7 @@ export async function moneyState(h: Harness, userId: number) {
       .from(ledgerEntries)
       .where(eq(ledgerEntries.userId, userId))
       .orderBy(asc(ledgerEntries.id)),
-    orders: await db.select().from(optionOrders).where(eq(optionOrders.userId, userId)).orderBy(asc(optionOrders.id)),
+    ...(perUser as { [Name in keyof Tables]: Tables[Name]['$inferSelect'][] }),
   };
 }
 
