@@ -73,8 +73,9 @@ export type QueueItem = v.InferOutput<typeof QueueItem>;
 /**
  * A queue, oldest first (by the time each item was made, then its id), QUEUE_PAGE_SIZE items a page: `status`
  * 'waiting' (the default) or 'all'; `query` the start of an order number ("R20261122…") or of the customer's
- * username, mobile number or e-mail; `cursor` a previous answer's `next` (absent for the oldest). Items decided or
- * added meanwhile neither repeat nor hide others; `total` counts the whole queue as filtered.
+ * username, mobile number or e-mail (the username and e-mail in any letter case or compatibility form, as login reads
+ * a name); `cursor` a previous answer's `next` (absent for the oldest). Items decided or added meanwhile neither
+ * repeat nor hide others; `total` counts the whole queue as filtered.
  */
 export const consoleQueue = get(
   '/console/queue',

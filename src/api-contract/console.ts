@@ -406,7 +406,8 @@ export const ConsoleCustomer = shape({
   advanced_verification: v.string(),
   created_at: isoTime,
 });
-/** Customers whose username, mobile number or e-mail address starts with the text (at most 20). */
+/** Customers whose username or e-mail address starts with the text in any letter case or compatibility form (as login
+ * reads a name: "ＢＯＢ" finds "bob@example.com"), or whose mobile number starts with it written any way (at most 20). */
 export const consoleFindCustomers = get(
   '/console/customers',
   v.object({

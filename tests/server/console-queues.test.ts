@@ -104,7 +104,7 @@ describe('the queues', () => {
     expect(all.lists).toMatchObject([{ id: first.id, status: 'success', waiting_seconds: null, late: false }]);
   });
 
-  it('searches by customer (username, mobile number, e-mail) and pages like the other lists', async () => {
+  it('searches by customer (username and e-mail in any case or width, mobile number) and pages like the other lists', async () => {
     await emptyQueue('recharge');
     const [one, other] = [await customer(h), await customer(h)];
     await h.database.db.update(users).set({ email: 'Queue.Search@example.com' }).where(eq(users.id, other.id));
@@ -117,6 +117,9 @@ describe('the queues', () => {
     expect(await ids(username!)).toEqual(mine.map((order) => order.id));
     expect(await ids(one.phone)).toEqual(mine.map((order) => order.id));
     expect(await ids('queue.search@')).toEqual([theirs.id]);
+    // In any case or width, as login reads a name; "＿" folds to "_", which is no wildcard for the "." there.
+    expect(await ids('ＱＵＥＵＥ.ｓｅａｒｃｈ@')).toEqual([theirs.id]);
+    expect(await ids('queue＿search@')).toEqual([]);
     // One page holds them all: it says it is the last.
     expect(await queue(bob, { kind: 'recharge' })).toMatchObject({ next: null, total: 3 });
     expect(await h.call(q.consoleQueue, { kind: 'payout' }, as(bob))).toMatchObject({ ret: 0 });

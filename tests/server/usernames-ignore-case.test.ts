@@ -3,14 +3,17 @@
 // the account "Demo_Trader", which keeps showing its name as registered, the login limits count every casing as one
 // name, and where two legacy accounts differ only by case the name typed exactly wins. The migration that adds the
 // database's unique index on the folded name (0037) leaves a database holding such legacy pairs as it is, and adds
-// the index once they are resolved: run by dropping the index and applying the migration's own SQL file again.
+// the index once they are resolved: run by dropping the index and applying the migration's own SQL file again. The
+// console's customer search folds what an operator types as login folds a name.
 import { readFileSync } from 'node:fs';
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startHarness, type Harness } from './harness.ts';
+import { operatorToken } from './console-helpers.ts';
 import { PASSWORD, lockedFor, refused, registerByEmail, userIdOf } from './helpers.ts';
 import { editProfile, login, register, sendEmailCode, userInfo } from '../../src/api-contract/account.ts';
 import { CONTACT_REUSE_DAYS, closeAccount } from '../../src/api-contract/closure.ts';
+import { consoleFindCustomers } from '../../src/api-contract/console.ts';
 import { rowsOf } from '../../src/server/db/connection.ts';
 import { users } from '../../src/server/db/schema.ts';
 import { hashSecret, isUniqueViolation, newInviteCode, usernamesAlike } from '../../src/server/domain/accounts.ts';
@@ -170,4 +173,29 @@ it('legacy accounts differing only by case: the exact name wins, the migration l
   await applyMigration();
   expect(await indexExists()).toBe(true);
   expect(await usernamesAlike(h.database.db)).toEqual([]);
+});
+
+it("the console's customer search finds a name in any case or width, as login does, typed wildcards matching themselves", async () => {
+  const reviewer = await operatorToken(h, 'rita', 'reviewer');
+  const found = async (query: string) => {
+    const answer = await h.call(consoleFindCustomers, { query }, { token: reviewer });
+    expect(answer, query).toMatchObject({ ret: 1 });
+    return answer.data.map((customer) => customer.username);
+  };
+  await registerByEmail(h, 'zoe@example.com');
+  await legacyAccount('Zed_Legacy');
+  for (const typed of ['zoe', 'ZOE', 'ｚｏｅ', 'Ｚｏｅ@Ｅｘａｍｐｌｅ.'])
+    expect(await found(typed), typed).toEqual(['zoe@example.com']);
+  // Shown as registered.
+  for (const typed of ['zed_', 'ZED_LEG', 'ｚｅｄ＿ｌｅｇａｃｙ'])
+    expect(await found(typed), typed).toEqual(['Zed_Legacy']);
+  // "_" and "%", typed or made by the fold from their full-width forms, are themselves, not LIKE's wildcards.
+  for (const typed of ['z_', 'z＿', 'z%', 'ｚ％', '％', '\\', '＼']) expect(await found(typed), typed).toEqual([]);
+
+  // Beyond ASCII the letter case folds as the engine folds it (decision 0009): the search agrees with login there too.
+  await legacyAccount('Émile_Legacy');
+  for (const typed of ['Émile_Legacy', 'ÉMILE_LEGACY', 'émile_legacy']) {
+    const loginFinds = (await tryLogin(typed, PASSWORD)).ret === 1;
+    expect(await found(typed), typed).toEqual(loginFinds ? ['Émile_Legacy'] : []);
+  }
 });

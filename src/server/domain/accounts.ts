@@ -49,6 +49,26 @@ export function newInviteCode(): string {
 export const usernameKey = (name: string | SQL | AnyColumn) =>
   typeof name === 'string' ? sql`lower(normalize(${name}::text, NFKC))` : sql`lower(normalize(${name}, NFKC))`;
 
+/**
+ * A condition: `column` (a username, or an e-mail address) starts with the text an operator `typed`, both folded by
+ * usernameKey, so a search finds a name as login finds it ("ＢＯＢ" and "Bob" find "bob@example.com"). The typed text
+ * is folded first and its LIKE wildcards escaped after: NFKC turns a full-width "％" or "＿" into "%" or "_", which
+ * then match themselves and nothing else. Everything typed reaches the database as a parameter.
+ */
+export const usernameStartsWith = (column: AnyColumn, typed: string) => {
+  const escaped = [...LIKE_ESCAPES].reduce<SQL>(
+    (text, [wildcard, escape]) => sql`replace(${text}, ${wildcard}::text, ${escape}::text)`,
+    usernameKey(typed),
+  );
+  return sql`${usernameKey(column)} like ${escaped} || '%'`;
+};
+/** What LIKE reads specially, each with its escape (backslash, LIKE's escape character); the backslash first. */
+const LIKE_ESCAPES = new Map([
+  ['\\', '\\\\'],
+  ['%', '\\%'],
+  ['_', '\\_'],
+]);
+
 /** The same fold in the application, for what never reaches the database as a name (login counters' keys). */
 export const foldedUsername = (name: string) => name.normalize('NFKC').toLowerCase();
 

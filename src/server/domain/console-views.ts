@@ -5,7 +5,7 @@ import { waitingConversations } from './service-chat.ts';
 import { consoleTexts } from '../../api-contract/console-texts.ts';
 import { lockRowOf, toAddressLock } from './address-lock.ts';
 import Big from 'big.js';
-import { and, count, desc, eq, gte, ilike, inArray, lt, notLike, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, lt, notLike, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/connection.ts';
 import {
   bankCards,
@@ -32,7 +32,7 @@ import { rechargeQueue, type RechargeRow } from './recharge.ts';
 import { heldByFreeze, withdrawalQueue, type WithdrawRow } from './withdraw.ts';
 import { certificationQueue, type CertificationRow } from './certification.ts';
 import { PRACTICE_ASSETS, balancesOf, USDT } from './ledger.ts';
-import { usernames } from './accounts.ts';
+import { usernameStartsWith, usernames } from './accounts.ts';
 import { UPLOADS_PATH } from './uploads.ts';
 import { approvalRecordsOf, approvalsNeeded, approvalsOf } from './operator-reviews.ts';
 import { Refusal } from './refusal.ts';
@@ -402,13 +402,22 @@ const customerView = (row: typeof users.$inferSelect) => ({
   created_at: row.createdAt.toISOString(),
 });
 
-/** Customers whose username, mobile number or e-mail address starts with `text`. */
+/**
+ * Customers whose username or e-mail address starts with `text` in any letter case or compatibility form, folded as
+ * login folds a name (accounts.ts usernameStartsWith), or whose mobile number starts with it written any way
+ * (phoneStartsWith); at most RECENT, by username.
+ */
 export async function findCustomers(db: Executor, text: string) {
-  const prefix = `${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
   const rows = await db
     .select()
     .from(users)
-    .where(or(ilike(users.username, prefix), phoneStartsWith(users.phone, text), ilike(users.email, prefix)))
+    .where(
+      or(
+        usernameStartsWith(users.username, text),
+        phoneStartsWith(users.phone, text),
+        usernameStartsWith(users.email, text),
+      ),
+    )
     .orderBy(users.username)
     .limit(RECENT);
   return rows.map(customerView);

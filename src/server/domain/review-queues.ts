@@ -34,6 +34,7 @@ import { alreadyReviewed } from './reviews.ts';
 import { countedKeysetQuery, idKey, timeKey, type KeysetOrder } from './paged-query.ts';
 import { Refusal, type TextId } from './refusal.ts';
 import { phoneStartsWith } from './phone-numbers.ts';
+import { usernameStartsWith } from './accounts.ts';
 
 /** Where each kind's items live, the status of one that waits, and what a queue row shows of it. */
 interface Source {
@@ -131,9 +132,9 @@ export async function reviewQueue(db: Executor, filter: QueueFilter, now: Date, 
     where.push(
       or(
         kind === 'certification' ? undefined : ilike(source.orderNo as PgColumn, prefix),
-        ilike(users.username, prefix),
+        usernameStartsWith(users.username, query),
         phoneStartsWith(users.phone, query),
-        ilike(users.email, prefix),
+        usernameStartsWith(users.email, query),
       ),
     );
   }
