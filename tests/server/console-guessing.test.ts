@@ -1,7 +1,8 @@
 // Guessing at an operator's sign-in locks the guesser, never the operator (src/console/README.md): per name and
 // address five wrong passwords or codes lock that address out of that name for 15 minutes; from all addresses a delay
 // that doubles slows the name, but not at an address the operator signed in from lately. Every refused sign-in is an
-// audit entry, and a name no operator has writes no text of the guesser's into the log.
+// audit entry, and a name no operator has writes no text of the guesser's into the log. A name is read as customers'
+// names are (any letter case or compatibility form is one name): it signs in, and counts, as the operator's.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { and, eq, like } from 'drizzle-orm';
 import { startHarness, type Harness } from './harness.ts';
@@ -120,4 +121,23 @@ it('a name no operator has is refused and locked alike, and leaves only a well-f
     ['operator.sign-in.failed', '-', { name: null, wrong: 'password' }],
   ]);
   expect(JSON.stringify(unknown)).not.toContain('script');
+});
+
+it("an operator's name in another case or width signs in as that operator and counts on that name's limits", async () => {
+  const erin = await enrolled(h, 'erin', 'reviewer');
+  const typedAs = (name: string) => ({ ...erin, name });
+  // Every spelling is one name: five wrong guesses among them lock the guesser's address out of erin.
+  for (const name of ['ＥＲＩＮ', 'ｅｒｉｎ', 'Erin', 'ERIN', 'erin'])
+    expect(await attempt(typedAs(name), 'guess', GUESSER)).toEqual(WRONG);
+  expect(await attempt(erin, erin.password, GUESSER)).toEqual(LOCKED);
+  // The operator, typing it with a full-width keyboard or in capitals, signs in as erin.
+  for (const name of ['ｅｒｉｎ', 'Erin'])
+    expect(await attempt(typedAs(name), erin.password, OPERATOR_HOME)).toMatchObject({
+      ret: 1,
+      data: { operator: { name: 'erin' } },
+    });
+  expect((await entries('operator:erin')).map((entry) => entry.action)).toEqual([
+    ...Array(5).fill('operator.sign-in.failed'),
+    'operator.sign-in.locked',
+  ]);
 });

@@ -37,7 +37,8 @@ export const LOGIN_DELAY_MAX_MS = 15 * 60_000;
 export const KNOWN_ADDRESS_MS = 30 * 24 * 3600_000;
 
 /** Who is guessed at: an account, or the login name typed when no account has it; or a console operator's name (the
- * console's sign-in, domain/operators.ts: the same rules, counters of its own). */
+ * console's sign-in, domain/operators.ts: the same rules, counters of its own). Both names are counted folded as
+ * usernames are (accounts.ts foldedUsername), so no spelling of a name gets attempts of its own. */
 export type LoginSubject = { userId: number } | { name: string } | { operator: string };
 
 /**
@@ -64,7 +65,7 @@ const subjectName = (subject: LoginSubject) =>
   'userId' in subject
     ? `account:${subject.userId}`
     : 'operator' in subject
-      ? `operator:${subject.operator.toLowerCase()}`
+      ? `operator:${foldedUsername(subject.operator)}`
       : `name:${foldedUsername(subject.name)}`;
 const accountCounter = (subject: LoginSubject) => `login:${subjectName(subject)}`;
 const addressCounter = (subject: LoginSubject, ip: string) => `login:${subjectName(subject)}@${addressGroup(ip)}`;

@@ -19,7 +19,7 @@ import {
   type OperatorRole,
   type OperatorView,
 } from '../../api-contract/console.ts';
-import { PreparedSecrets, checkSecret, hashSecret, verifySecret } from './accounts.ts';
+import { PreparedSecrets, checkSecret, foldedUsername, hashSecret, verifySecret } from './accounts.ts';
 import { guessFrom } from './login-guessing.ts';
 import { appendAudit, type Actor } from './audit-log.ts';
 import { DEFAULT_FOUR_EYES_USDT } from './operator-reviews.ts';
@@ -144,11 +144,12 @@ export async function disableOperator(tx: Executor, actor: Actor, name: string, 
   return shown(after);
 }
 
-/** Name, password, then the authenticator's code: a new console session's token (only its hash is kept). Guessing is
- * bounded by the customer login's rules (domain/login-guessing.ts) for the operator's name: five wrong passwords or
- * codes lock that address out of that name for 15 minutes, and from all addresses a growing delay holds every address
- * but those the operator signed in from lately, so a guesser never locks the operator out. Each refusal is audited in
- * its own transaction (the sign-in's refuses). */
+/** Name, password, then the authenticator's code: a new console session's token (only its hash is kept). The name is
+ * read in any letter case or compatibility form, as a customer's username is. Guessing is bounded by the customer
+ * login's rules (domain/login-guessing.ts) for the operator's name: five wrong passwords or codes lock that address
+ * out of that name for 15 minutes, and from all addresses a growing delay holds every address but those the operator
+ * signed in from lately, so a guesser never locks the operator out. Each refusal is audited in its own transaction
+ * (the sign-in's refuses). */
 export async function signInOperator(
   db: Executor,
   given: { name: string; password: string; code: string },
@@ -156,8 +157,11 @@ export async function signInOperator(
   address: string,
   now: Date,
 ): Promise<{ token: string; operator: OperatorView }> {
-  const row = await operatorNamed(db, given.name);
-  const subject = { operator: given.name };
+  // The name as customers' names are read (accounts.ts foldedUsername): operator names are lower-case ASCII
+  // (OPERATOR_NAME), so "Erin" or a full-width "ｅｒｉｎ" is erin, and every spelling counts on erin's limits.
+  const name = foldedUsername(given.name);
+  const row = await operatorNamed(db, name);
+  const subject = { operator: name };
   const refuse = async (action: 'failed' | 'locked', wrong: string | null, refusal: Refusal): Promise<never> => {
     await auditSignIn(db, row, given.name, address, action, wrong, now);
     throw refusal;
