@@ -86,7 +86,6 @@ export const canonicalEmail = (typed: string) =>
     .normalize('NFC')
     .toLowerCase()
     .replace(/(@[^@]*[^.@])\.$/, '$1');
-export const USERNAME = /^[A-Za-z0-9_]{4,20}$/;
 /** An uploaded picture, named by the URL /users/upload answered. */
 export const UPLOAD_URL = /^\/api\/uploads\/[A-Za-z0-9_-]{10,64}$/;
 export const INVITE_CODE = /^[A-Za-z0-9]{4,12}$/;

@@ -172,7 +172,6 @@ export const serverTexts = {
   wrongCredentials: /*i18n*/ { id: 'e.wrongCredentials', message: 'Wrong username or password!' },
   wrongOldPassword: /*i18n*/ { id: 'e.wrongOldPassword', message: 'The old password is wrong!' },
   wrongPayPassword: /*i18n*/ { id: 'e.wrongPayPassword', message: 'The payment password is wrong!' },
-  usernameTaken: /*i18n*/ { id: 'e.usernameTaken', message: 'This username is already registered!' },
   phoneTaken: /*i18n*/ { id: 'e.phoneTaken', message: 'This mobile number is already registered!' },
   emailTaken: /*i18n*/ { id: 'e.emailTaken', message: 'This e-mail address is already registered!' },
   accountNotFound: /*i18n*/ {
