@@ -1,13 +1,14 @@
 // Closing an account and taking one's data (our addition): the data export, an archive of everything the account
-// holds, any time; and closing, only with every balance zero (points too few to redeem excepted: they end with the
-// account) and nothing open, confirmed twice. What the law makes us
+// holds, any time; and closing, only with every balance zero (points too few to redeem, and amounts too small to
+// withdraw or sell, excepted: they end with the account, the latter with the customer's explicit consent) and nothing
+// open, confirmed twice. What the law makes us
 // keep is kept, for a stated time, and said so on the page; the rest is deleted at once. The rules are stated here, so
 // the page and the server say the same.
 import Big from 'big.js';
 import * as v from 'valibot';
-import { post, returns } from './endpoint.ts';
-import { isoTime, shape } from './answers.ts';
-import { required } from './fields.ts';
+import { NoInput, get, post, returns } from './endpoint.ts';
+import { decimal, isoTime, shape } from './answers.ts';
+import { optionalMatching, required } from './fields.ts';
 import { texts } from './texts.ts';
 
 /**
@@ -58,6 +59,42 @@ export function pointsEndingWithAccount(balance: string, minPoints: string): str
   return points.gt(0) && points.lt(minPoints) ? points.toFixed() : null;
 }
 
+/**
+ * One available balance closing would end with the account: an amount the customer can do nothing with, as it is below
+ * the asset's withdrawal minimum and cannot be sold (USDT is never sold; a coin's amount is one no order can sell,
+ * dustOf at its latest recorded price). `amount` and `min_amount` are decimal strings of 8 decimals, in `asset`.
+ */
+export const EndingBalance = shape({
+  asset: v.string(),
+  /** The available amount that ends with the account, not paid out. */
+  amount: decimal,
+  /** The asset's withdrawal minimum (the withdrawal rule's `min_amount`) the amount is below. */
+  min_amount: decimal,
+});
+export type EndingBalance = v.InferOutput<typeof EndingBalance>;
+
+/**
+ * The amounts a close request carries, the ones the customer was shown and agreed to leave behind: "ASSET:amount"
+ * pairs joined by "," ("USDT:0.77,BTC:0.00000898"), each amount the available amount shown; '' for none.
+ */
+export const ENDING_AMOUNTS = /^[A-Z0-9]{2,10}:\d{1,18}(?:\.\d{1,8})?(?:,[A-Z0-9]{2,10}:\d{1,18}(?:\.\d{1,8})?){0,49}$/;
+
+/** The close request's `amounts` for `list` (ENDING_AMOUNTS; '' for an empty list): what endingAmountsOf reads back. */
+export const endingAmountsText = (list: readonly Pick<EndingBalance, 'asset' | 'amount'>[]): string =>
+  list.map((item) => `${item.asset}:${new Big(item.amount).toFixed()}`).join(',');
+
+/** The amounts of a close request's `amounts` (ENDING_AMOUNTS or '') by asset: "USDT:0.77" → {USDT: "0.77"}. */
+export const endingAmountsOf = (text: string): Map<string, string> =>
+  new Map(text === '' ? [] : text.split(',').map((pair) => pair.split(':') as [string, string]));
+
+/**
+ * What closing would end with the account now, for the closing page to list before the customer consents: every
+ * available balance below its asset's withdrawal minimum that cannot be sold (EndingBalance), in asset order; empty
+ * when there is none. Frozen amounts, amounts at or above the minimum, and amounts an order can still sell are never
+ * in it: they hold the closure. Read again by the close itself, which goes ahead only when it finds exactly these.
+ */
+export const closureEnding = get('/users/close/ending', NoInput, returns(shape({ lists: v.array(EndingBalance) })));
+
 /** How closing is confirmed the second time: the login password, or the payment password. */
 export const CLOSE_SECRETS = ['login', 'pay'] as const;
 export type CloseSecret = (typeof CLOSE_SECRETS)[number];
@@ -75,10 +112,15 @@ export type ClosedAccount = v.InferOutput<typeof ClosedAccount>;
  * Closes the caller's account, confirmed with the login password (`secret_kind=login`) or the payment password
  * (`pay`), after the page's own confirmation dialog. Refused while any balance (every asset, frozen included; the
  * practice account's virtual money does not count) is not zero, or while an option, a contract order, a liquidity
- * redemption, a lock-up, a withdrawal or a recharge under review is open. Points are the one balance that may be left:
+ * redemption, a lock-up, a withdrawal or a recharge under review is open. Points may be left:
  * points below the redemption minimum (`min_points` of the points rule, `pointRecords`) could never be redeemed, so
  * they end with the account (a ledger entry of kind `points_closure`), and the page says how many before the customer
- * confirms; points at or above it are refused until redeemed. Every session ends with it.
+ * confirms; points at or above it are refused until redeemed. An available amount below its asset's withdrawal
+ * minimum that cannot be sold (closureEnding) does not hold the closure either: the page lists each one, says it ends
+ * with the account and is not paid out, and asks for the customer's consent; `amounts` (ENDING_AMOUNTS, '' for none)
+ * carries what the customer was shown, and the closure goes ahead only when the server finds exactly those assets and
+ * amounts (else it is refused, closeEndingChanged, nothing written); each then ends with a ledger entry of kind
+ * `closure_balance`. Every session ends with it.
  */
 export const closeAccount = post(
   '/users/close',
@@ -86,6 +128,7 @@ export const closeAccount = post(
     secret_kind: v.picklist(CLOSE_SECRETS, texts.invalidRequest.id),
     // The page asks for it before sending (a text of its own, kept out of the start's texts).
     secret: required(texts.invalidRequest),
+    amounts: optionalMatching(ENDING_AMOUNTS, texts.invalidRequest),
   }),
   returns(ClosedAccount),
 );

@@ -318,6 +318,13 @@ export const serverTexts = {
     id: 'e.closeBalanceLeft',
     message: 'Your account still holds {0}. Every balance, frozen ones included, must be zero before closing.',
   },
+  // The small amounts a closure would end with the account are not the ones the close request carries (shown on the
+  // page): a balance, a price or a withdrawal rule moved since.
+  closeEndingChanged: /*i18n*/ {
+    id: 'e.closeEndingChanged',
+    message:
+      'The small amounts that would end with your account are not the ones you were shown: a balance or a price changed. Check the list again before closing.',
+  },
   // {0} the points held, {1} the fewest a redemption takes (points below it end with the account instead).
   closePointsRedeemable: /*i18n*/ {
     id: 'e.closePointsRedeemable',

@@ -1,5 +1,6 @@
-// Closing an account (the rules are stated in api-contract/closure.ts): only with every real balance zero and nothing
-// open, confirmed with a password; what the law makes us keep is kept until `kept_until`, the rest is deleted in the
+// Closing an account (the rules are stated in api-contract/closure.ts): only with every real balance zero (but points
+// too few to redeem and amounts too small to withdraw or sell, which end with the account) and nothing open, confirmed
+// with a password; what the law makes us keep is kept until `kept_until`, the rest is deleted in the
 // same transaction. A closed account signs in no more by any way (password, code, passkey): its username, phone and
 // e-mail leave the users row (kept in closed_accounts), its passkeys are deleted, so every sign-in meets the refusal an
 // unknown account meets today, and no more. Its phone and e-mail register again only CONTACT_REUSE_DAYS later.
@@ -39,6 +40,7 @@ import {
   pointsEndingWithAccount,
   type ClosedAccount,
   type CloseSecret,
+  type EndingBalance,
 } from '../../api-contract/closure.ts';
 import { serverTexts } from '../../api-contract/server-texts.ts';
 import {
@@ -52,6 +54,7 @@ import {
 import type { CodeChannel } from './code-sender.ts';
 import { POINTS } from '../../api-contract/rewards.ts';
 import { PRACTICE_ASSETS, post } from './ledger.ts';
+import { balancesEndingIn, sameAsShown } from './closure-balances.ts';
 import { pointsRule } from './points.ts';
 import { Refusal } from './refusal.ts';
 
@@ -71,10 +74,13 @@ export const closedUsername = (userId: number) => `closed:${userId}`;
 /**
  * What closing ends with the account, as refuseIfNotClosable finds it: `points`, the points balance (a whole number as
  * a decimal string, '0' when none) that is below the redemption minimum, so could never be redeemed; closeAccount
- * ends it with a `points_closure` ledger entry.
+ * ends it with a `points_closure` ledger entry. `balances`, the available amounts below their asset's withdrawal
+ * minimum that cannot be sold (closure-balances.ts), in asset order; closeAccount ends each with a `closure_balance`
+ * entry.
  */
 export interface EndedWithAccount {
   points: string;
+  balances: EndingBalance[];
 }
 
 /**
@@ -83,10 +89,18 @@ export interface EndedWithAccount {
  * liquidity redemption, lock-up, withdrawal in review or recharge in review. Practice orders move no real money and do
  * not hold the closure. Points are the exception among balances: points below the redemption minimum (the points
  * rule's `min_points`) cannot be redeemed, so they do not hold the closure and are answered as ended with the account;
- * points at or above it are refused with a text saying they can be redeemed first. Read inside the closing transaction,
- * after the account's balance rows are locked.
+ * points at or above it are refused with a text saying they can be redeemed first. So are available amounts below their
+ * asset's withdrawal minimum that cannot be sold (balancesEndingIn, at `now`): they do not hold the closure, but only
+ * when they are exactly `shown` (asset → the amount the customer was shown and agreed to leave: same assets, same
+ * amounts), else refused with closeEndingChanged; every other balance not zero is refused first (closeBalanceLeft).
+ * Read inside the closing transaction, after the account's balance rows are locked.
  */
-export async function refuseIfNotClosable(tx: Executor, userId: number): Promise<EndedWithAccount> {
+export async function refuseIfNotClosable(
+  tx: Executor,
+  userId: number,
+  shown: ReadonlyMap<string, string>,
+  now: Date,
+): Promise<EndedWithAccount> {
   const held = await tx
     .select({ asset: balances.asset, available: balances.available, frozen: balances.frozen })
     .from(balances)
@@ -95,10 +109,14 @@ export async function refuseIfNotClosable(tx: Executor, userId: number): Promise
     .for('update');
   const notZero = (row: (typeof held)[number]) => !new Big(row.available).eq(0) || !new Big(row.frozen).eq(0);
   const points = held.find((row) => row.asset === POINTS && new Big(row.frozen).eq(0));
+  const ending = await balancesEndingIn(tx, userId, held, now, true);
+  const ends = new Set(ending.map((balance) => balance.asset));
   // Money (and points frozen, which no redemption could take) first: that text names every asset still held.
-  const left = held.filter((row) => row !== points && notZero(row));
+  const left = held.filter((row) => row !== points && !ends.has(row.asset) && notZero(row));
   if (left.length) throw new Refusal(serverTexts.closeBalanceLeft.id, { 0: left.map((row) => row.asset).join(', ') });
-  const ended: EndedWithAccount = { points: '0' };
+  // Only what the customer was shown and agreed to leave behind: a balance, a price or a rule that moved since refuses.
+  if (!sameAsShown(ending, shown)) throw new Refusal(serverTexts.closeEndingChanged.id);
+  const ended: EndedWithAccount = { points: '0', balances: ending };
   if (points && !new Big(points.available).eq(0)) {
     const { min_points } = await pointsRule(tx);
     const ending = pointsEndingWithAccount(points.available, min_points);
@@ -184,14 +202,18 @@ export async function refuseIfNotClosable(tx: Executor, userId: number): Promise
  * (closed_accounts: username, phone, e-mail, the dates); the users row loses its username (closedUsername), phone,
  * e-mail, nickname, avatar, password hashes and anti-phishing code and gets `closed_at`; and what is not kept is
  * deleted (see RETENTION_YEARS). Points below the redemption minimum end with one `points_closure` ledger entry
- * (reference `closure:<userId>`) taking the balance to zero; no other ledger entry or balance is touched: the books
- * still balance. The caller drops its cached sessions of the user (`cache.sessions.hold`). Returns the dates the page
- * states. `prepared`: the password verified before the call's transaction (PreparedSecrets), if it was.
+ * (reference `closure:<userId>`) taking the balance to zero; each available amount below its asset's withdrawal
+ * minimum that cannot be sold, when it is exactly what `shown` names (asset → amount, the close request's `amounts`),
+ * ends with one `closure_balance` entry of its asset (same reference) taking it to zero, not paid out; no other ledger
+ * entry or balance is touched: every balance still equals its entries, and the books' check still balances. The caller
+ * drops its cached sessions of the user (`cache.sessions.hold`). Returns the dates the page states. `prepared`: the
+ * password verified before the call's transaction (PreparedSecrets), if it was.
  */
 export async function closeAccount(
   db: Executor,
   userId: number,
   confirm: { kind: CloseSecret; secret: string },
+  shown: ReadonlyMap<string, string>,
   now: Date,
   prepared?: PreparedSecrets,
 ): Promise<ClosedAccount> {
@@ -222,7 +244,7 @@ export async function closeAccount(
     // The users row first: two closings at once pass one at a time, and the second finds it closed.
     const [row] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
     if (!row || row.closedAt) throw new Refusal(serverTexts.wrongCredentials.id);
-    const ended = await refuseIfNotClosable(tx, userId);
+    const ended = await refuseIfNotClosable(tx, userId, shown, now);
     // Points too few to redeem end with the account: an entry of their own, so every points movement is in the ledger.
     await post(
       tx,
@@ -235,6 +257,19 @@ export async function closeAccount(
       },
       now,
     );
+    // Amounts too small to withdraw or sell, which the customer agreed to leave: one entry each, ending at zero.
+    for (const balance of ended.balances)
+      await post(
+        tx,
+        {
+          userId,
+          asset: balance.asset,
+          amount: new Big(balance.amount).neg().toFixed(8),
+          kind: 'closure_balance',
+          reference: `closure:${userId}`,
+        },
+        now,
+      );
     await tx.insert(closedAccounts).values({
       userId,
       username: row.username,

@@ -6,7 +6,7 @@
 // at a price recorded before — or void, its amount returned, when none comes in time.
 import Big from 'big.js';
 import { sql } from 'drizzle-orm';
-import { rowsOf, type Tx } from '../db/connection.ts';
+import { rowsOf, type Executor, type Tx } from '../db/connection.ts';
 import { contractOrders } from '../db/schema.ts';
 import { texts } from '../../api-contract/texts.ts';
 import { dustOf, QUOTE_ASSET } from '../../api-contract/contracts.ts';
@@ -17,10 +17,67 @@ import { refusePreTrade } from './pre-trade-checks.ts';
 import { DUST_ENTRY, contractReference } from './contract-entries.ts';
 import type { ContractOrderRow } from './contracts.ts';
 
+/** One small balance found by smallBalancesOf: the coin, its available amount and its pair's sell fee rate. */
+export interface SmallBalance {
+  coin: string;
+  /** The available amount (decimal string, as stored). */
+  available: string;
+  /** The pair's fee rate (decimal string; 0.001 = 0.1 %). */
+  fee_rate: string;
+}
+
 /**
- * Converts user `userId`'s small balances of the real account in `tx`, accepted at `now`: every coin of an active pair
- * (coin listed, not halted, a tick recorded within MAX_QUOTE_AGE_MS) whose available amount is dust at its latest
- * recorded price (dustOf: the pair's sell rule refuses every sell of it) gets one market sell order of that whole
+ * User `userId`'s small balances of the real account at `now`, in coin order, their balance rows locked (for update)
+ * in `db`, a transaction, when `lock` (a read-only call reads them unlocked): every coin of an active pair (coin
+ * listed, not halted, a tick recorded within MAX_QUOTE_AGE_MS) whose available amount is dust at its latest recorded
+ * price (dustOf: the pair's sell rule refuses every sell of it). USDT is never one, and the frozen bucket is never
+ * read. A coin with no such pair or no fresh price is not one: whether
+ * an order could sell it cannot be told. The conversion converts exactly these; a closure ends those of them below
+ * the coin's withdrawal minimum.
+ */
+export async function smallBalancesOf(db: Executor, userId: number, now: Date, lock = true): Promise<SmallBalance[]> {
+  const rows = rowsOf<{
+    coin: string;
+    available: string;
+    price_decimals: number | string;
+    quantity_decimals: number | string;
+    min_notional: string;
+    fee_rate: string;
+    price_band: string;
+    price: string | null;
+    at: Date | string | null;
+  }>(
+    await db.execute(sql`
+      select b.asset as coin, b.available::text as available, p.price_decimals, p.quantity_decimals,
+        p.min_notional::text as min_notional, p.fee_rate::text as fee_rate, p.price_band::text as price_band,
+        t.price::text as price, t.at
+      from balances b
+      join contract_pairs p on p.coin = b.asset and p.active
+      join coins c on c.code = p.coin and c.active
+      left join lateral (select price, at from price_ticks where coin = p.coin order by at desc limit 1) t on true
+      where b.user_id = ${userId} and b.asset <> ${QUOTE_ASSET} and b.available > 0
+        and not exists (select 1 from market_halts h where h.coin = p.coin)
+      order by b.asset
+      ${lock ? sql`for update of b` : sql``}`),
+  );
+  return rows
+    .filter((row) => {
+      if (row.price === null || row.at === null) return false;
+      if (now.getTime() - new Date(row.at).getTime() > MAX_QUOTE_AGE_MS) return false;
+      const pair = {
+        price_decimals: Number(row.price_decimals),
+        quantity_decimals: Number(row.quantity_decimals),
+        min_notional: row.min_notional,
+        price_band: row.price_band,
+      };
+      return dustOf(row.available, pair, new Big(row.price).toFixed());
+    })
+    .map(({ coin, available, fee_rate }) => ({ coin, available, fee_rate }));
+}
+
+/**
+ * Converts user `userId`'s small balances of the real account in `tx`, accepted at `now`: every coin smallBalancesOf
+ * finds (dust of an active pair at its latest recorded price) gets one market sell order of that whole available
  * amount (8 decimals), status 'filling', eligible for ticks after `now`, the amount frozen with a dust_hold entry. The
  * frozen bucket is never read, so an amount held by an open order or a withdrawal stays where it is; USDT is never
  * converted. The balance rows are locked first, so the amounts converted are those the orders hold. Answers the orders
@@ -35,41 +92,7 @@ export async function convertSmallBalances(
   now: Date,
 ): Promise<ContractOrderRow[]> {
   await refusePreTrade(tx, userId, now);
-  const rows = rowsOf<{
-    coin: string;
-    available: string;
-    price_decimals: number | string;
-    quantity_decimals: number | string;
-    min_notional: string;
-    fee_rate: string;
-    price_band: string;
-    price: string | null;
-    at: Date | string | null;
-  }>(
-    await tx.execute(sql`
-      select b.asset as coin, b.available::text as available, p.price_decimals, p.quantity_decimals,
-        p.min_notional::text as min_notional, p.fee_rate::text as fee_rate, p.price_band::text as price_band,
-        t.price::text as price, t.at
-      from balances b
-      join contract_pairs p on p.coin = b.asset and p.active
-      join coins c on c.code = p.coin and c.active
-      left join lateral (select price, at from price_ticks where coin = p.coin order by at desc limit 1) t on true
-      where b.user_id = ${userId} and b.asset <> ${QUOTE_ASSET} and b.available > 0
-        and not exists (select 1 from market_halts h where h.coin = p.coin)
-      order by b.asset
-      for update of b`),
-  );
-  const dust = rows.filter((row) => {
-    if (row.price === null || row.at === null) return false;
-    if (now.getTime() - new Date(row.at).getTime() > MAX_QUOTE_AGE_MS) return false;
-    const pair = {
-      price_decimals: Number(row.price_decimals),
-      quantity_decimals: Number(row.quantity_decimals),
-      min_notional: row.min_notional,
-      price_band: row.price_band,
-    };
-    return dustOf(row.available, pair, new Big(row.price).toFixed());
-  });
+  const dust = await smallBalancesOf(tx, userId, now);
   if (!dust.length) throw new Refusal(texts.noSmallBalances.id);
   // Only what the customer was shown and confirmed: the same coins, each with the same amount.
   const same =

@@ -1,10 +1,11 @@
 // Closing an account and the data export (api-contract/closure.ts). The export is no contract endpoint: its answer is
 // a file (a ZIP archive), sent to the session's owner only; without a live session, or refused, it answers the usual
 // envelope (ret -1 for no live session, ret 0 and the text for a refusal), like every call.
-import { closeAccount, EXPORT_PATH } from '../../api-contract/closure.ts';
+import { closeAccount, closureEnding, endingAmountsOf, EXPORT_PATH } from '../../api-contract/closure.ts';
 import { RET_FAIL, RET_TOKEN_INVALID } from '../../api-contract/envelope.ts';
 import { texts } from '../../api-contract/texts.ts';
 import { closeAccount as closeTheAccount } from '../domain/closure.ts';
+import { balancesEndingWithAccount } from '../domain/closure-balances.ts';
 import { exportArchive } from '../domain/data-export.ts';
 import { Refusal } from '../domain/refusal.ts';
 import { requestLocale, translator } from '../i18n.ts';
@@ -21,6 +22,7 @@ export const closureRoutes: RouteModule = ({ app, route, services, cache }) => {
         db,
         caller.userId,
         { kind: input.secret_kind, secret: input.secret },
+        endingAmountsOf(input.amounts),
         clock.now(),
         secrets,
       );
@@ -32,6 +34,10 @@ export const closureRoutes: RouteModule = ({ app, route, services, cache }) => {
       ahead: secretsAhead((input) => (input.secret_kind === 'login' ? { login: input.secret } : { pay: input.secret })),
     },
   );
+
+  route(closureEnding, async (_input, { db, caller, clock }) => ({
+    lists: await balancesEndingWithAccount(db, caller.userId, clock.now()),
+  }));
 
   app.get<{ Querystring: { documents?: string } }>(EXPORT_PATH, async (request, reply) => {
     const lang = requestLocale(request.headers.lang as string | undefined);

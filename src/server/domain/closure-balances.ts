@@ -1,0 +1,80 @@
+// The small amounts that end with a closed account. An available balance the customer can do nothing with does not
+// hold the closure: below its asset's withdrawal minimum (the withdrawal rule's min_amount, so it cannot be withdrawn)
+// and not sellable (USDT never is; a coin's amount is one smallBalancesOf finds: no order of its pair can sell it at
+// the latest recorded price). The closing page lists them (closureEnding) and asks for the customer's consent; the
+// close request carries back what was shown, and closure.ts ends each with one `closure_balance` ledger entry. Frozen
+// amounts, amounts at or above the minimum, assets with no withdrawal rule and amounts an order could still sell hold
+// the closure as before. The rule is the product's: a customer left with 0.77 USDT after selling everything could
+// otherwise never close.
+import Big from 'big.js';
+import { inArray } from 'drizzle-orm';
+import type { Executor } from '../db/connection.ts';
+import { withdrawRules } from '../db/schema.ts';
+import type { EndingBalance } from '../../api-contract/closure.ts';
+import { POINTS } from '../../api-contract/rewards.ts';
+import { USDT, balancesOf, type BalanceRow } from './ledger.ts';
+import { smallBalancesOf } from './dust-conversion.ts';
+
+/**
+ * The balances of `held` (user `userId`'s real balance rows, as read by the caller) that end with the account at
+ * `now`: an available amount above zero with nothing frozen beside it, below its asset's withdrawal minimum, and USDT
+ * or a coin smallBalancesOf finds (dust of an active pair at a fresh price). In asset order, amounts and minimums as
+ * decimal strings of 8 decimals. Points are never one (their own rule, closure.ts). `lock`: lock the coins' balance
+ * rows (for update), which the closing transaction does and a read-only call cannot.
+ */
+export async function balancesEndingIn(
+  db: Executor,
+  userId: number,
+  held: readonly BalanceRow[],
+  now: Date,
+  lock: boolean,
+): Promise<EndingBalance[]> {
+  const candidates = held.filter(
+    (row) => row.asset !== POINTS && new Big(row.frozen).eq(0) && new Big(row.available).gt(0),
+  );
+  if (!candidates.length) return [];
+  const rules = await db
+    .select({ asset: withdrawRules.asset, minAmount: withdrawRules.minAmount })
+    .from(withdrawRules)
+    .where(
+      inArray(
+        withdrawRules.asset,
+        candidates.map((row) => row.asset),
+      ),
+    );
+  const minimumOf = new Map(rules.map((rule) => [rule.asset, rule.minAmount]));
+  const below = candidates.filter((row) => {
+    const minimum = minimumOf.get(row.asset);
+    return minimum !== undefined && new Big(row.available).lt(minimum);
+  });
+  const coins = below.some((row) => row.asset !== USDT)
+    ? new Set((await smallBalancesOf(db, userId, now, lock)).map((small) => small.coin))
+    : new Set<string>();
+  return below
+    .filter((row) => row.asset === USDT || coins.has(row.asset))
+    .sort((a, b) => a.asset.localeCompare(b.asset))
+    .map((row) => ({
+      asset: row.asset,
+      amount: new Big(row.available).toFixed(8),
+      min_amount: new Big(minimumOf.get(row.asset)!).toFixed(8),
+    }));
+}
+
+/**
+ * What closing would end with user `userId`'s account at `now` (closureEnding): balancesEndingIn over the real
+ * balances read now, unlocked. The closure reads it again in its own transaction and goes ahead only on the same list.
+ */
+export async function balancesEndingWithAccount(db: Executor, userId: number, now: Date): Promise<EndingBalance[]> {
+  return balancesEndingIn(db, userId, await balancesOf(db, userId), now, false);
+}
+
+/**
+ * Whether `ending` (what the closure finds) is exactly `shown` (asset → the amount the customer was shown and agreed
+ * to leave, from the close request's `amounts`): the same assets, each with an equal amount, none more, none fewer.
+ */
+export function sameAsShown(ending: readonly EndingBalance[], shown: ReadonlyMap<string, string>): boolean {
+  return (
+    ending.length === shown.size &&
+    ending.every((balance) => shown.has(balance.asset) && new Big(shown.get(balance.asset)!).eq(balance.amount))
+  );
+}

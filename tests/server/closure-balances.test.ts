@@ -1,0 +1,167 @@
+// Closing with a small amount left (api-contract/closure.ts closureEnding): an available amount below its asset's
+// withdrawal minimum that no order can sell ends with the account, with the customer's consent to exactly the amounts
+// shown, in a ledger entry of its own, the books still balanced; any difference from what was shown refuses the whole
+// call and writes nothing; amounts at or above the minimum, frozen ones and coins an order can still sell hold the
+// closure as before.
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { and, asc, eq } from 'drizzle-orm';
+import { startHarness, type Harness } from './harness.ts';
+import { contractKit } from './contract-helpers.ts';
+import { PASSWORD, TOKEN_EXPIRED, customer, expectLedgerBalanced, grant, moneyState, refused } from './helpers.ts';
+import { closeAccount, closureEnding } from '../../src/api-contract/closure.ts';
+import { userInfo } from '../../src/api-contract/account.ts';
+import { placeContract } from '../../src/api-contract/contracts.ts';
+import { closedAccounts, ledgerEntries } from '../../src/server/db/schema.ts';
+import { reconcileNow } from '../../src/server/domain/reconciliation.ts';
+
+let h: Harness;
+beforeAll(async () => void (h = await startHarness()));
+afterAll(() => h.close());
+
+const { tick } = contractKit(() => h);
+
+const CHANGED = refused(
+  'The small amounts that would end with your account are not the ones you were shown: a balance or a price changed. Check the list again before closing.',
+);
+const holds = (assets: string) =>
+  refused(`Your account still holds ${assets}. Every balance, frozen ones included, must be zero before closing.`);
+
+const close = (token: string, amounts?: string) =>
+  h.call(
+    closeAccount,
+    { secret_kind: 'login', secret: PASSWORD, ...(amounts === undefined ? {} : { amounts }) },
+    { token },
+  );
+const ending = async (token: string) => {
+  const answer = await h.call(closureEnding, {}, { token });
+  expect(answer.ret).toBe(1);
+  return answer.data.lists;
+};
+const closedRow = (userId: number) =>
+  h.database.db.select().from(closedAccounts).where(eq(closedAccounts.userId, userId));
+
+/** Closing is refused with `answer`, and nothing of the account moved or closed. */
+async function refusedUntouched(user: { id: number; token: string }, amounts: string | undefined, answer: unknown) {
+  const before = await moneyState(h, user.id);
+  expect(await close(user.token, amounts)).toEqual(answer);
+  expect(await moneyState(h, user.id)).toEqual(before);
+  expect(await closedRow(user.id)).toEqual([]);
+  expect((await h.call(userInfo, {}, { token: user.token })).ret).toBe(1);
+}
+
+it('needs a login', async () => {
+  expect(await h.call(closureEnding, {})).toEqual(TOKEN_EXPIRED);
+});
+
+it('closes with 0.77 USDT left, below the 10 USDT withdrawal minimum, only as shown, in an entry of its own', async () => {
+  const user = await customer(h, '0.77');
+  expect(await ending(user.token)).toEqual([{ asset: 'USDT', amount: '0.77000000', min_amount: '10.00000000' }]);
+
+  // Not what was shown: no consent sent, another amount, an asset more. Each refuses the whole call, writing nothing.
+  await refusedUntouched(user, undefined, CHANGED);
+  await refusedUntouched(user, '', CHANGED);
+  await refusedUntouched(user, 'USDT:0.76', CHANGED);
+  await refusedUntouched(user, 'USDT:0.77,BTC:0.00000898', CHANGED);
+
+  // The amount shown, in any spelling of the same number.
+  expect((await close(user.token, 'USDT:0.770')).ret).toBe(1);
+  const entries = await h.database.db
+    .select({
+      asset: ledgerEntries.asset,
+      bucket: ledgerEntries.bucket,
+      amount: ledgerEntries.amount,
+      kind: ledgerEntries.kind,
+      reference: ledgerEntries.reference,
+    })
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.userId, user.id))
+    .orderBy(asc(ledgerEntries.seq));
+  expect(entries).toEqual([
+    { asset: 'USDT', bucket: 'available', amount: '0.77000000', kind: 'test_credit', reference: expect.any(String) },
+    {
+      asset: 'USDT',
+      bucket: 'available',
+      amount: '-0.77000000',
+      kind: 'closure_balance',
+      reference: `closure:${user.id}`,
+    },
+  ]);
+  expect((await moneyState(h, user.id)).balances).toEqual([
+    expect.objectContaining({ asset: 'USDT', available: '0.00000000', frozen: '0.00000000' }),
+  ]);
+  expect(await closedRow(user.id)).toHaveLength(1);
+  await expectLedgerBalanced(h);
+  const run = await reconcileNow(h.database.db);
+  expect(run.mismatches).toEqual([]);
+  expect(run.ok).toBe(true);
+});
+
+it('holds the closure at or above the minimum, with the amount frozen, or once an order could sell it', async () => {
+  // At the minimum the amount can be withdrawn: it holds the closure, whatever the request says.
+  const atMinimum = await customer(h, '10');
+  expect(await ending(atMinimum.token)).toEqual([]);
+  await refusedUntouched(atMinimum, 'USDT:10', holds('USDT'));
+  await refusedUntouched(atMinimum, '', holds('USDT'));
+
+  // Below the minimum but partly frozen (an open limit buy): nothing ends, the frozen part holds the closure.
+  const frozen = await customer(h, '5.77');
+  await tick('BTC', '49000.00');
+  const buy = await h.call(
+    placeContract,
+    { code: 'BTC', side: 'buy', type: 'limit', price: '48000.00', quantity: '0.00011' },
+    { token: frozen.token },
+  );
+  expect(buy).toMatchObject({ ret: 1, data: { status: 'open' } });
+  const available = (await moneyState(h, frozen.id)).balances.find((row) => row.asset === 'USDT')!.available;
+  expect(Number(available)).toBeGreaterThan(0);
+  expect(await ending(frozen.token)).toEqual([]);
+  await refusedUntouched(frozen, `USDT:${available}`, holds('USDT'));
+
+  // A coin below its withdrawal minimum (0.0005 BTC) that an order can still sell: 0.0004 BTC is worth 19.60 USDT.
+  const sellable = await customer(h);
+  await grant(h, sellable.id, '0.0004', 'BTC');
+  await tick('BTC', '49000.00');
+  expect(await ending(sellable.token)).toEqual([]);
+  await refusedUntouched(sellable, 'BTC:0.0004', holds('BTC'));
+
+  // 0.0001 BTC at 40,000 is worth 4 USDT, 4.40 at the band's top: under the 5 USDT order minimum, so no order sells
+  // it and it is listed. Then the price moves to 60,000: a market sell would take it, so it holds the closure again.
+  const dust = await customer(h);
+  await grant(h, dust.id, '0.0001', 'BTC');
+  await tick('BTC', '40000.00');
+  expect(await ending(dust.token)).toEqual([{ asset: 'BTC', amount: '0.00010000', min_amount: '0.00050000' }]);
+  await tick('BTC', '60000.00');
+  await refusedUntouched(dust, 'BTC:0.0001', holds('BTC'));
+  await expectLedgerBalanced(h);
+});
+
+it('ends a coin no order can sell beside USDT, one entry each; a balance that grows since it was shown refuses', async () => {
+  const user = await customer(h, '0.5');
+  await tick('BTC', '49000.00');
+  // Below the 0.00001 BTC step: no order can sell it.
+  await grant(h, user.id, '0.00000898', 'BTC');
+  const shown = await ending(user.token);
+  expect(shown).toEqual([
+    { asset: 'BTC', amount: '0.00000898', min_amount: '0.00050000' },
+    { asset: 'USDT', amount: '0.50000000', min_amount: '10.00000000' },
+  ]);
+  // Only USDT shown: the BTC is an asset more than the customer agreed to.
+  await refusedUntouched(user, 'USDT:0.5', CHANGED);
+  // A credit after the list was shown: the amount is not the one agreed to.
+  await grant(h, user.id, '0.01');
+  await refusedUntouched(user, 'BTC:0.00000898,USDT:0.5', CHANGED);
+
+  expect((await close(user.token, 'BTC:0.00000898,USDT:0.51')).ret).toBe(1);
+  const ended = await h.database.db
+    .select({ asset: ledgerEntries.asset, amount: ledgerEntries.amount })
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.userId, user.id), eq(ledgerEntries.kind, 'closure_balance')))
+    .orderBy(asc(ledgerEntries.asset));
+  expect(ended).toEqual([
+    { asset: 'BTC', amount: '-0.00000898' },
+    { asset: 'USDT', amount: '-0.51000000' },
+  ]);
+  expect((await moneyState(h, user.id)).balances.every((row) => Number(row.available) === 0)).toBe(true);
+  await expectLedgerBalanced(h);
+  expect((await reconcileNow(h.database.db)).mismatches).toEqual([]);
+});
