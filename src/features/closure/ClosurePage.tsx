@@ -3,9 +3,16 @@
 // makes us keep and for how long, what is deleted, and when the phone and e-mail may register again — the rules of
 // api-contract/closure.ts. Closing is confirmed twice: a dialog, then the login or payment password. Points too few
 // to redeem end with the account: the page says how many, beside the button and in the dialog, before one confirms.
+// So do amounts too small to withdraw or sell (EndingBalances.tsx): the page lists them, and the button waits for the
+// customer's consent to leave exactly those, which the close request carries.
 import { useEffect, useState } from 'react';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { CONTACT_REUSE_DAYS, RETENTION_YEARS, type CloseSecret } from '../../api-contract/closure.ts';
+import {
+  CONTACT_REUSE_DAYS,
+  RETENTION_YEARS,
+  type CloseSecret,
+  type EndingBalance,
+} from '../../api-contract/closure.ts';
 import { ROUTES } from '../../api-contract/routes.ts';
 import { errorText } from '../../lib/api.ts';
 import { useSubmit } from '../../lib/form.ts';
@@ -14,7 +21,14 @@ import { toast } from '../../lib/toast.ts';
 import { Button, Checkbox, PAY_PASSWORD_FIELD, Segmented, TextField } from '../../ui/forms.tsx';
 import { ConfirmDialog } from '../../ui/lists.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
-import { closeTheAccount, downloadExport, ExportRefused, loadPointsEndingWithAccount } from './closure-store.ts';
+import {
+  closeTheAccount,
+  downloadExport,
+  ExportRefused,
+  loadEndingBalances,
+  loadPointsEndingWithAccount,
+} from './closure-store.ts';
+import { EndingBalanceLine, EndingBalances } from './EndingBalances.tsx';
 import './closure.css';
 
 const describe = (error: unknown) => (error instanceof ExportRefused ? error.message : errorText(error));
@@ -40,12 +54,24 @@ export default function ClosurePage() {
   const [secret, setSecret] = useState('');
   const [confirming, setConfirming] = useState(false);
   const [endingPoints, setEndingPoints] = useState<string | null>(null);
+  const [endingBalances, setEndingBalances] = useState<readonly EndingBalance[]>([]);
+  const [consent, setConsent] = useState(false);
 
+  // Read again after a refusal: what ends may have changed, and the consent was to the list shown before.
+  const readEndingBalances = () =>
+    loadEndingBalances()
+      .then((list) => {
+        setEndingBalances(list);
+        setConsent(false);
+      })
+      .catch(() => undefined);
   // Unread (offline, a failure), the page says nothing of points; the server still ends only points below the minimum.
+  // Amounts unread are sent as none: the server then refuses if it finds any, so nothing ends without consent.
   useEffect(() => {
     loadPointsEndingWithAccount()
       .then(setEndingPoints)
       .catch(() => undefined);
+    void readEndingBalances();
   }, []);
 
   const download = useSubmit(
@@ -58,13 +84,17 @@ export default function ClosurePage() {
   );
   const close = useSubmit(async () => {
     try {
-      await closeTheAccount(kind, secret);
+      await closeTheAccount(kind, secret, endingBalances);
+    } catch (error) {
+      void readEndingBalances();
+      throw error;
     } finally {
       setConfirming(false);
     }
     toast(t`Your account is closed.`);
     navigate(ROUTES.login, { replace: true });
   });
+  const consentMissing = endingBalances.length > 0 && !consent;
   const ask = () => (secret.trim() ? setConfirming(true) : toast(t`Please enter the password!`));
 
   return (
@@ -96,8 +126,9 @@ export default function ClosurePage() {
           <ul className="closure-rules">
             <li>
               <Trans>
-                Every balance must be zero, frozen ones included (practice money does not count, and points below the
-                redemption minimum end with the account), and nothing may be open: no option, contract order, liquidity
+                Every balance must be zero, frozen ones included (practice money does not count; points below the
+                redemption minimum end with the account, and so do, with your consent, available amounts below the
+                withdrawal minimum that cannot be sold), and nothing may be open: no option, contract order, liquidity
                 redemption or lock-up, and no withdrawal or recharge under review.
               </Trans>
             </li>
@@ -149,7 +180,10 @@ export default function ClosurePage() {
             />
           )}
           {endingPoints && <PointsEnding points={endingPoints} />}
-          <Button variant="danger" onClick={ask} disabled={close.busy}>
+          {endingBalances.length > 0 && (
+            <EndingBalances balances={endingBalances} consent={consent} onConsent={setConsent} />
+          )}
+          <Button variant="danger" onClick={ask} disabled={close.busy || consentMissing}>
             <Trans>Close my account</Trans>
           </Button>
         </section>
@@ -166,6 +200,18 @@ export default function ClosurePage() {
             This cannot be undone. You will be signed out on every device and cannot sign in to this account again.
           </Trans>
           {endingPoints && <PointsEnding points={endingPoints} />}
+          {endingBalances.length > 0 && (
+            <div className="closure-ending-list">
+              <Trans>Ending with the account, not paid out:</Trans>
+              <ul>
+                {endingBalances.map((balance) => (
+                  <li key={balance.asset}>
+                    <EndingBalanceLine balance={balance} />
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
         </ConfirmDialog>
       )}
     </div>

@@ -1,6 +1,14 @@
 // Taking one's data and closing the account (api-contract/closure.ts): the export archive fetched with the session's
 // token and handed to the browser as a download; closing, after which this device forgets the session.
-import { closeAccount, EXPORT_PATH, pointsEndingWithAccount, type CloseSecret } from '../../api-contract/closure.ts';
+import {
+  closeAccount,
+  closureEnding,
+  endingAmountsText,
+  EXPORT_PATH,
+  pointsEndingWithAccount,
+  type CloseSecret,
+  type EndingBalance,
+} from '../../api-contract/closure.ts';
 import { pointRecords } from '../../api-contract/rewards.ts';
 import type { Envelope } from '../../api-contract/envelope.ts';
 import { api, apiBlob } from '../../lib/api.ts';
@@ -37,8 +45,24 @@ export async function loadPointsEndingWithAccount(): Promise<string | null> {
   return pointsEndingWithAccount(balance, min_points);
 }
 
-/** Closes the account, confirmed with the password of `kind`; then this device forgets the session. */
-export async function closeTheAccount(kind: CloseSecret, secret: string): Promise<void> {
-  await api(closeAccount, { secret_kind: kind, secret });
+/**
+ * The available amounts closing would end with the account (closureEnding: below their asset's withdrawal minimum and
+ * not sellable), in asset order, empty when none; read quietly, without the loading mask.
+ */
+export async function loadEndingBalances(): Promise<EndingBalance[]> {
+  const { lists } = await api(closureEnding, undefined, { loading: false });
+  return lists;
+}
+
+/**
+ * Closes the account, confirmed with the password of `kind`, agreeing to leave exactly `ending` (the amounts the page
+ * showed; the server refuses, writing nothing, when it finds others); then this device forgets the session.
+ */
+export async function closeTheAccount(
+  kind: CloseSecret,
+  secret: string,
+  ending: readonly EndingBalance[],
+): Promise<void> {
+  await api(closeAccount, { secret_kind: kind, secret, amounts: endingAmountsText(ending) });
   await clearSession();
 }
