@@ -1,13 +1,16 @@
 // My data and closing the account as a customer meets them on a phone, in English and in Arabic (right to left):
 // Settings opens the page; "Download my data" hands over a ZIP of JSON and CSV files (with the document pictures when
 // ticked), and offline says it needs a connection; closing is confirmed by a dialog and the login password, signs the
-// phone out, and the account then signs in no more.
+// phone out, and the account then signs in no more. A customer left with 0.77 USDT, below the 10 USDT withdrawal
+// minimum, sees it listed as ending with the account and closes only after agreeing to it.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { strFromU8, unzipSync } from 'fflate';
 import { launch, phoneContext, recordToasts, screenshot, toastSeen, watchPagesOnFailure } from './browser.ts';
 import { callApi, logIn, registerUser } from './pwa.ts';
+import { addBankCard, fundedUser } from './funded-user.ts';
+import { operator } from './operator.ts';
 import { storeSession } from './stored-session.ts';
 import { ROUTES } from '../../src/api-contract/routes.ts';
 
@@ -108,5 +111,55 @@ it('shows the page right to left in Arabic and closes with the payment password'
   await toastSeen(page, 'تم إغلاق حسابك.', 10_000);
   await page.waitForURL(/#\/pages\/login\/login/);
   expect((await callApi('/users/info', { method: 'GET', token: login.data.token })).ret).toBe(-1);
+  await context.close();
+});
+
+it('lists 0.77 USDT left below the withdrawal minimum and closes only with the customer’s consent to it', async () => {
+  // 10.87 USDT recharged, 10 withdrawn and paid out (its fee 0.10): 0.77 is left, which cannot be withdrawn.
+  const phone = `063${stamp}`;
+  const token = await fundedUser(phone, password, paypass, '10.87');
+  await addBankCard(phone, token);
+  const cards = await callApi<{ lists: { id: number }[] }>('/users/bank', { method: 'GET', token });
+  const sent = await callApi<{ id: number }>('/users/extract', {
+    token,
+    form: { target: 'bank', target_id: String(cards.data.lists[0]!.id), amount: '10', paypass },
+  });
+  expect(sent.ret).toBe(1);
+  expect(await operator('withdrawal', 'approve', String(sent.data.id))).toMatch(/approved|paid/i);
+  // The notice of the card added is read: it would open over the page at start.
+  expect((await callApi('/users/message/reader', { token, form: { ids: 'all' } })).ret).toBe(1);
+
+  const context = await phoneContext(browser);
+  const page = watch(await context.newPage(), 'en');
+  await recordToasts(page);
+  await page.goto('/favicon.svg');
+  await storeSession(page, token);
+  await page.goto(`/#${ROUTES.closeAccount}`);
+  const listed = page.locator('.closure-ending-balances');
+  await expect
+    .poll(() => listed.locator('li').allTextContents())
+    .toEqual(['0.77000000 USDT — below the 10 USDT withdrawal minimum']);
+  expect(await listed.textContent()).toContain(
+    'These amounts cannot be withdrawn or sold. They end with the account and are not paid out:',
+  );
+  await settled(page);
+  await screenshot(page, 'closure-en-ending', { fullPage: true });
+
+  // Without the consent the button does not work; with it, the dialog states the amount once more and closing ends it.
+  await page.getByLabel('Login password', { exact: true }).last().fill(password);
+  const closeButton = page.getByRole('button', { name: 'Close my account' });
+  expect(await closeButton.isDisabled()).toBe(true);
+  await page
+    .getByRole('checkbox', { name: 'I agree that these amounts end with my account and are not paid out.' })
+    .check();
+  await closeButton.click();
+  const dialog = page.getByRole('alertdialog');
+  await expect
+    .poll(() => dialog.locator('.closure-ending-list').textContent())
+    .toBe('Ending with the account, not paid out:0.77000000 USDT — below the 10 USDT withdrawal minimum');
+  await dialog.getByRole('button', { name: 'Close it' }).click();
+  await toastSeen(page, 'Your account is closed.', 10_000);
+  await page.waitForURL(/#\/pages\/login\/login/);
+  expect((await callApi('/users/info', { method: 'GET', token })).ret).toBe(-1);
   await context.close();
 });

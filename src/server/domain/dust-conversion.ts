@@ -1,9 +1,9 @@
 // Converting small balances ("dust") to USDT: what a 100 % sell leaves below the pair's quantity step, or a holding
 // worth less than the pair's minimum order, can never be sold by an order and would stay in the account for good (and
-// keep it from being closed). The conversion reuses the market order's mechanism whole: each such balance becomes a
-// market sell of exactly its available amount, marked dust_conversion, frozen at once and filled by
-// fillPendingMarketOrders (contracts.ts) at the first tick of its coin recorded after the request was accepted — never
-// at a price recorded before — or void, its amount returned, when none comes in time.
+// end with it when it closes, closure-balances.ts). The conversion reuses the market order's mechanism whole: each
+// such balance becomes a market sell of exactly its available amount, marked dust_conversion, frozen at once and
+// filled by fillPendingMarketOrders (contracts.ts) at the first tick of its coin recorded after the request was
+// accepted — never at a price recorded before — or void, its amount returned, when none comes in time.
 import Big from 'big.js';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Executor, type Tx } from '../db/connection.ts';
