@@ -15,6 +15,7 @@ import {
 } from '../../src/features/funds/recharge-store.ts';
 import {
   loadPayees,
+  leftAfterMax,
   maxWithdrawable,
   promptForAnswer,
   sendWithdraw,
@@ -119,6 +120,39 @@ describe('the withdraw figures', () => {
     expect(maxWithdrawable({ ...rule, max_amount: '1000000', available: '100000' })).toBe('99009.90099009');
     expect(maxWithdrawable({ ...rule, fee_rate: '0.015', available: '0.00000002' })).toBe('0.00000001');
     expect(maxWithdrawable({ ...rule, available: '0' })).toBe('0');
+  });
+
+  it('Max takes the whole balance whenever an amount plus its fee equals it, and says the 0.00000001 left otherwise', () => {
+    const at = (available: string, fee_rate: string) => ({ ...rule, available, fee_rate, max_amount: '1000000' });
+    // Whole balances: amount + fee (rounded up) is the balance exactly, nothing stays.
+    for (const [available, rate] of [
+      ['1000', '0.01'],
+      ['10.87', '0.01'],
+      ['10.1', '0.01'],
+      ['123.45678901', '0.005'],
+      ['500000', '0.015'],
+    ] as const) {
+      const max = maxWithdrawable(at(available, rate));
+      expect(withdrawQuote(max, rate)!.total, `${available} at ${rate}`).toBe(new Big(available).toFixed(8));
+      expect(leftAfterMax(at(available, rate), max)).toBeNull();
+    }
+    // No amount's total is the balance: at 8718.697498 the fee is 87.18697498 (amount + fee 8805.88447298); one unit
+    // more of amount rounds the fee up one unit too (8805.88447300). The Max leaves 0.00000001, and says so.
+    for (const [available, rate, max] of [
+      ['8805.88447299', '0.01', '8718.697498'],
+      ['44.74541361', '0.015', '44.08415133'],
+      ['9386.42314611', '0.001', '9377.0461'],
+    ] as const) {
+      expect(maxWithdrawable(at(available, rate))).toBe(max);
+      expect(withdrawQuote(new Big(max).plus('0.00000001').toFixed(), rate)!.total).toBe(
+        new Big(available).plus('0.00000001').toFixed(8),
+      );
+      expect(leftAfterMax(at(available, rate), max)).toBe('0.00000001');
+    }
+    // Not the Max, or the Max capped by the maximum or below the minimum: nothing is said.
+    expect(leftAfterMax(at('8805.88447299', '0.01'), '100')).toBeNull();
+    expect(leftAfterMax({ ...at('8805.88447299', '0.01'), max_amount: '50' }, '50')).toBeNull();
+    expect(leftAfterMax({ ...at('8805.88447299', '0.01'), min_amount: '10000' }, '8718.697498')).toBeNull();
   });
 
   it('reads a fee rate as a percentage and typed amounts as meant, 8 decimals at most', () => {

@@ -48,6 +48,7 @@ import {
   chosenWallet,
   loadPayees,
   loadRule,
+  leftAfterMax,
   maxWithdrawable,
   promptForAnswer,
   sendWithdraw,
@@ -78,6 +79,9 @@ export default function WithdrawPage() {
   const asset = assetFor(target, wallet);
   const rule = asset ? state.rules[asset] : undefined;
   const quote = withdrawQuote(amount, rule?.fee_rate);
+  // The Max leaves 0.00000001 behind when no amount plus its fee is the whole balance: said, so it is no surprise.
+  const leftOver = rule ? leftAfterMax(rule, amount) : null;
+  const left = leftOver && formatMoney(leftOver, 8);
   const hasPayPassword = user?.has_paypass;
   const facts = {
     hasPayPassword: hasPayPassword ?? true,
@@ -224,6 +228,17 @@ export default function WithdrawPage() {
         {rule && (
           <section className="card funds-quote">
             <QuoteRows quote={quote} rule={rule} fiat={fiat} />
+            {left && (
+              <p className="funds-note">
+                <Trans>
+                  <span dir="ltr">
+                    {left} {asset}
+                  </span>{' '}
+                  stays in your balance: the fee is rounded up to 8 decimals, so no amount plus its fee comes to your
+                  whole balance exactly.
+                </Trans>
+              </p>
+            )}
             {bank && (
               <p className="funds-note">
                 <Trans>Paid to your bank account in baht at the rate of the moment of the request.</Trans>

@@ -138,6 +138,25 @@ export function maxWithdrawable(rule: Pick<WithdrawRule, 'available' | 'fee_rate
   return amount.gt(0) ? amount.toFixed() : '0';
 }
 
+/**
+ * What stays in the balance when `amount` is withdrawn and it is the Max (maxWithdrawable) of `rule`, neither capped
+ * by the maximum nor below the minimum: the available balance less the amount and its fee, as a decimal string of 8
+ * decimals, or null when nothing stays (or `amount` is not the Max). Something stays only when no amount plus its fee
+ * equals the balance exactly: the fee is rounded up to 8 decimals, so at some amounts one more 0.00000001 of amount
+ * adds 0.00000001 of fee too and the total steps over the balance, leaving exactly 0.00000001 (about 1 balance in 100
+ * at a 1 % fee rate).
+ */
+export function leftAfterMax(
+  rule: Pick<WithdrawRule, 'available' | 'fee_rate' | 'min_amount' | 'max_amount'>,
+  amount: string,
+): string | null {
+  if (!isAmount(amount)) return null;
+  const max = maxWithdrawable(rule);
+  if (!new Big(amount).eq(max) || new Big(max).lt(rule.min_amount) || new Big(max).gte(rule.max_amount)) return null;
+  const left = new Big(rule.available).minus(max).minus(withdrawFee(max, rule.fee_rate));
+  return left.gt(0) ? left.toFixed(8) : null;
+}
+
 /** The form without the password: the amount's rules are told before the password is asked for. */
 const WithdrawForm = v.omit(WithdrawInput, ['paypass']);
 

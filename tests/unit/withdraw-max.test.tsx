@@ -1,0 +1,113 @@
+// @vitest-environment jsdom
+// The withdrawal's Max (withdraw-store.ts maxWithdrawable) takes the whole balance whenever an amount plus its fee
+// equals it; when none does (the fee is rounded up to 8 decimals, so the total steps over the balance), the form says
+// what stays, 0.00000001, and why, rather than leave it unexplained.
+import { act } from 'react';
+import { i18n } from '@lingui/core';
+import { afterAll, afterEach, beforeEach, expect, it, vi } from 'vitest';
+import type { UserInfo } from '../../src/api-contract/account.ts';
+import type { BankCard } from '../../src/api-contract/payouts.ts';
+import type { WithdrawRule } from '../../src/api-contract/funds.ts';
+import { configureApi } from '../../src/lib/api.ts';
+import { session } from '../../src/lib/session.ts';
+import WithdrawPage from '../../src/features/funds/WithdrawPage.tsx';
+import { withdrawState } from '../../src/features/funds/withdraw-store.ts';
+import { renderInApp } from './render-in-app.tsx';
+import { envelope, mountPoint, resetClientState } from './helpers.ts';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const view = mountPoint();
+const user: UserInfo = {
+  id: 7,
+  username: '0812345678',
+  nickname: 'Somchai',
+  userimg: '',
+  level: 0,
+  phone: '+66812345678',
+  email: '',
+  invite_code: 'ABC123',
+  currency: 'USD',
+  has_paypass: true,
+  recharge_total: '0',
+  verification: 'none',
+  advanced_verification: 'none',
+  created_at: '2026-03-01T00:00:00.000Z',
+};
+const card: BankCard = {
+  id: 1,
+  label: '',
+  real_name: 'Somchai Jaidee',
+  ifsc: 'KBANK0001',
+  bank_code: 'KBANK',
+  bank_name: 'Kasikornbank',
+  bank_number: '•••• 7890',
+  phone: '0812345678',
+  email: 'somchai@example.com',
+  created_at: '2026-01-02T03:04:05.000Z',
+  usable_at: '2026-01-03T03:04:05.000Z',
+  cooling_seconds: 0,
+};
+// 8,805.88447299 USDT at a 1 % fee: no amount plus its fee (rounded up to 8 decimals) is this balance exactly.
+const rule: WithdrawRule = {
+  asset: 'USDT',
+  fee_rate: '0.01',
+  min_amount: '10',
+  max_amount: '50000',
+  available: '8805.88447299',
+};
+const list = (lists: unknown[]) => ({ lists, page: 1, total: lists.length });
+const ANSWERS: Record<string, unknown> = {
+  '/users/bank': list([card]),
+  '/users/wallet/lists': list([]),
+  '/users/info': user,
+  '/users/extract/rate': rule,
+};
+
+const before = i18n.locale;
+beforeEach(async () => {
+  resetClientState();
+  session.token = 'token-withdraw';
+  session.user = user;
+  // A new session forgets the user's stores (told in a microtask): the test's own state is set after.
+  await new Promise<void>((resolve) => queueMicrotask(resolve));
+  const fetch = async (input: RequestInfo | URL) => {
+    const path = new URL((input as Request).url).pathname.replace(/^\/api/, '');
+    return path in ANSWERS ? envelope(1, '', ANSWERS[path]) : envelope(0, 'unexpected call');
+  };
+  configureApi({ fetch: fetch as typeof globalThis.fetch, retryDelay: () => 0 });
+});
+afterEach(() => act(async () => resetClientState()));
+afterAll(() => act(() => i18n.activate(before)));
+
+/** The Max tapped: the amount field takes it and the quote follows. */
+async function tapMax() {
+  await renderInApp(view, <WithdrawPage />);
+  await act(() => vi.waitFor(() => expect(withdrawState.rules.USDT).toBeDefined()));
+  const max = view.container.querySelector<HTMLButtonElement>('.field-all')!;
+  expect(max.textContent).toBe('Max');
+  await act(async () => max.click());
+}
+
+it('says the 0.00000001 USDT the Max leaves, and why, when no amount plus its fee is the whole balance', async () => {
+  await act(() => i18n.activate('en'));
+  await tapMax();
+  expect(view.container.querySelector<HTMLInputElement>('input[inputmode="decimal"]')?.value).toBe('8718.697498');
+  const notes = [...view.container.querySelectorAll('.funds-quote .funds-note')].map((note) => note.textContent);
+  expect(notes).toContain(
+    '0.00000001 USDT stays in your balance: the fee is rounded up to 8 decimals, so no amount plus its fee comes to your whole balance exactly.',
+  );
+});
+
+it('says nothing when the Max takes the whole balance', async () => {
+  ANSWERS['/users/extract/rate'] = { ...rule, available: '1000' };
+  try {
+    await act(() => i18n.activate('en'));
+    await tapMax();
+    expect(view.container.querySelector<HTMLInputElement>('input[inputmode="decimal"]')?.value).toBe('990.0990099');
+    const notes = [...view.container.querySelectorAll('.funds-quote .funds-note')].map((note) => note.textContent);
+    expect(notes.some((note) => note?.includes('stays in your balance'))).toBe(false);
+  } finally {
+    ANSWERS['/users/extract/rate'] = rule;
+  }
+});
