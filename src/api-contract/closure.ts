@@ -60,16 +60,19 @@ export function pointsEndingWithAccount(balance: string, minPoints: string): str
 }
 
 /**
- * One available balance closing would end with the account: an amount the customer can do nothing with, as it is below
- * the asset's withdrawal minimum and cannot be sold (USDT is never sold; a coin's amount is one no order can sell,
- * dustOf at its latest recorded price). `amount` and `min_amount` are decimal strings of 8 decimals, in `asset`.
+ * One available balance closing would end with the account: an amount the customer can do nothing with, as no
+ * withdrawal can take it (it is below `least_amount`, the withdrawal minimum plus that withdrawal's fee, which is frozen
+ * on top of the amount) and it cannot be sold (USDT is never sold; a coin's amount is one no order can sell, dustOf at
+ * its latest recorded price). `amount`, `min_amount` and `least_amount` are decimal strings of 8 decimals, in `asset`.
  */
 export const EndingBalance = shape({
   asset: v.string(),
   /** The available amount that ends with the account, not paid out. */
   amount: decimal,
-  /** The asset's withdrawal minimum (the withdrawal rule's `min_amount`) the amount is below. */
+  /** The asset's withdrawal minimum (the withdrawal rule's `min_amount`). */
   min_amount: decimal,
+  /** The least balance a withdrawal takes: `min_amount` plus its fee (withdrawFee at the rule's rate); `amount` is below. */
+  least_amount: decimal,
 });
 export type EndingBalance = v.InferOutput<typeof EndingBalance>;
 
@@ -89,7 +92,7 @@ export const endingAmountsOf = (text: string): Map<string, string> =>
 
 /**
  * What closing would end with the account now, for the closing page to list before the customer consents: every
- * available balance below its asset's withdrawal minimum that cannot be sold (EndingBalance), in asset order; empty
+ * available balance below the least balance a withdrawal of its asset takes (its minimum plus fee) that cannot be sold (EndingBalance), in asset order; empty
  * when there is none. Frozen amounts, amounts at or above the minimum, and amounts an order can still sell are never
  * in it: they hold the closure. Read again by the close itself, which goes ahead only when it finds exactly these.
  */

@@ -55,7 +55,9 @@ it('needs a login', async () => {
 
 it('closes with 0.77 USDT left, below the 10 USDT withdrawal minimum, only as shown, in an entry of its own', async () => {
   const user = await customer(h, '0.77');
-  expect(await ending(user.token)).toEqual([{ asset: 'USDT', amount: '0.77000000', min_amount: '10.00000000' }]);
+  expect(await ending(user.token)).toEqual([
+    { asset: 'USDT', amount: '0.77000000', min_amount: '10.00000000', least_amount: '10.10000000' },
+  ]);
 
   // Not what was shown: no consent sent, another amount, an asset more. Each refuses the whole call, writing nothing.
   await refusedUntouched(user, undefined, CHANGED);
@@ -96,11 +98,24 @@ it('closes with 0.77 USDT left, below the 10 USDT withdrawal minimum, only as sh
   expect(run.ok).toBe(true);
 });
 
-it('holds the closure at or above the minimum, with the amount frozen, or once an order could sell it', async () => {
-  // At the minimum the amount can be withdrawn: it holds the closure, whatever the request says.
-  const atMinimum = await customer(h, '10');
+it('ends 10 USDT, the minimum itself, which no withdrawal can take as its 1 % fee is frozen on top', async () => {
+  const user = await customer(h, '10');
+  expect(await ending(user.token)).toEqual([
+    { asset: 'USDT', amount: '10.00000000', min_amount: '10.00000000', least_amount: '10.10000000' },
+  ]);
+  expect((await close(user.token, 'USDT:10')).ret).toBe(1);
+  expect((await moneyState(h, user.id)).balances).toEqual([
+    expect.objectContaining({ asset: 'USDT', available: '0.00000000', frozen: '0.00000000' }),
+  ]);
+  await expectLedgerBalanced(h);
+});
+
+it('holds the closure once a withdrawal can take it, with the amount frozen, or once an order could sell it', async () => {
+  // At the minimum plus its fee (10 USDT and 1 %) a withdrawal can take the amount: it holds the closure, whatever the
+  // request says.
+  const atMinimum = await customer(h, '10.1');
   expect(await ending(atMinimum.token)).toEqual([]);
-  await refusedUntouched(atMinimum, 'USDT:10', holds('USDT'));
+  await refusedUntouched(atMinimum, 'USDT:10.1', holds('USDT'));
   await refusedUntouched(atMinimum, '', holds('USDT'));
 
   // Below the minimum but partly frozen (an open limit buy): nothing ends, the frozen part holds the closure.
@@ -129,7 +144,9 @@ it('holds the closure at or above the minimum, with the amount frozen, or once a
   const dust = await customer(h);
   await grant(h, dust.id, '0.0001', 'BTC');
   await tick('BTC', '40000.00');
-  expect(await ending(dust.token)).toEqual([{ asset: 'BTC', amount: '0.00010000', min_amount: '0.00050000' }]);
+  expect(await ending(dust.token)).toEqual([
+    { asset: 'BTC', amount: '0.00010000', min_amount: '0.00050000', least_amount: '0.00050250' },
+  ]);
   await tick('BTC', '60000.00');
   await refusedUntouched(dust, 'BTC:0.0001', holds('BTC'));
   await expectLedgerBalanced(h);
@@ -142,8 +159,8 @@ it('ends a coin no order can sell beside USDT, one entry each; a balance that gr
   await grant(h, user.id, '0.00000898', 'BTC');
   const shown = await ending(user.token);
   expect(shown).toEqual([
-    { asset: 'BTC', amount: '0.00000898', min_amount: '0.00050000' },
-    { asset: 'USDT', amount: '0.50000000', min_amount: '10.00000000' },
+    { asset: 'BTC', amount: '0.00000898', min_amount: '0.00050000', least_amount: '0.00050250' },
+    { asset: 'USDT', amount: '0.50000000', min_amount: '10.00000000', least_amount: '10.10000000' },
   ]);
   // Only USDT shown: the BTC is an asset more than the customer agreed to.
   await refusedUntouched(user, 'USDT:0.5', CHANGED);

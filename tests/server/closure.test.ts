@@ -181,13 +181,13 @@ it('ends points too few to redeem with the account, in an entry of their own; re
     ),
   );
   await grant(h, user.id, '-95', POINTS);
-  // Money that can be withdrawn (at least the 10 USDT minimum) still holds the closure, points below the minimum or
-  // not (an amount below it ends with the account instead: closure-balances.test.ts).
-  await grant(h, user.id, '10');
+  // Money that can be withdrawn (at least the 10 USDT minimum and its 1 % fee) still holds the closure, points below
+  // the minimum or not (an amount below it ends with the account instead: closure-balances.test.ts).
+  await grant(h, user.id, '10.1');
   expect(await close()).toEqual(
     refused('Your account still holds USDT. Every balance, frozen ones included, must be zero before closing.'),
   );
-  await grant(h, user.id, '-10');
+  await grant(h, user.id, '-10.1');
   expect(await h.database.db.select().from(closedAccounts).where(eq(closedAccounts.userId, user.id))).toEqual([]);
   expect((await pointsHeld())?.available).toBe('5.00000000');
 

@@ -19,8 +19,18 @@ afterEach(async () => {
   await act(() => i18n.loadAndActivate({ locale: 'en', messages: {} }));
 });
 
-const USDT_077: EndingBalance = { asset: 'USDT', amount: '0.77000000', min_amount: '10.00000000' };
-const BTC_DUST: EndingBalance = { asset: 'BTC', amount: '0.00000898', min_amount: '0.00050000' };
+const USDT_077: EndingBalance = {
+  asset: 'USDT',
+  amount: '0.77000000',
+  min_amount: '10.00000000',
+  least_amount: '10.10000000',
+};
+const BTC_DUST: EndingBalance = {
+  asset: 'BTC',
+  amount: '0.00000898',
+  min_amount: '0.00050000',
+  least_amount: '0.00050250',
+};
 const CHANGED =
   'The small amounts that would end with your account are not the ones you were shown: a balance or a price changed. Check the list again before closing.';
 
@@ -155,5 +165,18 @@ it('says it in the reader’s language: Thai', async () => {
   await openWith([[USDT_077]], () => envelope(0, ''));
   expect(closeSection().querySelector('.closure-ending-balances li')?.textContent).toBe(
     '0.77000000 USDT — ต่ำกว่าขั้นต่ำในการถอน 10 USDT',
+  );
+});
+
+it('names the minimum plus its fee for an amount at the minimum that no withdrawal can take', async () => {
+  const atMinimum: EndingBalance = {
+    asset: 'USDT',
+    amount: '10.00000000',
+    min_amount: '10.00000000',
+    least_amount: '10.10000000',
+  };
+  await openWith([[atMinimum]], () => envelope(0, ''));
+  expect(closeSection().querySelector('.closure-ending-balances li')?.textContent).toBe(
+    '10.00000000 USDT — below the 10.1 USDT the smallest withdrawal (10 USDT) takes with its fee',
   );
 });

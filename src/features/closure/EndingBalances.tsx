@@ -1,18 +1,36 @@
-// What closing ends with the account besides points: each available amount below its asset's withdrawal minimum that
+// What closing ends with the account besides points: each available amount below the least balance a withdrawal of its asset takes (its minimum plus fee) that
 // cannot be sold (api-contract/closure.ts closureEnding), listed with that minimum, said plainly to end with the
 // account and not be paid out, with the way to keep it instead; closing waits for the customer's explicit consent to
 // exactly these amounts, which the close request then carries to the server.
+import Big from 'big.js';
 import { Trans } from '@lingui/react/macro';
 import type { EndingBalance } from '../../api-contract/closure.ts';
 import { USDT } from '../../lib/balances.ts';
 import { formatExact, formatMoney } from '../../lib/format.ts';
 import { Checkbox } from '../../ui/forms.tsx';
 
-/** One amount and the minimum it is below: "0.77000000 USDT — below the 10 USDT withdrawal minimum". */
+/**
+ * One amount and what it is below: "0.77000000 USDT — below the 10 USDT withdrawal minimum"; an amount at or above the
+ * minimum but below the minimum plus its fee (10 USDT at a 1 % fee) names the least balance a withdrawal takes.
+ */
 export function EndingBalanceLine({ balance }: { balance: EndingBalance }) {
   const amount = formatMoney(balance.amount, 8);
   const minimum = formatExact(balance.min_amount);
+  const least = formatExact(balance.least_amount);
   const asset = balance.asset;
+  if (new Big(balance.amount).lt(balance.min_amount))
+    return (
+      <Trans>
+        <span dir="ltr">
+          {amount} {asset}
+        </span>{' '}
+        — below the{' '}
+        <span dir="ltr">
+          {minimum} {asset}
+        </span>{' '}
+        withdrawal minimum
+      </Trans>
+    );
   return (
     <Trans>
       <span dir="ltr">
@@ -20,9 +38,13 @@ export function EndingBalanceLine({ balance }: { balance: EndingBalance }) {
       </span>{' '}
       — below the{' '}
       <span dir="ltr">
-        {minimum} {asset}
+        {least} {asset}
       </span>{' '}
-      withdrawal minimum
+      the smallest withdrawal (
+      <span dir="ltr">
+        {minimum} {asset}
+      </span>
+      ) takes with its fee
     </Trans>
   );
 }

@@ -1,9 +1,10 @@
 // The small amounts that end with a closed account. An available balance the customer can do nothing with does not
-// hold the closure: below its asset's withdrawal minimum (the withdrawal rule's min_amount, so it cannot be withdrawn)
-// and not sellable (USDT never is; a coin's amount is one smallBalancesOf finds: no order of its pair can sell it at
+// hold the closure: below the least balance a withdrawal of its asset takes (the withdrawal rule's min_amount plus that
+// withdrawal's fee, frozen on top of the amount: 10.1 USDT at a 10 USDT minimum and a 1 % fee), so it cannot be
+// withdrawn, and not sellable (USDT never is; a coin's amount is one smallBalancesOf finds: no order of its pair can sell it at
 // the latest recorded price). The closing page lists them (closureEnding) and asks for the customer's consent; the
 // close request carries back what was shown, and closure.ts ends each with one `closure_balance` ledger entry. Frozen
-// amounts, amounts at or above the minimum, assets with no withdrawal rule and amounts an order could still sell hold
+// amounts, amounts a withdrawal can take, assets with no withdrawal rule and amounts an order could still sell hold
 // the closure as before. The rule is the product's: a customer left with 0.77 USDT after selling everything could
 // otherwise never close.
 import Big from 'big.js';
@@ -11,13 +12,15 @@ import { inArray } from 'drizzle-orm';
 import type { Executor } from '../db/connection.ts';
 import { withdrawRules } from '../db/schema.ts';
 import type { EndingBalance } from '../../api-contract/closure.ts';
+import { withdrawFee } from '../../api-contract/funds.ts';
 import { POINTS } from '../../api-contract/rewards.ts';
 import { USDT, balancesOf, type BalanceRow } from './ledger.ts';
 import { smallBalancesOf } from './dust-conversion.ts';
 
 /**
  * The balances of `held` (user `userId`'s real balance rows, as read by the caller) that end with the account at
- * `now`: an available amount above zero with nothing frozen beside it, below its asset's withdrawal minimum, and USDT
+ * `now`: an available amount above zero with nothing frozen beside it, below the least balance a withdrawal of its asset takes
+ * (its minimum plus that withdrawal's fee), and USDT
  * or a coin smallBalancesOf finds (dust of an active pair at a fresh price). In asset order, amounts and minimums as
  * decimal strings of 8 decimals. Points are never one (their own rule, closure.ts). `lock`: lock the coins' balance
  * rows (for update), which the closing transaction does and a read-only call cannot.
@@ -34,7 +37,7 @@ export async function balancesEndingIn(
   );
   if (!candidates.length) return [];
   const rules = await db
-    .select({ asset: withdrawRules.asset, minAmount: withdrawRules.minAmount })
+    .select({ asset: withdrawRules.asset, minAmount: withdrawRules.minAmount, feeRate: withdrawRules.feeRate })
     .from(withdrawRules)
     .where(
       inArray(
@@ -42,10 +45,16 @@ export async function balancesEndingIn(
         candidates.map((row) => row.asset),
       ),
     );
-  const minimumOf = new Map(rules.map((rule) => [rule.asset, rule.minAmount]));
+  // The least balance a withdrawal can take: the minimum amount plus its fee, which is frozen on top of the amount.
+  const ruleOf = new Map(
+    rules.map((rule) => [
+      rule.asset,
+      { min: rule.minAmount, least: new Big(rule.minAmount).plus(withdrawFee(rule.minAmount, rule.feeRate)) },
+    ]),
+  );
   const below = candidates.filter((row) => {
-    const minimum = minimumOf.get(row.asset);
-    return minimum !== undefined && new Big(row.available).lt(minimum);
+    const rule = ruleOf.get(row.asset);
+    return rule !== undefined && new Big(row.available).lt(rule.least);
   });
   const coins = below.some((row) => row.asset !== USDT)
     ? new Set((await smallBalancesOf(db, userId, now, lock)).map((small) => small.coin))
@@ -56,7 +65,8 @@ export async function balancesEndingIn(
     .map((row) => ({
       asset: row.asset,
       amount: new Big(row.available).toFixed(8),
-      min_amount: new Big(minimumOf.get(row.asset)!).toFixed(8),
+      min_amount: new Big(ruleOf.get(row.asset)!.min).toFixed(8),
+      least_amount: ruleOf.get(row.asset)!.least.toFixed(8),
     }));
 }
 
