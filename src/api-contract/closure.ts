@@ -61,9 +61,10 @@ export function pointsEndingWithAccount(balance: string, minPoints: string): str
 
 /**
  * One available balance closing would end with the account: an amount the customer can do nothing with, as no
- * withdrawal can take it (it is below `least_amount`, the withdrawal minimum plus that withdrawal's fee, which is frozen
- * on top of the amount) and it cannot be sold (USDT is never sold; a coin's amount is one no order can sell, dustOf at
- * its latest recorded price). `amount`, `min_amount` and `least_amount` are decimal strings of 8 decimals, in `asset`.
+ * withdrawal can take it (it is below `least_amount`, the withdrawal minimum plus that withdrawal's fee, which is
+ * frozen on top of the amount) and it cannot be sold (USDT is never sold; a coin's amount is one no order can sell,
+ * dustOf at its latest recorded price). `amount`, `min_amount` and `least_amount` are decimal strings of 8 decimals, in
+ * `asset`.
  */
 export const EndingBalance = shape({
   asset: v.string(),
@@ -71,7 +72,7 @@ export const EndingBalance = shape({
   amount: decimal,
   /** The asset's withdrawal minimum (the withdrawal rule's `min_amount`). */
   min_amount: decimal,
-  /** The least balance a withdrawal takes: `min_amount` plus its fee (withdrawFee at the rule's rate); `amount` is below. */
+  /** The least balance a withdrawal takes: `min_amount` plus its fee (withdrawFee at the rule's rate). */
   least_amount: decimal,
 });
 export type EndingBalance = v.InferOutput<typeof EndingBalance>;
@@ -92,9 +93,10 @@ export const endingAmountsOf = (text: string): Map<string, string> =>
 
 /**
  * What closing would end with the account now, for the closing page to list before the customer consents: every
- * available balance below the least balance a withdrawal of its asset takes (its minimum plus fee) that cannot be sold (EndingBalance), in asset order; empty
- * when there is none. Frozen amounts, amounts at or above the minimum, and amounts an order can still sell are never
- * in it: they hold the closure. Read again by the close itself, which goes ahead only when it finds exactly these.
+ * available balance below the least balance a withdrawal of its asset takes (its minimum plus fee) that cannot be sold
+ * (EndingBalance), in asset order; empty when there is none. Frozen amounts, amounts a withdrawal can take, and
+ * amounts an order can still sell are never in it: they hold the closure. Read again by the close itself, which goes
+ * ahead only when it finds exactly these.
  */
 export const closureEnding = get('/users/close/ending', NoInput, returns(shape({ lists: v.array(EndingBalance) })));
 

@@ -36,8 +36,8 @@ export const LEDGER_KIND_LABELS = {
   points_redeem: /*i18n*/ { id: 'k.points_redeem', message: 'Points redeemed for USDT' },
   // Points below the redemption minimum, ended when the account closed (domain/closure.ts).
   points_closure: /*i18n*/ { id: 'k.points_closure', message: 'Points ended with the account' },
-  // An available amount below the least balance a withdrawal of its asset takes (its minimum plus fee) that no order could sell, ended (not paid out) when the
-  // account closed with the customer's consent (domain/closure-balances.ts).
+  // An available amount below the least balance a withdrawal of its asset takes (its minimum plus fee) that no order
+  // could sell, ended (not paid out) when the account closed with the customer's consent (domain/closure-balances.ts).
   closure_balance: /*i18n*/ { id: 'k.closure_balance', message: 'Small balance ended with the account' },
   // The daily check-in's reward; the kind keeps its historical name, stored in every entry of it.
   sign_in: /*i18n*/ { id: 'k.sign_in', message: 'Daily check-in' },

@@ -1,7 +1,7 @@
-// What closing ends with the account besides points: each available amount below the least balance a withdrawal of its asset takes (its minimum plus fee) that
-// cannot be sold (api-contract/closure.ts closureEnding), listed with that minimum, said plainly to end with the
-// account and not be paid out, with the way to keep it instead; closing waits for the customer's explicit consent to
-// exactly these amounts, which the close request then carries to the server.
+// What closing ends with the account besides points: each available amount below the least balance a withdrawal of its
+// asset takes (its minimum plus fee) that cannot be sold (api-contract/closure.ts closureEnding), listed with that
+// minimum, said plainly to end with the account and not be paid out, with the way to keep it instead; closing waits for
+// the customer's explicit consent to exactly these amounts, which the close request then carries to the server.
 import Big from 'big.js';
 import { Trans } from '@lingui/react/macro';
 import type { EndingBalance } from '../../api-contract/closure.ts';

@@ -1,12 +1,12 @@
-// The small amounts that end with a closed account. An available balance the customer can do nothing with does not
-// hold the closure: below the least balance a withdrawal of its asset takes (the withdrawal rule's min_amount plus that
+// The small amounts that end with a closed account. An available balance the customer can do nothing with does not hold
+// the closure: below the least balance a withdrawal of its asset takes (the withdrawal rule's min_amount plus that
 // withdrawal's fee, frozen on top of the amount: 10.1 USDT at a 10 USDT minimum and a 1 % fee), so it cannot be
-// withdrawn, and not sellable (USDT never is; a coin's amount is one smallBalancesOf finds: no order of its pair can sell it at
-// the latest recorded price). The closing page lists them (closureEnding) and asks for the customer's consent; the
-// close request carries back what was shown, and closure.ts ends each with one `closure_balance` ledger entry. Frozen
-// amounts, amounts a withdrawal can take, assets with no withdrawal rule and amounts an order could still sell hold
-// the closure as before. The rule is the product's: a customer left with 0.77 USDT after selling everything could
-// otherwise never close.
+// withdrawn, and not sellable (USDT never is; a coin's amount is one smallBalancesOf finds: no order of its pair can
+// sell it at the latest recorded price). The closing page lists them (closureEnding) and asks for the customer's
+// consent; the close request carries back what was shown, and closure.ts ends each with one `closure_balance` ledger
+// entry. Frozen amounts, amounts a withdrawal can take, assets with no withdrawal rule and amounts an order could still
+// sell hold the closure as before. The rule is the product's: a customer left with 0.77 USDT after selling everything
+// could otherwise never close.
 import Big from 'big.js';
 import { inArray } from 'drizzle-orm';
 import type { Executor } from '../db/connection.ts';
@@ -18,12 +18,12 @@ import { USDT, balancesOf, type BalanceRow } from './ledger.ts';
 import { smallBalancesOf } from './dust-conversion.ts';
 
 /**
- * The balances of `held` (user `userId`'s real balance rows, as read by the caller) that end with the account at
- * `now`: an available amount above zero with nothing frozen beside it, below the least balance a withdrawal of its asset takes
- * (its minimum plus that withdrawal's fee), and USDT
- * or a coin smallBalancesOf finds (dust of an active pair at a fresh price). In asset order, amounts and minimums as
- * decimal strings of 8 decimals. Points are never one (their own rule, closure.ts). `lock`: lock the coins' balance
- * rows (for update), which the closing transaction does and a read-only call cannot.
+ * The balances of `held` (user `userId`'s real balance rows, as read by the caller) that end with the account at `now`:
+ * an available amount above zero with nothing frozen beside it, below the least balance a withdrawal of its asset takes
+ * (its minimum plus that withdrawal's fee), and USDT or a coin smallBalancesOf finds (dust of an active pair at a fresh
+ * price). In asset order, amounts and minimums as decimal strings of 8 decimals. Points are never one (their own rule,
+ * closure.ts). `lock`: lock the coins' balance rows (for update), which the closing transaction does and a read-only
+ * call cannot.
  */
 export async function balancesEndingIn(
   db: Executor,
