@@ -456,6 +456,8 @@ export const ConsoleContractOrder = shape({
   type: v.string(),
   status: v.string(),
   quantity: decimal,
+  /** A small balance's conversion to USDT (a market sell the customer asked for as a conversion, not one placed). */
+  dust_conversion: v.boolean(),
   created_at: isoTime,
 });
 /** One customer, read only: balances, the latest ledger entries, the latest orders of each kind. */

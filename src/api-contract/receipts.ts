@@ -97,6 +97,9 @@ const ContractReceiptOrder = shape({
   quantity: decimal,
   fee_rate: decimal,
   placed_at: isoTime,
+  /** "true" for a small balance's conversion to USDT (a market sell of an amount no order can sell, asked for as a
+   * conversion); absent for an order the customer placed. */
+  dust_conversion: v.optional(v.literal('true')),
 });
 
 /** A filled contract order's receipt (the part that is signed): the one tick it filled at, and what moved. */

@@ -72,6 +72,9 @@ export const TradeFill = shape({
   /** The recorded tick it filled at: its price and time. */
   tick_price: decimal,
   tick_at: isoTime,
+  /** True for a small balance's conversion to USDT (convertSmallBalances): a market sell the customer asked for as a
+   * conversion, not one they placed. False when an answer kept from before the field leaves it out. */
+  dust_conversion: v.optional(v.boolean(), false),
 });
 export type TradeFill = v.InferOutput<typeof TradeFill>;
 

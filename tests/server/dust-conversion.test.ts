@@ -8,6 +8,10 @@ import { startHarness, type Harness } from './harness.ts';
 import { contractKit } from './contract-helpers.ts';
 import { TOKEN_EXPIRED, customer, expectLedgerBalanced, grant, moneyState, refused } from './helpers.ts';
 import { contractAmounts, convertSmallBalances, placeContract } from '../../src/api-contract/contracts.ts';
+import { consoleCustomer } from '../../src/api-contract/console.ts';
+import { contractReceipt } from '../../src/api-contract/receipts.ts';
+import { tradeFills } from '../../src/api-contract/trades.ts';
+import { operatorToken } from './console-helpers.ts';
 import { balances, contractOrders } from '../../src/server/db/schema.ts';
 
 let h: Harness;
@@ -191,4 +195,48 @@ it('with no tick within 10 s the conversion is void and the amount returns', asy
     .where(and(eq(balances.userId, user.id), eq(balances.asset, 'BTC')));
   expect(btc).toMatchObject({ available: '0.00000001', frozen: '0.00000000' });
   await expectLedgerBalanced(h);
+});
+
+it('reads as a small balance conversion wherever the order shows: trade history, signed receipt, console', async () => {
+  const user = await customer(h, '100');
+  await tick('BTC', '49000.00');
+  await grant(h, user.id, '0.00000898', 'BTC');
+  const answer = await h.call(convertSmallBalances, { amounts: 'BTC:0.00000898' }, { token: user.token });
+  expect(answer.ret).toBe(1);
+  const id = answer.data.lists[0]!.id;
+  await tick('BTC', '48000.00');
+  expect(await match()).toBe(1);
+
+  const day = h.clock.now().toISOString().slice(0, 10);
+  const fills = await h.call(tradeFills, { from: day, to: day, tz: 'UTC' }, { token: user.token });
+  expect(fills.data.lists).toEqual([
+    expect.objectContaining({ id, side: 'sell', type: 'market', dust_conversion: true }),
+  ]);
+  // Signed with the rest of the order: a receipt shared on says it too.
+  const receipt = await h.call(contractReceipt, { id: String(id) }, { token: user.token });
+  expect(receipt.ret).toBe(1);
+  expect(receipt.data.receipt.order).toMatchObject({ side: 'sell', type: 'market', dust_conversion: 'true' });
+
+  const reviewer = await operatorToken(h, 'dora', 'reviewer');
+  const view = await h.call(consoleCustomer, { id: String(user.id) }, { token: reviewer });
+  expect(view.data.contracts).toEqual([expect.objectContaining({ id, type: 'market', dust_conversion: true })]);
+});
+
+it('a plain market sell is no conversion in any of them', async () => {
+  const user = await customer(h, '100');
+  await tick('ETH', '3000.00');
+  await grant(h, user.id, '0.01', 'ETH');
+  const sell = await h.call(
+    placeContract,
+    { code: 'ETH', side: 'sell', type: 'market', quantity: '0.01' },
+    { token: user.token },
+  );
+  expect(sell.ret).toBe(1);
+  await tick('ETH', '3000.00');
+  expect(await match()).toBe(1);
+  const day = h.clock.now().toISOString().slice(0, 10);
+  const fills = await h.call(tradeFills, { from: day, to: day, tz: 'UTC' }, { token: user.token });
+  expect(fills.data.lists).toEqual([expect.objectContaining({ id: sell.data.id, dust_conversion: false })]);
+  const receipt = await h.call(contractReceipt, { id: String(sell.data.id) }, { token: user.token });
+  expect(receipt.data.receipt.order).not.toHaveProperty('dust_conversion');
 });

@@ -101,6 +101,7 @@ describe('the fills', () => {
       received_asset: 'ETH',
       tick_price: '3000',
       tick_at: buyTickAt,
+      dust_conversion: false,
     });
     expect(fills[0]).toMatchObject({
       side: 'sell',

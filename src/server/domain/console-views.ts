@@ -488,6 +488,7 @@ export async function customerDetail(db: Executor, userId: number, fourEyesUsdt:
       type: order.type,
       status: order.status,
       quantity: plain(order.quantity),
+      dust_conversion: order.dustConversion,
       created_at: order.createdAt.toISOString(),
     })),
   };

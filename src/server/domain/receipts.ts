@@ -132,6 +132,7 @@ export async function contractReceiptOf(
       quantity: plain(order.quantity),
       fee_rate: plain(order.feeRate),
       placed_at: order.createdAt.toISOString(),
+      ...(order.dustConversion ? { dust_conversion: 'true' as const } : {}),
     },
     tick: tick(tickPrice, tickAt, order.tickConstituents),
     outcome: 'filled',

@@ -70,6 +70,7 @@ export function toTradeFill(row: ContractOrderRow): TradeFill {
     received_asset: row.receivedAsset ?? '',
     tick_price: new Big(row.tickPrice ?? '0').toFixed(),
     tick_at: (row.tickAt ?? row.filledAt!).toISOString(),
+    dust_conversion: row.dustConversion,
   };
 }
 
