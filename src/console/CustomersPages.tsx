@@ -227,7 +227,8 @@ export function CustomerPage({ id }: { id: string }) {
           formatTime(row.created_at),
           row.coin,
           row.side,
-          row.type,
+          // A small balance's conversion is a market sell the customer asked for as a conversion, not one placed.
+          row.dust_conversion ? `${row.type} · ${t`Small balance conversion`}` : row.type,
           formatAmount(row.quantity, '', quantityDecimals(row.coin)),
           row.status,
         ])}

@@ -18,7 +18,7 @@ import { ConfirmDialog, Dialog } from '../../ui/lists.tsx';
 import { Row, StatusBadge, type Tone } from '../../ui/records.tsx';
 import { MadeOf } from '../../ui/MadeOf.tsx';
 import { PracticeTag } from '../../ui/AccountSwitch.tsx';
-import { ORDER_TYPE_NAMES } from '../../ui/order-types.ts';
+import { DUST_CONVERSION_NAME, ORDER_TYPE_NAMES } from '../../ui/order-types.ts';
 import { contractsState, revokeOrder } from './contracts-store.ts';
 
 export function SideTag({ side, type }: { side: OrderSide; type: OrderType }) {
@@ -27,6 +27,11 @@ export function SideTag({ side, type }: { side: OrderSide; type: OrderType }) {
       {side === 'buy' ? <Trans>Buy</Trans> : <Trans>Sell</Trans>} · {i18n._(ORDER_TYPE_NAMES[type])}
     </span>
   );
+}
+
+/** Said beside the side and type of a small balance's conversion, in the list and in the details. */
+function DustTag() {
+  return <span className="ct-dust-tag">{i18n._(DUST_CONVERSION_NAME)}</span>;
 }
 
 /** A conditional order's leg or kind and its state: "Take-profit · waiting". */
@@ -118,11 +123,7 @@ export function OrderRow({ order }: { order: Readonly<ContractOrder> }) {
           <span className="record-row-title">
             <span dir="ltr">{order.code}/USDT</span> <SideTag side={order.side} type={order.type} />
             {order.practice && <PracticeTag />}
-            {order.dust_conversion && (
-              <span className="ct-dust-tag">
-                <Trans>Small balance conversion</Trans>
-              </span>
-            )}
+            {order.dust_conversion && <DustTag />}
           </span>
           <ContractStatusBadge status={order.status} />
         </span>
@@ -224,6 +225,7 @@ export function OrderDetails({ order, onClose }: { order: Readonly<ContractOrder
         </Row>
         <Row label={<Trans>Order</Trans>}>
           <SideTag side={order.side} type={order.type} />
+          {order.dust_conversion && <DustTag />}
         </Row>
         {order.practice && (
           <Row label={<Trans>Account</Trans>}>

@@ -15,7 +15,7 @@ import {
 import { serverUrl } from '../../lib/api.ts';
 import { formatDateTime, formatExact, formatQuantity } from '../../lib/format.ts';
 import { Ltr, Row } from '../../ui/records.tsx';
-import { ORDER_TYPE_NAMES } from '../../ui/order-types.ts';
+import { DUST_CONVERSION_NAME, ORDER_TYPE_NAMES } from '../../ui/order-types.ts';
 import type { CheckState } from './receipts-store.ts';
 
 /**
@@ -170,7 +170,10 @@ function ContractRows({ receipt }: { receipt: ContractReceipt }) {
   return (
     <>
       <Row label={<Trans>Side</Trans>}>{order.side === 'buy' ? <Trans>Buy</Trans> : <Trans>Sell</Trans>}</Row>
-      <Row label={<Trans>Order type</Trans>}>{i18n._(ORDER_TYPE_NAMES[order.type])}</Row>
+      <Row label={<Trans>Order type</Trans>}>
+        {i18n._(ORDER_TYPE_NAMES[order.type])}
+        {order.dust_conversion === 'true' && ` · ${i18n._(DUST_CONVERSION_NAME)}`}
+      </Row>
       {order.trigger_price !== undefined && (
         <Row label={<Trans>Trigger price</Trans>}>{amount(order.trigger_price, 'USDT')}</Row>
       )}

@@ -32,7 +32,7 @@ import {
   tradesFilter,
   tradesState,
 } from './trades-store.ts';
-import { ORDER_TYPE_NAMES } from '../../ui/order-types.ts';
+import { DUST_CONVERSION_NAME, ORDER_TYPE_NAMES } from '../../ui/order-types.ts';
 import './trades.css';
 
 const PERIOD_TEXTS = {
@@ -50,7 +50,9 @@ function Signed({ value }: { value: string }) {
   return <Ltr className={`tr-signed ${tone}`}>{`${new Big(value).gt(0) ? '+' : ''}${formatAmount(value, 2)}`}</Ltr>;
 }
 
-function FillRow({ fill }: { fill: Readonly<TradeFill> }) {
+/** One fill: pair, side and type (and, for a small balance's conversion, that it was one), time, price, quantity, fee
+ * and the recorded tick it filled at. */
+export function FillRow({ fill }: { fill: Readonly<TradeFill> }) {
   const { i18n } = useLingui();
   return (
     <li className="tr-fill">
@@ -59,6 +61,7 @@ function FillRow({ fill }: { fill: Readonly<TradeFill> }) {
         <span className={`tr-side ${fill.side}`}>
           {fill.side === 'buy' ? <Trans>Buy</Trans> : <Trans>Sell</Trans>} · {i18n._(ORDER_TYPE_NAMES[fill.type])}
         </span>
+        {fill.dust_conversion && <span className="tr-dust-tag">{i18n._(DUST_CONVERSION_NAME)}</span>}
         <span className="tr-time">{formatDateTime(fill.filled_at)}</span>
       </div>
       <dl className="tr-fill-grid">
@@ -205,6 +208,7 @@ export default function TradesPage() {
         sideFilter: tradesFilter.side === 'buy' ? t`Buy` : tradesFilter.side === 'sell' ? t`Sell` : t`Buy and sell`,
         sideLabel: (side) => (side === 'buy' ? t`Buy` : t`Sell`),
         typeLabel: (type) => i18n._(ORDER_TYPE_NAMES[type]),
+        conversionLabel: i18n._(DUST_CONVERSION_NAME),
         texts: {
           title: t`Coinvest trade history`,
           language: t`Language`,

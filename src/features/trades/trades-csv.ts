@@ -4,8 +4,8 @@
 //
 // The header names the language, the time zone every time is in, the number format, the customer, the period and
 // filter, when it was made and how fees enter the cost basis; then one row per fill (newest first) in these columns:
-// time, pair, side, type, price, quantity, fee, fee asset, total (USDT), spent, spent asset, received, received asset,
-// tick price, tick time, order id.
+// time, pair, side, type (a small balance's conversion says so there), price, quantity, fee, fee asset, total (USDT),
+// spent, spent asset, received, received asset, tick price, tick time, order id.
 import type { TradeFill } from '../../api-contract/trades.ts';
 import { csvFile, decimalSeparator, numberCell, textCell, wallClock } from '../../lib/csv.ts';
 
@@ -60,6 +60,8 @@ export interface TradesFormat {
   /** A side and an order type in the customer's language. */
   sideLabel: (side: TradeFill['side']) => string;
   typeLabel: (type: TradeFill['type']) => string;
+  /** What a small balance's conversion is called, in the customer's language: its type cell reads "Market · <this>". */
+  conversionLabel: string;
 }
 
 /** The whole file, BOM included. */
@@ -103,7 +105,11 @@ export function tradesCsv(fills: readonly TradeFill[], format: TradesFormat): st
       time(fill.filled_at),
       textCell(`${fill.code}/USDT`),
       textCell(format.sideLabel(fill.side)),
-      textCell(format.typeLabel(fill.type)),
+      textCell(
+        fill.dust_conversion
+          ? `${format.typeLabel(fill.type)} · ${format.conversionLabel}`
+          : format.typeLabel(fill.type),
+      ),
       number(fill.price),
       number(fill.quantity),
       number(fill.fee),
