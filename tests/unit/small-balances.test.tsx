@@ -7,6 +7,7 @@
 import { act } from 'react';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { subscribe } from 'valtio';
+import { subscribeKey } from 'valtio/utils';
 import type { ContractOrder, ContractPair } from '../../src/api-contract/contracts.ts';
 import { configureApi } from '../../src/lib/api.ts';
 import { userBalances } from '../../src/lib/balances.ts';
@@ -78,6 +79,7 @@ beforeEach(() => {
     { asset: 'USDT', available: '100.00000000', frozen: '0.00000000' },
   ];
   userBalances.lists = held;
+  userBalances.updatedAt = null;
   conversion = deferred<Response>();
   requests.length = 0;
   const fetch = vi.fn(async (input: RequestInfo | URL) => {
@@ -99,21 +101,31 @@ beforeEach(() => {
   });
   configureApi({ fetch: fetch as unknown as typeof globalThis.fetch, retryDelay: () => 0 });
 });
-afterEach(() => resetClientState());
+// Within act: the reset signs out, which the action still mounted renders (it is unmounted after).
+afterEach(() => act(async () => resetClientState()));
 
-/** Waits (a bounded number of event-loop turns, each within act) until `done` holds. */
+/**
+ * Waits until the screen shows what `done` looks for: the app runs one event-loop turn at a time, each within its own
+ * act, so React renders what that turn did before `done` is asked again (inside one act nothing renders until it
+ * ends). The bound on turns only catches a hang.
+ */
 async function until(done: () => boolean) {
-  await act(async () => {
-    for (let turn = 0; turn < 400 && !done(); turn++) await new Promise((resolve) => setTimeout(resolve, 5));
-  });
+  for (let turn = 0; turn < 5000 && !done(); turn++)
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 0)));
   expect(done()).toBe(true);
 }
 
-/** Renders the action as the contracts page does; the balances it asks for as it opens have answered. */
+/** Renders the action as the contracts page does, and waits until the balances it asks for as it opens have answered
+ * and are on the screen (refreshBalances stamps userBalances.updatedAt with the answer). */
 async function open() {
+  const answered = new Promise<void>((resolve) => {
+    const stop = subscribeKey(userBalances, 'updatedAt', () => {
+      stop();
+      resolve();
+    });
+  });
   await renderInApp(view, <SmallBalances />);
-  await until(() => requests.some((request) => new URL(request.url).pathname === '/api/users/balances'));
-  await act(async () => new Promise((resolve) => setTimeout(resolve, 20)));
+  await act(async () => answered);
 }
 
 const dialogText = () => document.querySelector('[role="alertdialog"]')?.textContent ?? '';
