@@ -67,6 +67,8 @@ let held = [
   { asset: 'USDT', available: '100.00000000', frozen: '0.00000000' },
 ];
 let conversion = deferred<Response>();
+/** The finished orders the order list answers (what awaitMarketFill looks for). */
+let history: ContractOrder[] = [filled];
 const requests: Request[] = [];
 
 beforeEach(() => {
@@ -81,6 +83,7 @@ beforeEach(() => {
   userBalances.lists = held;
   userBalances.updatedAt = null;
   conversion = deferred<Response>();
+  history = [filled];
   requests.length = 0;
   const fetch = vi.fn(async (input: RequestInfo | URL) => {
     const request = input as Request;
@@ -88,7 +91,7 @@ beforeEach(() => {
     const path = new URL(request.url).pathname;
     if (path === '/api/users/balances') return envelope(1, 'Success', { lists: held, page: 1, total: held.length });
     if (path === '/api/coin/trans/dust') return conversion.promise;
-    if (path === '/api/coin/trans/lists') return envelope(1, 'Success', { lists: [filled], next: null });
+    if (path === '/api/coin/trans/lists') return envelope(1, 'Success', { lists: history, next: null });
     if (path === '/api/coin/user/amount')
       return envelope(1, 'Success', {
         code: 'BTC',
@@ -200,4 +203,96 @@ it('names a conversion in the order list, beside the sell it was', async () => {
   expect(view.container.querySelector('.ct-dust-tag')?.textContent).toBe('Small balance conversion');
   await renderInApp(view, <OrderRow order={{ ...filled, dust_conversion: false }} />);
   expect(view.container.querySelector('.ct-dust-tag')).toBeNull();
+});
+
+it('says in words, before and after, that an amount worth less than 0.00000001 USDT brings nothing', async () => {
+  // 0.00000002 DOGE at 0.1 USDT is worth 0.000000002 USDT: 0 once rounded down to the ledger's 8 decimals.
+  contractsState.pairs = [pair('BTC', 5), pair('ETH', 4), pair('DOGE', 0)];
+  prices.quotes = { ...prices.quotes, DOGE: coinQuote('DOGE', '0.1', AT) };
+  held = [...held, { asset: 'DOGE', available: '0.00000002', frozen: '0.00000000' }];
+  userBalances.lists = held;
+  await open();
+  await act(async () => button('Convert small balances to USDT')!.click());
+  const rows = () =>
+    [...document.querySelectorAll('[role="alertdialog"] dl > div')].map((row) => [
+      row.querySelector('dt')!.textContent,
+      row.querySelector('dd')!.textContent,
+    ]);
+  expect(rows()).toEqual([
+    ['0.00000898 BTC', '≈ 0.43957998 USDT'],
+    ['0.00000002 DOGE', 'Worth less than 0.00000001 USDT after the fee: converting it gives you nothing'],
+    ['Estimated total', '≈ 0.43957998 USDT'],
+  ]);
+  await act(async () => button('Convert')!.click());
+  const write = requests.find((request) => new URL(request.url).pathname === '/api/coin/trans/dust')!;
+  // The rule of what is converted is the server's: the DOGE goes too, as shown.
+  expect(new URLSearchParams(await write.clone().text()).get('amounts')).toBe('BTC:0.00000898,DOGE:0.00000002');
+
+  const doge = order({
+    id: 91,
+    code: 'DOGE',
+    quantity: '0.00000002',
+    frozen: '0.00000000',
+    frozen_asset: 'DOGE',
+    status: 'filled',
+    dealt_quantity: '0.00000002',
+    unit_price: '0.1',
+    total: '0.00000000',
+    fee: '0.00000000',
+    fee_asset: 'USDT',
+    received: '0.00000000',
+    received_asset: 'USDT',
+    tick_price: '0.1',
+    tick_at: AT,
+    filled_at: AT,
+  });
+  history = [filled, doge];
+  conversion.resolve(
+    envelope(1, 'Success', {
+      lists: [order({}), order({ id: 91, code: 'DOGE', quantity: '0.00000002' })],
+      page: 1,
+      total: 2,
+    }),
+  );
+  await until(() => dialogText().includes('Received in total'));
+  expect([...document.querySelectorAll('.ct-small-results li')].map((item) => item.textContent)).toEqual([
+    '0.00000898 BTC converted to 0.43060896 USDT at 48,000',
+    '0.00000002 DOGE converted: worth less than 0.00000001 USDT after the fee, it brought nothing.',
+  ]);
+});
+
+it('says the total in words when nothing at all is received', async () => {
+  contractsState.pairs = [pair('DOGE', 0)];
+  prices.quotes = { DOGE: coinQuote('DOGE', '0.1', AT) };
+  held = [{ asset: 'DOGE', available: '0.00000002', frozen: '0.00000000' }];
+  userBalances.lists = held;
+  await open();
+  await act(async () => button('Convert small balances to USDT')!.click());
+  expect(dialogText()).toContain('Estimated totalYou receive nothing');
+  expect(dialogText()).not.toContain('0.00000000');
+  await act(async () => button('Convert')!.click());
+  const doge = order({
+    id: 91,
+    code: 'DOGE',
+    quantity: '0.00000002',
+    frozen_asset: 'DOGE',
+    status: 'filled',
+    dealt_quantity: '0.00000002',
+    unit_price: '0.1',
+    total: '0.00000000',
+    fee: '0.00000000',
+    fee_asset: 'USDT',
+    received: '0.00000000',
+    received_asset: 'USDT',
+    tick_price: '0.1',
+    tick_at: AT,
+    filled_at: AT,
+  });
+  history = [doge];
+  conversion.resolve(
+    envelope(1, 'Success', { lists: [order({ id: 91, code: 'DOGE', quantity: '0.00000002' })], page: 1, total: 1 }),
+  );
+  await until(() => dialogText().includes('Received in total'));
+  expect(dialogText()).toContain('Received in total: nothing');
+  expect(dialogText()).not.toContain('0 USDT');
 });

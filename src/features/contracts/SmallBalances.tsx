@@ -1,7 +1,10 @@
 // "Convert small balances to USDT" on the contracts page: shown while the customer's real account holds amounts no
 // order can sell (small-balances.ts). It lists them with the USDT each would bring at the latest recorded price, asks
-// for a confirmation, shows that it waits for the next recorded price, then what each became.
+// for a confirmation, shows that it waits for the next recorded price, then what each became. An amount worth less
+// than the smallest USDT amount (0.00000001) after the fee is still converted (the server's rule), and said to bring
+// nothing, before and after.
 import { useEffect, useState } from 'react';
+import Big from 'big.js';
 import { useSnapshot } from 'valtio';
 import { Trans } from '@lingui/react/macro';
 import { QUOTE_ASSET, type ContractOrder } from '../../api-contract/contracts.ts';
@@ -14,10 +17,16 @@ import { session } from '../../lib/session.ts';
 import { toast } from '../../lib/toast.ts';
 import { Button } from '../../ui/forms.tsx';
 import { ConfirmDialog, Dialog } from '../../ui/lists.tsx';
+import { Ltr } from '../../ui/records.tsx';
 import { contractsState } from './contracts-store.ts';
 import { convertSmallBalancesNow, smallBalancesOf, usdtSum } from './small-balances.ts';
 
 type Step = 'closed' | 'confirming' | 'converting' | 'done';
+
+/** The smallest USDT amount the ledger holds (8 decimals): a conversion bringing less brings nothing. */
+const LEAST_USDT = '0.00000001';
+/** Whether a USDT amount (decimal text) is nothing, as a conversion worth less than LEAST_USDT brings. */
+const isNothing = (usdt: string) => new Big(usdt).eq(0);
 
 /** The action and its dialog; nothing when there is nothing to convert (or on the practice account, or logged out). */
 export function SmallBalances() {
@@ -48,7 +57,9 @@ export function SmallBalances() {
   };
 
   const estimate = usdtSum(list.map((item) => item.usdt));
-  const received = formatExact(usdtSum(results.map((order) => (order.status === 'filled' ? order.received! : '0'))));
+  const receivedSum = usdtSum(results.map((order) => (order.status === 'filled' ? order.received! : '0')));
+  const received = formatExact(receivedSum);
+  const least = formatExact(LEAST_USDT);
   return (
     <section className="card ct-small-balances">
       <p className="muted">
@@ -72,18 +83,35 @@ export function SmallBalances() {
                 <dt dir="ltr">
                   {formatExact(item.amount)} {item.code}
                 </dt>
-                <dd dir="ltr">
-                  ≈ {formatExact(item.usdt)} {QUOTE_ASSET}
-                </dd>
+                {isNothing(item.usdt) ? (
+                  <dd>
+                    {/* One run of text: the row's dd stacks each of its children. */}
+                    <span className="ct-small-nothing">
+                      <Trans>
+                        Worth less than <Ltr>{least} USDT</Ltr> after the fee: converting it gives you nothing
+                      </Trans>
+                    </span>
+                  </dd>
+                ) : (
+                  <dd dir="ltr">
+                    ≈ {formatExact(item.usdt)} {QUOTE_ASSET}
+                  </dd>
+                )}
               </div>
             ))}
             <div>
               <dt>
                 <Trans>Estimated total</Trans>
               </dt>
-              <dd dir="ltr">
-                ≈ {formatExact(estimate)} {QUOTE_ASSET}
-              </dd>
+              {isNothing(estimate) ? (
+                <dd>
+                  <Trans>You receive nothing</Trans>
+                </dd>
+              ) : (
+                <dd dir="ltr">
+                  ≈ {formatExact(estimate)} {QUOTE_ASSET}
+                </dd>
+              )}
             </div>
           </dl>
           <p className="ct-note">
@@ -121,9 +149,13 @@ export function SmallBalances() {
             ))}
           </ul>
           <p>
-            <Trans>
-              Received in total: <span dir="ltr">{received} USDT</span>
-            </Trans>
+            {isNothing(receivedSum) ? (
+              <Trans>Received in total: nothing</Trans>
+            ) : (
+              <Trans>
+                Received in total: <Ltr>{received} USDT</Ltr>
+              </Trans>
+            )}
           </p>
         </Dialog>
       )}
@@ -131,28 +163,49 @@ export function SmallBalances() {
   );
 }
 
-/** What one conversion became: converted (with the USDT and the recorded price), returned, or still waiting. */
+/** What one conversion became: converted (with the USDT and the recorded price, or, worth less than LEAST_USDT after
+ * the fee, that it brought nothing), returned, or still waiting. Amounts stay left to right in any text direction. */
 function ConversionOutcome({ order }: { order: ContractOrder }) {
   const amount = formatExact(order.quantity);
   const code = order.code;
   if (order.status === 'filled') {
+    if (isNothing(order.received ?? '0')) {
+      const least = formatExact(LEAST_USDT);
+      return (
+        <Trans>
+          <Ltr>
+            {amount} {code}
+          </Ltr>{' '}
+          converted: worth less than <Ltr>{least} USDT</Ltr> after the fee, it brought nothing.
+        </Trans>
+      );
+    }
     const received = formatExact(order.received ?? '0');
     const price = formatExact(order.unit_price ?? '0');
     return (
       <Trans>
-        {amount} {code} converted to {received} USDT at {price}
+        <Ltr>
+          {amount} {code}
+        </Ltr>{' '}
+        converted to <Ltr>{received} USDT</Ltr> at <Ltr>{price}</Ltr>
       </Trans>
     );
   }
   if (order.status === 'void')
     return (
       <Trans>
-        {amount} {code} was not converted: no price was recorded in time. It is back in your balance.
+        <Ltr>
+          {amount} {code}
+        </Ltr>{' '}
+        was not converted: no price was recorded in time. It is back in your balance.
       </Trans>
     );
   return (
     <Trans>
-      {amount} {code} is still converting; Contract orders will show the result.
+      <Ltr>
+        {amount} {code}
+      </Ltr>{' '}
+      is still converting; Contract orders will show the result.
     </Trans>
   );
 }
