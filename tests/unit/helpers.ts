@@ -8,7 +8,8 @@ import { offlineData } from '../../src/lib/offline.ts';
 import { session } from '../../src/lib/session.ts';
 import { toasts } from '../../src/lib/toast.ts';
 import type { CoinQuote } from '../../src/api-contract/markets.ts';
-import type { Wallet } from '../../src/api-contract/payouts.ts';
+import type { BankCard, Wallet } from '../../src/api-contract/payouts.ts';
+import type { UserInfo } from '../../src/api-contract/account.ts';
 import type { LockupProduct } from '../../src/api-contract/lockup.ts';
 import type { ContractOrder } from '../../src/api-contract/contracts.ts';
 
@@ -124,6 +125,42 @@ export function countMade(kind: 'DateTimeFormat' | 'NumberFormat') {
     return new Made(...args);
   } as never);
 }
+
+/** A signed-in Thai customer with a payment password and nothing verified, with `fields` over it. */
+export const customerInfo = (fields: Partial<UserInfo> = {}): UserInfo => ({
+  id: 7,
+  username: '0812345678',
+  nickname: 'Somchai',
+  userimg: '',
+  level: 0,
+  phone: '+66812345678',
+  email: '',
+  invite_code: 'ABC123',
+  currency: 'USD',
+  has_paypass: true,
+  recharge_total: '0',
+  verification: 'none',
+  advanced_verification: 'none',
+  created_at: '2026-03-01T00:00:00.000Z',
+  ...fields,
+});
+
+/** A saved Thai bank card usable at once (no cooling-off), its number masked as the server lists it. */
+export const savedCard = (fields: Partial<BankCard> = {}): BankCard => ({
+  id: 1,
+  label: '',
+  real_name: 'Somchai Jaidee',
+  ifsc: 'KBANK0001',
+  bank_code: 'KBANK',
+  bank_name: 'Kasikornbank',
+  bank_number: '•••• 7890',
+  phone: '0812345678',
+  email: 'somchai@example.com',
+  created_at: '2026-01-02T03:04:05.000Z',
+  usable_at: '2026-01-03T03:04:05.000Z',
+  cooling_seconds: 0,
+  ...fields,
+});
 
 /** A saved TRON wallet usable at once (no cooling-off), with `fields` over it. */
 export const savedWallet = (fields: Partial<Wallet> = {}): Wallet => ({

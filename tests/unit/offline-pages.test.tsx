@@ -7,9 +7,7 @@ import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { subscribe } from 'valtio/vanilla';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { UserInfo } from '../../src/api-contract/account.ts';
 import type { Balance } from '../../src/api-contract/markets.ts';
-import type { BankCard } from '../../src/api-contract/payouts.ts';
 import { SERVED_FROM_CACHE_HEADER } from '../../src/api-contract/offline-cache.ts';
 import { texts } from '../../src/api-contract/texts.ts';
 import { configureApi } from '../../src/lib/api.ts';
@@ -21,45 +19,17 @@ import { toasts } from '../../src/lib/toast.ts';
 import MinePage from '../../src/features/profile/MinePage.tsx';
 import WithdrawPage from '../../src/features/funds/WithdrawPage.tsx';
 import { withdrawState } from '../../src/features/funds/withdraw-store.ts';
-import { envelope, mountPoint, resetClientState } from './helpers.ts';
+import { envelope, mountPoint, resetClientState, customerInfo, savedCard } from './helpers.ts';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const view = mountPoint();
 const STORED_AT = '2026-03-04T05:06:07.000Z';
 
-const user: UserInfo = {
-  id: 7,
-  username: '0812345678',
-  nickname: 'Newcomer',
-  userimg: '',
-  level: 0,
-  phone: '+66812345678',
-  email: '',
-  invite_code: 'ABC123',
-  currency: 'USD',
-  has_paypass: true,
-  recharge_total: '0',
-  verification: 'none',
-  advanced_verification: 'none',
-  created_at: '2026-03-01T00:00:00.000Z',
-};
+const user = customerInfo({ nickname: 'Newcomer' });
 const held = (usdt: string): Balance[] => [{ asset: 'USDT', available: usdt, frozen: '0' }];
 const page = (lists: unknown[]) => ({ lists, page: 1, total: lists.length });
-const card: BankCard = {
-  id: 1,
-  label: '',
-  real_name: 'Somchai Jaidee',
-  ifsc: 'KBANK0001',
-  bank_code: 'KBANK',
-  bank_name: 'Kasikornbank',
-  bank_number: '•••• 7890',
-  phone: '0812345678',
-  email: 'somchai@example.com',
-  created_at: '2026-01-02T03:04:05.000Z',
-  usable_at: '2026-01-03T03:04:05.000Z',
-  cooling_seconds: 0,
-};
+const card = savedCard();
 
 /** An answer as the service worker gives it from its cache: marked with when it was stored. */
 function fromCache(data: unknown, storedAt = STORED_AT): Response {

@@ -5,49 +5,19 @@
 import { act } from 'react';
 import { i18n } from '@lingui/core';
 import { afterAll, afterEach, beforeEach, expect, it, vi } from 'vitest';
-import type { UserInfo } from '../../src/api-contract/account.ts';
-import type { BankCard } from '../../src/api-contract/payouts.ts';
 import type { WithdrawRule } from '../../src/api-contract/funds.ts';
 import { configureApi } from '../../src/lib/api.ts';
 import { session } from '../../src/lib/session.ts';
 import WithdrawPage from '../../src/features/funds/WithdrawPage.tsx';
 import { withdrawState } from '../../src/features/funds/withdraw-store.ts';
 import { renderInApp } from './render-in-app.tsx';
-import { envelope, mountPoint, resetClientState } from './helpers.ts';
+import { envelope, mountPoint, resetClientState, customerInfo, savedCard } from './helpers.ts';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const view = mountPoint();
-const user: UserInfo = {
-  id: 7,
-  username: '0812345678',
-  nickname: 'Somchai',
-  userimg: '',
-  level: 0,
-  phone: '+66812345678',
-  email: '',
-  invite_code: 'ABC123',
-  currency: 'USD',
-  has_paypass: true,
-  recharge_total: '0',
-  verification: 'none',
-  advanced_verification: 'none',
-  created_at: '2026-03-01T00:00:00.000Z',
-};
-const card: BankCard = {
-  id: 1,
-  label: '',
-  real_name: 'Somchai Jaidee',
-  ifsc: 'KBANK0001',
-  bank_code: 'KBANK',
-  bank_name: 'Kasikornbank',
-  bank_number: '•••• 7890',
-  phone: '0812345678',
-  email: 'somchai@example.com',
-  created_at: '2026-01-02T03:04:05.000Z',
-  usable_at: '2026-01-03T03:04:05.000Z',
-  cooling_seconds: 0,
-};
+const user = customerInfo();
+const card = savedCard();
 // 8,805.88447299 USDT at a 1 % fee: no amount plus its fee (rounded up to 8 decimals) is this balance exactly.
 const rule: WithdrawRule = {
   asset: 'USDT',
