@@ -6,7 +6,7 @@
 // consent; the close request carries back what was shown, and closure.ts ends each with one `closure_balance` ledger
 // entry. Frozen amounts, amounts a withdrawal can take, assets with no withdrawal rule and amounts an order could still
 // sell hold the closure as before. The rule is the product's: a customer left with 0.77 USDT after selling everything
-// could otherwise never close.
+// could otherwise never close. Why this way and not a final withdrawal: decisions/0010 beside this file.
 import Big from 'big.js';
 import { inArray } from 'drizzle-orm';
 import type { Executor } from '../db/connection.ts';
