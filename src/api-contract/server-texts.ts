@@ -316,7 +316,8 @@ export const serverTexts = {
   },
   closeBalanceLeft: /*i18n*/ {
     id: 'e.closeBalanceLeft',
-    message: 'Your account still holds {0}. Every balance, frozen ones included, must be zero before closing.',
+    message:
+      'Your account still holds {0}. Every balance, frozen ones included, must be zero before closing, apart from amounts too small to withdraw or sell.',
   },
   // The small amounts a closure would end with the account are not the ones the close request carries (shown on the
   // page): a balance, a price or a withdrawal rule moved since.

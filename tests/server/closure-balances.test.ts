@@ -24,7 +24,9 @@ const CHANGED = refused(
   'The small amounts that would end with your account are not the ones you were shown: a balance or a price changed. Check the list again before closing.',
 );
 const holds = (assets: string) =>
-  refused(`Your account still holds ${assets}. Every balance, frozen ones included, must be zero before closing.`);
+  refused(
+    `Your account still holds ${assets}. Every balance, frozen ones included, must be zero before closing, apart from amounts too small to withdraw or sell.`,
+  );
 
 const close = (token: string, amounts?: string) =>
   h.call(

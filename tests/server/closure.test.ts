@@ -154,7 +154,9 @@ it('refuses to close while a balance or an order is open, or with a wrong passwo
   // Practice money does not hold the closure; real money does.
   expect((await h.call(practiceAccount, {}, { token: user.token })).ret).toBe(1);
   expect(await close({ secret_kind: 'login', secret: PASSWORD })).toEqual(
-    refused('Your account still holds USDT. Every balance, frozen ones included, must be zero before closing.'),
+    refused(
+      'Your account still holds USDT. Every balance, frozen ones included, must be zero before closing, apart from amounts too small to withdraw or sell.',
+    ),
   );
   await grant(h, user.id, '-100');
   const order = await cryptoRecharge(h, user.token, '50');
@@ -185,7 +187,9 @@ it('ends points too few to redeem with the account, in an entry of their own; re
   // the minimum or not (an amount below it ends with the account instead: closure-balances.test.ts).
   await grant(h, user.id, '10.1');
   expect(await close()).toEqual(
-    refused('Your account still holds USDT. Every balance, frozen ones included, must be zero before closing.'),
+    refused(
+      'Your account still holds USDT. Every balance, frozen ones included, must be zero before closing, apart from amounts too small to withdraw or sell.',
+    ),
   );
   await grant(h, user.id, '-10.1');
   expect(await h.database.db.select().from(closedAccounts).where(eq(closedAccounts.userId, user.id))).toEqual([]);
