@@ -8,7 +8,7 @@ import Big from 'big.js';
 import * as v from 'valibot';
 import { NoInput, get, post, returns } from './endpoint.ts';
 import { decimal, isoTime, shape } from './answers.ts';
-import { optionalMatching, required } from './fields.ts';
+import { eachAssetOnce, optionalMatching, required } from './fields.ts';
 import { texts } from './texts.ts';
 
 /**
@@ -79,7 +79,8 @@ export type EndingBalance = v.InferOutput<typeof EndingBalance>;
 
 /**
  * The amounts a close request carries, the ones the customer was shown and agreed to leave behind: "ASSET:amount"
- * pairs joined by "," ("USDT:0.77,BTC:0.00000898"), each amount the available amount shown; '' for none.
+ * pairs joined by "," ("USDT:0.77,BTC:0.00000898"), each amount the available amount shown, each asset once
+ * (eachAssetOnce); '' for none.
  */
 export const ENDING_AMOUNTS = /^[A-Z0-9]{2,10}:\d{1,18}(?:\.\d{1,8})?(?:,[A-Z0-9]{2,10}:\d{1,18}(?:\.\d{1,8})?){0,49}$/;
 
@@ -133,7 +134,7 @@ export const closeAccount = post(
     secret_kind: v.picklist(CLOSE_SECRETS, texts.invalidRequest.id),
     // The page asks for it before sending (a text of its own, kept out of the start's texts).
     secret: required(texts.invalidRequest),
-    amounts: optionalMatching(ENDING_AMOUNTS, texts.invalidRequest),
+    amounts: v.pipe(optionalMatching(ENDING_AMOUNTS, texts.invalidRequest), eachAssetOnce(texts.invalidRequest)),
   }),
   returns(ClosedAccount),
 );

@@ -8,7 +8,7 @@
 import Big from 'big.js';
 import * as v from 'valibot';
 import { NoInput, get, post, returns } from './endpoint.ts';
-import { cursor, matching, optionalMatching, required } from './fields.ts';
+import { cursor, eachAssetOnce, matching, optionalMatching, required } from './fields.ts';
 import { AMOUNT, Constituents } from './markets.ts';
 import { texts } from './texts.ts';
 import { CursorPaged, Paged } from './envelope.ts';
@@ -243,7 +243,8 @@ export const contractOrders = post(
 
 /**
  * The small balances a customer confirmed converting, as the conversion's input carries them: "CODE:amount" pairs
- * joined by "," ("BTC:0.00000898,ETH:0.0015"), each amount the available amount shown, at most 50 coins.
+ * joined by "," ("BTC:0.00000898,ETH:0.0015"), each amount the available amount shown, at most 50 coins, each once
+ * (eachAssetOnce).
  */
 export const DUST_AMOUNTS = /^[A-Z0-9]{2,10}:\d{1,18}(?:\.\d{1,8})?(?:,[A-Z0-9]{2,10}:\d{1,18}(?:\.\d{1,8})?){0,49}$/;
 
@@ -260,7 +261,7 @@ export const DUST_AMOUNTS = /^[A-Z0-9]{2,10}:\d{1,18}(?:\.\d{1,8})?(?:,[A-Z0-9]{
  */
 export const convertSmallBalances = post(
   '/coin/trans/dust',
-  v.object({ amounts: matching(DUST_AMOUNTS, texts.invalidRequest) }),
+  v.object({ amounts: v.pipe(matching(DUST_AMOUNTS, texts.invalidRequest), eachAssetOnce(texts.invalidRequest)) }),
   returns(Paged(ContractOrder)),
 );
 
