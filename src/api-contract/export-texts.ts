@@ -66,6 +66,11 @@ export const exportTexts = {
     message: 'your sign-ins (the address partly hidden, as on the Devices page)',
   },
   'x.part.certifications': /*i18n*/ { id: 'x.part.certifications', message: 'your identity certification submissions' },
+  'x.part.balances': /*i18n*/ {
+    id: 'x.part.balances',
+    message:
+      'your balances when this archive was made (practice money left out), and what closing the account then would end',
+  },
   'x.col.id': /*i18n*/ { id: 'x.col.id', message: "the record's number" },
   'x.col.username': /*i18n*/ { id: 'x.col.username', message: 'your username' },
   'x.col.phone': /*i18n*/ { id: 'x.col.phone', message: 'your mobile number' },
@@ -148,6 +153,15 @@ export const exportTexts = {
   'x.col.fee_rate': /*i18n*/ { id: 'x.col.fee_rate', message: 'the fee rate (0.001 is 0.1 %)' },
   'x.col.frozen_asset': /*i18n*/ { id: 'x.col.frozen_asset', message: 'the asset held for the order' },
   'x.col.frozen': /*i18n*/ { id: 'x.col.frozen', message: 'how much of it was held' },
+  'x.col.balances.available': /*i18n*/ {
+    id: 'x.col.balances.available',
+    message: 'what you could use: trade, withdraw or convert',
+  },
+  'x.col.balances.ends_with_closure': /*i18n*/ {
+    id: 'x.col.balances.ends_with_closure',
+    message:
+      'what closing the account then would end with it, not paid out: an amount too small to withdraw or sell, or points too few to redeem (0: none)',
+  },
   'x.col.eligible_after': /*i18n*/ {
     id: 'x.col.eligible_after',
     message: 'only prices recorded after this time could fill the order',

@@ -4,11 +4,12 @@
 // call and writes nothing; amounts at or above the minimum, frozen ones and coins an order can still sell hold the
 // closure as before.
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { strFromU8, unzipSync } from 'fflate';
 import { and, asc, eq } from 'drizzle-orm';
 import { startHarness, type Harness } from './harness.ts';
 import { contractKit } from './contract-helpers.ts';
 import { PASSWORD, TOKEN_EXPIRED, customer, expectLedgerBalanced, grant, moneyState, refused } from './helpers.ts';
-import { closeAccount, closureEnding } from '../../src/api-contract/closure.ts';
+import { EXPORT_PATH, closeAccount, closureEnding } from '../../src/api-contract/closure.ts';
 import { userInfo } from '../../src/api-contract/account.ts';
 import { placeContract } from '../../src/api-contract/contracts.ts';
 import { closedAccounts, ledgerEntries } from '../../src/server/db/schema.ts';
@@ -183,4 +184,31 @@ it('ends a coin no order can sell beside USDT, one entry each; a balance that gr
   expect((await moneyState(h, user.id)).balances.every((row) => Number(row.available) === 0)).toBe(true);
   await expectLedgerBalanced(h);
   expect((await reconcileNow(h.database.db)).mismatches).toEqual([]);
+});
+
+it('the data export taken before closing names each balance and what closing would end with it', async () => {
+  const user = await customer(h, '0.77');
+  await tick('BTC', '49000.00');
+  await grant(h, user.id, '0.00000898', 'BTC');
+  await grant(h, user.id, '1', 'ETH');
+  const archive = async (lang = 'en') => {
+    const response = await h.app.inject({ url: EXPORT_PATH, headers: { lang, token: user.token } });
+    expect(response.headers['content-type']).toBe('application/zip');
+    return unzipSync(new Uint8Array(response.rawPayload));
+  };
+  const files = await archive();
+  // The ETH a sell can take holds the closure: it ends with nothing. The BTC dust and the 0.77 USDT would end.
+  expect(JSON.parse(strFromU8(files['balances.json']!))).toEqual([
+    { asset: 'BTC', available: '0.00000898', frozen: '0.00000000', ends_with_closure: '0.00000898' },
+    { asset: 'ETH', available: '1.00000000', frozen: '0.00000000', ends_with_closure: '0.00000000' },
+    { asset: 'USDT', available: '0.77000000', frozen: '0.00000000', ends_with_closure: '0.77000000' },
+  ]);
+  const csv = strFromU8(files['balances.csv']!);
+  expect(csv).toContain('"asset","available","frozen","ends_with_closure"');
+  expect(csv).toContain('"USDT","0.77000000","0.00000000","0.77000000"');
+  const readme = strFromU8(files['README.txt']!);
+  expect(readme).toContain('balances.csv, balances.json: ');
+  expect(readme).toMatch(/ends_with_closure: .*not paid out/);
+  // In every language the app speaks, the README says it in that language.
+  expect(strFromU8((await archive('th'))['README.txt']!)).not.toMatch(/ends_with_closure: .*not paid out/);
 });

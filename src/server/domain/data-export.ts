@@ -1,9 +1,11 @@
 // The data export (the rules are stated in api-contract/closure.ts): one ZIP archive of everything the caller's
-// account holds, each part as a JSON file (exact values: decimals as strings, times in ISO 8601 UTC) and a CSV file
-// written by the one CSV writer (api-contract/csv.ts: formula cells defused, exact decimals, UTC wall-clock times),
-// and a README in the language of the request saying so and what every file and column holds.
+// account holds (its balances too, with what closing would end with the account), each part as a JSON file (exact
+// values: decimals as strings, times in ISO 8601 UTC) and a CSV file written by the one CSV writer
+// (api-contract/csv.ts: formula cells defused, exact decimals, UTC wall-clock times), and a README in the language of
+// the request saying so and what every file and column holds.
 // Built in memory with fflate, bounded by EXPORT_MAX_BYTES; the identity documents' pictures only when asked for.
 // Secrets never leave: no password hash, token hash, two-factor secret, recovery code or passkey key is read.
+import Big from 'big.js';
 import { strToU8, zipSync, type Zippable } from 'fflate';
 import { and, asc, eq, getTableColumns, inArray, sql, type InferSelectModel } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
@@ -23,7 +25,11 @@ import {
   users,
   withdrawOrders,
 } from '../db/schema.ts';
-import { EXPORT_MAX_BYTES } from '../../api-contract/closure.ts';
+import { EXPORT_MAX_BYTES, pointsEndingWithAccount } from '../../api-contract/closure.ts';
+import { POINTS } from '../../api-contract/rewards.ts';
+import { balancesEndingIn } from './closure-balances.ts';
+import { balancesOf } from './ledger.ts';
+import { pointsRule } from './points.ts';
 import { csvFile, numberCell, textCell, wallClock } from '../../api-contract/csv.ts';
 import { serverTexts } from '../../api-contract/server-texts.ts';
 import { columnText, exportTexts } from '../../api-contract/export-texts.ts';
@@ -37,6 +43,31 @@ import { UPLOADS_PATH } from './uploads.ts';
 
 type Cell = string | number | boolean | null | Date | object;
 type Row = Record<string, Cell>;
+
+/**
+ * The `balances` part: each real balance of user `userId` at `now` (asset order; the practice account's virtual assets
+ * left out, as on every page of money), available and frozen, and `ends_with_closure`, what closing the account at
+ * `now` would end with it, not paid out: the amount closureEnding lists (too small to withdraw or sell), or the points
+ * below the redemption minimum (pointsEndingWithAccount); '0.00000000' for none. Amounts as decimal strings of 8
+ * decimals. Why: the customer's last archive before closing names what they held and what the closure takes, beside
+ * the ledger that explains it.
+ */
+async function balancesWithClosure(db: Executor, userId: number, now: Date): Promise<Row[]> {
+  const held = await balancesOf(db, userId);
+  const ending = new Map((await balancesEndingIn(db, userId, held, now, false)).map((row) => [row.asset, row.amount]));
+  const points = held.find((row) => row.asset === POINTS && new Big(row.frozen).eq(0));
+  if (points && new Big(points.available).gt(0)) {
+    const ended = pointsEndingWithAccount(points.available, (await pointsRule(db)).min_points);
+    if (ended !== null) ending.set(POINTS, ended);
+  }
+  const eight = (value: string) => new Big(value).toFixed(8);
+  return held.map((row) => ({
+    asset: row.asset,
+    available: eight(row.available),
+    frozen: eight(row.frozen),
+    ends_with_closure: eight(ending.get(row.asset) ?? '0'),
+  }));
+}
 
 /**
  * One part of the archive: its rows, every column it can have (in the CSV's order; the README describes each) and,
@@ -168,6 +199,12 @@ export async function exportArchive(
     .orderBy(asc(certifications.id));
   const parts: Part[] = [
     { name: 'profile', rows: [profile], columns: columnsOf(users, profileOmits), decimals: decimalsOf(users) },
+    {
+      name: 'balances',
+      rows: await balancesWithClosure(db, userId, now),
+      columns: ['asset', 'available', 'frozen', 'ends_with_closure'],
+      decimals: new Set(['available', 'frozen', 'ends_with_closure']),
+    },
     part(
       'ledger',
       ledgerEntries,
