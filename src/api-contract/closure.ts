@@ -8,7 +8,8 @@ import Big from 'big.js';
 import * as v from 'valibot';
 import { NoInput, get, post, returns } from './endpoint.ts';
 import { decimal, isoTime, shape } from './answers.ts';
-import { eachAssetOnce, optionalMatching, required } from './fields.ts';
+import { optionalMatching, required } from './fields.ts';
+import { ASSET_AMOUNTS, eachAssetOnce } from './asset-amounts.ts';
 import { texts } from './texts.ts';
 
 /**
@@ -78,21 +79,6 @@ export const EndingBalance = shape({
 export type EndingBalance = v.InferOutput<typeof EndingBalance>;
 
 /**
- * The amounts a close request carries, the ones the customer was shown and agreed to leave behind: "ASSET:amount"
- * pairs joined by "," ("USDT:0.77,BTC:0.00000898"), each amount the available amount shown, each asset once
- * (eachAssetOnce); '' for none.
- */
-export const ENDING_AMOUNTS = /^[A-Z0-9]{2,10}:\d{1,18}(?:\.\d{1,8})?(?:,[A-Z0-9]{2,10}:\d{1,18}(?:\.\d{1,8})?){0,49}$/;
-
-/** The close request's `amounts` for `list` (ENDING_AMOUNTS; '' for an empty list): what endingAmountsOf reads back. */
-export const endingAmountsText = (list: readonly Pick<EndingBalance, 'asset' | 'amount'>[]): string =>
-  list.map((item) => `${item.asset}:${new Big(item.amount).toFixed()}`).join(',');
-
-/** The amounts of a close request's `amounts` (ENDING_AMOUNTS or '') by asset: "USDT:0.77" → {USDT: "0.77"}. */
-export const endingAmountsOf = (text: string): Map<string, string> =>
-  new Map(text === '' ? [] : text.split(',').map((pair) => pair.split(':') as [string, string]));
-
-/**
  * What closing would end with the account now, for the closing page to list before the customer consents: every
  * available balance below the least balance a withdrawal of its asset takes (its minimum plus fee) that cannot be sold
  * (EndingBalance), in asset order; empty when there is none. Frozen amounts, amounts a withdrawal can take, and
@@ -115,18 +101,18 @@ export const ClosedAccount = shape({
 export type ClosedAccount = v.InferOutput<typeof ClosedAccount>;
 
 /**
- * Closes the caller's account, confirmed with the login password (`secret_kind=login`) or the payment password
- * (`pay`), after the page's own confirmation dialog. Refused while any balance (every asset, frozen included; the
- * practice account's virtual money does not count) is not zero, or while an option, a contract order, a liquidity
- * redemption, a lock-up, a withdrawal or a recharge under review is open. Points may be left:
- * points below the redemption minimum (`min_points` of the points rule, `pointRecords`) could never be redeemed, so
- * they end with the account (a ledger entry of kind `points_closure`), and the page says how many before the customer
- * confirms; points at or above it are refused until redeemed. An available amount below its asset's withdrawal
- * minimum that cannot be sold (closureEnding) does not hold the closure either: the page lists each one, says it ends
- * with the account and is not paid out, and asks for the customer's consent; `amounts` (ENDING_AMOUNTS, '' for none)
- * carries what the customer was shown, and the closure goes ahead only when the server finds exactly those assets and
- * amounts (else it is refused, closeEndingChanged, nothing written); each then ends with a ledger entry of kind
- * `closure_balance`. Every session ends with it.
+ * Closes the caller's account, confirmed with the login password (`secret_kind=login`) or the payment password (`pay`),
+ * after the page's own confirmation dialog. Refused while any balance (every asset, frozen included; the practice
+ * account's virtual money does not count) is not zero, or while an option, a contract order, a liquidity redemption, a
+ * lock-up, a withdrawal or a recharge under review is open. Points may be left: points below the redemption minimum
+ * (`min_points` of the points rule, `pointRecords`) could never be redeemed, so they end with the account (a ledger
+ * entry of kind `points_closure`), and the page says how many before the customer confirms; points at or above it are
+ * refused until redeemed. An available amount below the least balance a withdrawal of its asset takes (its minimum plus
+ * fee) that cannot be sold (closureEnding) does not hold the closure either: the page lists each one, says it ends with
+ * the account and is not paid out, and asks for the customer's consent; `amounts` (asset-amounts.ts ASSET_AMOUNTS, ''
+ * for none) carries what the customer was shown, and the closure goes ahead only when the server finds exactly those
+ * assets and amounts (else it is refused, closeEndingChanged, nothing written); each then ends with a ledger entry of
+ * kind `closure_balance`. Every session ends with it.
  */
 export const closeAccount = post(
   '/users/close',
@@ -134,7 +120,7 @@ export const closeAccount = post(
     secret_kind: v.picklist(CLOSE_SECRETS, texts.invalidRequest.id),
     // The page asks for it before sending (a text of its own, kept out of the start's texts).
     secret: required(texts.invalidRequest),
-    amounts: v.pipe(optionalMatching(ENDING_AMOUNTS, texts.invalidRequest), eachAssetOnce(texts.invalidRequest)),
+    amounts: v.pipe(optionalMatching(ASSET_AMOUNTS, texts.invalidRequest), eachAssetOnce(texts.invalidRequest)),
   }),
   returns(ClosedAccount),
 );

@@ -8,7 +8,8 @@
 import Big from 'big.js';
 import * as v from 'valibot';
 import { NoInput, get, post, returns } from './endpoint.ts';
-import { cursor, eachAssetOnce, matching, optionalMatching, required } from './fields.ts';
+import { cursor, matching, optionalMatching, required } from './fields.ts';
+import { ASSET_AMOUNTS, eachAssetOnce } from './asset-amounts.ts';
 import { AMOUNT, Constituents } from './markets.ts';
 import { texts } from './texts.ts';
 import { CursorPaged, Paged } from './envelope.ts';
@@ -242,26 +243,19 @@ export const contractOrders = post(
 );
 
 /**
- * The small balances a customer confirmed converting, as the conversion's input carries them: "CODE:amount" pairs
- * joined by "," ("BTC:0.00000898,ETH:0.0015"), each amount the available amount shown, at most 50 coins, each once
- * (eachAssetOnce).
- */
-export const DUST_AMOUNTS = /^[A-Z0-9]{2,10}:\d{1,18}(?:\.\d{1,8})?(?:,[A-Z0-9]{2,10}:\d{1,18}(?:\.\d{1,8})?){0,49}$/;
-
-/**
  * Converts the caller's small balances ("dust") into USDT: for the real account only, every coin of an open pair whose
  * available amount the pair's sell rule refuses whole (dustOf) becomes a market sell of exactly that amount, frozen at
  * once and filled like every market order at the first tick of its coin recorded after the request was accepted, at
  * that tick's price less the pair's sell fee (fillAmounts), the USDT rounded down to the ledger's 8 decimals. Frozen
- * amounts are never touched. `amounts` (DUST_AMOUNTS) is what the customer confirmed: the conversion goes ahead only
- * when the coins and amounts that are dust when it is accepted are exactly those, else it is refused
- * (smallBalancesChanged, nothing written), so nothing is converted that the customer was not shown. Answers the orders
- * accepted ('filling'); refused (noSmallBalances, nothing written) when no coin has such an amount. Like every write,
- * an Idempotency-Key makes a retry answer the first answer again.
+ * amounts are never touched. `amounts` (asset-amounts.ts ASSET_AMOUNTS: each coin with the amount shown, at most 50) is
+ * what the customer confirmed: the conversion goes ahead only when the coins and amounts that are dust when it is
+ * accepted are exactly those, else it is refused (smallBalancesChanged, nothing written), so nothing is converted that
+ * the customer was not shown. Answers the orders accepted ('filling'); refused (noSmallBalances, nothing written) when
+ * no coin has such an amount. Like every write, an Idempotency-Key makes a retry answer the first answer again.
  */
 export const convertSmallBalances = post(
   '/coin/trans/dust',
-  v.object({ amounts: v.pipe(matching(DUST_AMOUNTS, texts.invalidRequest), eachAssetOnce(texts.invalidRequest)) }),
+  v.object({ amounts: v.pipe(matching(ASSET_AMOUNTS, texts.invalidRequest), eachAssetOnce(texts.invalidRequest)) }),
   returns(Paged(ContractOrder)),
 );
 
@@ -530,14 +524,6 @@ export function dustOf(
     !('broken' in checkOrderRules({ side: 'sell', type, price, quantity, total: '' }, pair, market));
   return !sells('market', '') && !sells('limit', top);
 }
-
-/** The confirmed amounts of a conversion's input (DUST_AMOUNTS) by coin: "BTC:0.00000898" → {BTC: "0.00000898"}. */
-export const dustAmountsOf = (text: string): Map<string, string> =>
-  new Map(text.split(',').map((pair) => pair.split(':') as [string, string]));
-
-/** The conversion's input for `list` (each coin with the amount shown): what dustAmountsOf reads back. */
-export const dustAmountsText = (list: readonly { code: string; amount: string }[]): string =>
-  list.map((item) => `${item.code}:${new Big(item.amount).toFixed()}`).join(',');
 
 /** The USDT a conversion of `amount` of `code` brings at `price` (the fill's rule: fillAmounts of a market sell, the
  * fee out of it, rounded down to 8 decimals); the app shows it at the latest price as an estimate. */

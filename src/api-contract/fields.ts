@@ -119,18 +119,6 @@ export const optionalMatching = /*#__NO_SIDE_EFFECTS__*/ (pattern: RegExp, wrong
     '',
   );
 
-/**
- * A list of "ASSET:amount" pairs joined by "," (a close request's or a conversion's `amounts`, '' for none) must name
- * each asset once, else refused with `wrong`. Why: the list is the customer's consent to the amounts shown, one per
- * asset; "USDT:5,USDT:0.77" carries two amounts for one asset, so it is consent to neither, and reading it as a map
- * would keep the last and go ahead on it.
- */
-export const eachAssetOnce = /*#__NO_SIDE_EFFECTS__*/ (wrong: MessageDescriptor) =>
-  v.check((text: string) => {
-    const assets = text === '' ? [] : text.split(',').map((pair) => pair.split(':')[0]);
-    return new Set(assets).size === assets.length;
-  }, wrong.id);
-
 /** `must=1`: the target must belong to an account (password reset); otherwise it must be free. */
 export const mustFlag = v.optional(v.picklist(['0', '1'], texts.invalidRequest.id), '0');
 

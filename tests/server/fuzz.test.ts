@@ -109,7 +109,7 @@ const HINTS: Record<string, string[]> = {
   tz: ['Asia/Bangkok'],
   // What became of a lost write (api-contract/write-outcome.ts): a customer write's path.
   path: ['/lockup/subscribe'],
-  // A small balances' conversion (api-contract/contracts.ts DUST_AMOUNTS): the coins and amounts confirmed.
+  // A small balances' conversion (api-contract/asset-amounts.ts ASSET_AMOUNTS): the coins and amounts confirmed.
   amounts: ['BTC:0.00000898'],
 };
 

@@ -1,9 +1,9 @@
 // Taking one's data and closing the account (api-contract/closure.ts): the export archive fetched with the session's
 // token and handed to the browser as a download; closing, after which this device forgets the session.
+import { assetAmountsText } from '../../api-contract/asset-amounts.ts';
 import {
   closeAccount,
   closureEnding,
-  endingAmountsText,
   EXPORT_PATH,
   pointsEndingWithAccount,
   type CloseSecret,
@@ -63,6 +63,6 @@ export async function closeTheAccount(
   secret: string,
   ending: readonly EndingBalance[],
 ): Promise<void> {
-  await api(closeAccount, { secret_kind: kind, secret, amounts: endingAmountsText(ending) });
+  await api(closeAccount, { secret_kind: kind, secret, amounts: assetAmountsText(ending) });
   await clearSession();
 }

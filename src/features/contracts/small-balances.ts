@@ -3,10 +3,10 @@
 // the customer confirms uses the server's own rule (dustOf) and the fill's own amounts (dustProceeds) at the latest
 // recorded price; the conversion itself fills at the first price recorded after it was accepted, so the USDT shown
 // before is an estimate.
+import { assetAmountsText } from '../../api-contract/asset-amounts.ts';
 import Big from 'big.js';
 import {
   convertSmallBalances,
-  dustAmountsText,
   dustOf,
   dustProceeds,
   QUOTE_ASSET,
@@ -66,7 +66,9 @@ export const usdtSum = (amounts: readonly string[]): string =>
  * refusal (nothing to convert, offline, a frozen account…) throws as every call does.
  */
 export async function convertSmallBalancesNow(list: readonly SmallBalance[]): Promise<ContractOrder[]> {
-  const { lists } = await api(convertSmallBalances, { amounts: dustAmountsText(list) });
+  const { lists } = await api(convertSmallBalances, {
+    amounts: assetAmountsText(list.map(({ code, amount }) => ({ asset: code, amount }))),
+  });
   const finished = await Promise.all(lists.map(async (order) => (await awaitMarketFill(order)) ?? order));
   // awaitMarketFill reads the balances again once an order finished; one still filling holds its amount since.
   if (finished.some((order) => order.status === 'filling')) await refreshBalances().catch(() => undefined);

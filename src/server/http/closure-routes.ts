@@ -1,7 +1,8 @@
 // Closing an account and the data export (api-contract/closure.ts). The export is no contract endpoint: its answer is
 // a file (a ZIP archive), sent to the session's owner only; without a live session, or refused, it answers the usual
 // envelope (ret -1 for no live session, ret 0 and the text for a refusal), like every call.
-import { closeAccount, closureEnding, endingAmountsOf, EXPORT_PATH } from '../../api-contract/closure.ts';
+import { closeAccount, closureEnding, EXPORT_PATH } from '../../api-contract/closure.ts';
+import { assetAmountsOf } from '../../api-contract/asset-amounts.ts';
 import { RET_FAIL, RET_TOKEN_INVALID } from '../../api-contract/envelope.ts';
 import { texts } from '../../api-contract/texts.ts';
 import { closeAccount as closeTheAccount } from '../domain/closure.ts';
@@ -22,7 +23,7 @@ export const closureRoutes: RouteModule = ({ app, route, services, cache }) => {
         db,
         caller.userId,
         { kind: input.secret_kind, secret: input.secret },
-        endingAmountsOf(input.amounts),
+        assetAmountsOf(input.amounts),
         clock.now(),
         secrets,
       );

@@ -1,5 +1,6 @@
 // Coin-to-coin contract calls (/coin/trans/*, /coin/user/amount): thin; the rules live in
 // domain/contracts.ts, the amounts in api-contract/contracts.ts.
+import { assetAmountsOf } from '../../api-contract/asset-amounts.ts';
 import Big from 'big.js';
 import {
   QUOTE_ASSET,
@@ -9,7 +10,6 @@ import {
   contractOrders,
   contractPairs,
   convertSmallBalances,
-  dustAmountsOf,
   placeContract,
 } from '../../api-contract/contracts.ts';
 import { convertSmallBalances as convertDust } from '../domain/dust-conversion.ts';
@@ -68,7 +68,7 @@ export const contractsRoutes: RouteModule = ({ route, services: { market } }) =>
 
   route(convertSmallBalances, async (input, { db, caller, clock }) => {
     const now = clock.now();
-    const confirmed = dustAmountsOf(input.amounts);
+    const confirmed = assetAmountsOf(input.amounts);
     const orders = await db.transaction((tx) => convertDust(tx, caller.userId, confirmed, now));
     const lists = orders.map((row) => toContractOrder(row, market.source));
     return { lists, page: 1, total: lists.length };
