@@ -31,8 +31,8 @@ export function AccountSwitch() {
         <p className="account-note" role="status">
           <Trans>
             Virtual money:{' '}
-            <span className="account-amount">
-              <strong dir="ltr">{balance}</strong> USDT
+            <span className="account-amount" dir="ltr">
+              <strong>{balance}</strong> USDT
             </span>
           </Trans>
         </p>

@@ -17,6 +17,7 @@ import { Button } from '../../ui/forms.tsx';
 import { ConfirmDialog, Dialog } from '../../ui/lists.tsx';
 import { Row, StatusBadge, type Tone } from '../../ui/records.tsx';
 import { MadeOf } from '../../ui/MadeOf.tsx';
+import { Amount } from '../../ui/Amount.tsx';
 import { PracticeTag } from '../../ui/AccountSwitch.tsx';
 import { DUST_CONVERSION_NAME, ORDER_TYPE_NAMES } from '../../ui/order-types.ts';
 import { contractsState, revokeOrder } from './contracts-store.ts';
@@ -197,11 +198,7 @@ function RevokeButton({ order }: { order: Readonly<ContractOrder> }) {
 }
 
 const money = (amount: string | null, asset: string | null) =>
-  amount === null ? null : (
-    <span>
-      <span className="opt-num">{formatMoney(amount)}</span> {asset}
-    </span>
-  );
+  amount === null ? null : <Amount value={formatMoney(amount)} unit={asset} />;
 
 /** One order's details in a dialog. */
 export function OrderDetails({ order, onClose }: { order: Readonly<ContractOrder>; onClose: () => void }) {

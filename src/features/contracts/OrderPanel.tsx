@@ -28,6 +28,7 @@ import { AmountField, DecimalField } from '../../ui/AmountField.tsx';
 import { MinusIcon, PlusIcon } from '../../ui/icons.tsx';
 import { ConfirmDialog } from '../../ui/lists.tsx';
 import { PriceSourceBadge } from '../../ui/PriceSourceBadge.tsx';
+import { Amount } from '../../ui/Amount.tsx';
 import { TimeoutGate } from '../../ui/TimeoutGate.tsx';
 import {
   awaitMarketFill,
@@ -228,7 +229,7 @@ export function OrderPanel({ code }: { code: string }) {
               <Trans>Market price</Trans>
             </span>
             <span>
-              <span className="opt-num">{lastPrice ? formatPrice(lastPrice, quote?.price_decimals) : '—'}</span> USDT{' '}
+              <Amount value={lastPrice ? formatPrice(lastPrice, quote?.price_decimals) : '—'} unit={QUOTE_ASSET} />{' '}
               <PriceSourceBadge source={quote} />
             </span>
           </div>
@@ -263,8 +264,8 @@ export function OrderPanel({ code }: { code: string }) {
         <div className="ct-available-row">
           <p className="ct-available muted">
             <Trans>Available</Trans>{' '}
-            <span className="opt-num">{available === null ? '—' : formatBalance(available, spendAsset)}</span>{' '}
-            {spendAsset} {practising && <PracticeTag />}
+            <Amount value={available === null ? '—' : formatBalance(available, spendAsset)} unit={spendAsset} />{' '}
+            {practising && <PracticeTag />}
           </p>
           {form.side === 'buy' && (
             <button type="button" className="link-button ct-legs-toggle" aria-pressed={legs} onClick={toggleLegs}>
@@ -378,9 +379,7 @@ function OrderFigures({
           <Trans>Quantity</Trans>
         </dt>
         <dd>
-          <span>
-            <span className="opt-num">{preview ? formatQuantity(preview.quantity) : '—'}</span> {code}
-          </span>
+          <Amount value={preview ? formatQuantity(preview.quantity) : '—'} unit={code} />
         </dd>
       </div>
       <div>
@@ -388,9 +387,7 @@ function OrderFigures({
           <Trans>Total</Trans>
         </dt>
         <dd>
-          <span>
-            <span className="opt-num">{preview ? formatMoney(preview.total) : '—'}</span> USDT
-          </span>
+          <Amount value={preview ? formatMoney(preview.total) : '—'} unit={QUOTE_ASSET} />
         </dd>
       </div>
       <div>
@@ -398,9 +395,7 @@ function OrderFigures({
           <Trans>Fee ({feePercent}%)</Trans>
         </dt>
         <dd>
-          <span>
-            <span className="opt-num">{preview ? formatMoney(preview.fee) : '—'}</span> {preview?.fee_asset ?? ''}
-          </span>
+          <Amount value={preview ? formatMoney(preview.fee) : '—'} unit={preview?.fee_asset} />
         </dd>
       </div>
       <div>
@@ -409,8 +404,7 @@ function OrderFigures({
         </dt>
         <dd>
           <strong>
-            <span className="opt-num">{preview ? formatMoney(preview.received) : '—'}</span>{' '}
-            {preview?.received_asset ?? ''}
+            <Amount value={preview ? formatMoney(preview.received) : '—'} unit={preview?.received_asset} />
           </strong>
         </dd>
       </div>

@@ -1,0 +1,124 @@
+// @vitest-environment jsdom
+// Every amount with its unit on the contracts page reads "10,000.48 USDT" in Arabic too: the amount and its unit sit in
+// one left-to-right element, so right-to-left text around them cannot flip the pair into "USDT 10,000.48" (or an
+// empty quantity into "BTC —"). Checked on the order form (the market price line, Available, the preview's quantity,
+// total, fee and what arrives), its confirmation, an order's details opened from the open orders list, and the
+// practice account's strip above the form.
+import { act } from 'react';
+import { i18n, type Messages } from '@lingui/core';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
+import type { ContractPair } from '../../src/api-contract/contracts.ts';
+import { OrderDetails } from '../../src/features/contracts/ContractParts.tsx';
+import { contractsState } from '../../src/features/contracts/contracts-store.ts';
+import { OrderPanel } from '../../src/features/contracts/OrderPanel.tsx';
+import { accountChoice, practice } from '../../src/lib/practice.ts';
+import { prices } from '../../src/lib/prices.ts';
+import { session } from '../../src/lib/session.ts';
+import { AccountSwitch } from '../../src/ui/AccountSwitch.tsx';
+import { coinQuote, contractOrderOf, customerInfo, mountPoint, resetClientState } from './helpers.ts';
+import { renderInApp } from './render-in-app.tsx';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const view = mountPoint();
+const AT = '2026-12-05T08:00:00.000Z';
+const BTC: ContractPair = {
+  code: 'BTC',
+  name: 'Bitcoin',
+  price_decimals: 2,
+  quantity_decimals: 5,
+  min_notional: '5',
+  fee_rate: '0.001',
+  price_band: '0.1',
+};
+
+const before = i18n.locale;
+beforeAll(async () => {
+  const locale = 'ar';
+  const { messages } = (await import(`../../src/locales/${locale}/messages.po`)) as { messages: Messages };
+  await act(() => {
+    i18n.load('ar', messages);
+    i18n.activate('ar');
+  });
+});
+afterAll(() => act(() => i18n.activate(before)));
+
+beforeEach(() => {
+  contractsState.pairs = [BTC];
+  contractsState.amounts = {
+    BTC: {
+      code: 'BTC',
+      available: '0.50000000',
+      frozen: '0',
+      usdt_available: '10000.48000000',
+      usdt_frozen: '0',
+    },
+  };
+  prices.quotes = { BTC: coinQuote('BTC', '97280.39', AT) };
+});
+afterEach(() => act(async () => resetClientState()));
+
+/** The text of each left-to-right element inside `element`, in order. */
+const ltrTexts = (element: Element | null) =>
+  [...(element?.querySelectorAll('[dir="ltr"]') ?? [])].map((item) => item.textContent);
+/** Each figure of the preview (in the form, or in the confirmation when `inside` is the dialog) as its ltr texts. */
+const figures = (inside: ParentNode) => [...inside.querySelectorAll('.ct-figures dd')].map((dd) => ltrTexts(dd));
+const click = (element: Element | null | undefined) => act(async () => (element as HTMLElement).click());
+
+async function type(name: string, text: string) {
+  await act(async () => {
+    const input = view.container.querySelector<HTMLInputElement>(`input[name="${name}"]`)!;
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, text);
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+}
+
+it('the order form keeps each amount beside its unit, left to right, before and after a quantity is typed', async () => {
+  await renderInApp(view, <OrderPanel code="BTC" />);
+  expect(ltrTexts(view.container.querySelector('.ct-available'))).toEqual(['10,000.48 USDT']);
+  // Nothing typed yet: the quantity and total read "— BTC" and "— USDT", never "BTC —".
+  expect(figures(view.container)).toEqual([['— BTC'], ['— USDT'], ['—'], ['—']]);
+
+  // Market (the type's second button): the latest price and its unit.
+  await click(view.container.querySelectorAll('.segmented button')[1]);
+  expect(ltrTexts(view.container.querySelector('.ct-market-price'))).toEqual(['97,280.39 USDT']);
+
+  // A limit buy of 0.1 BTC at 97,280.39: the preview and the confirmation say each amount with its unit.
+  await click(view.container.querySelectorAll('.segmented button')[0]);
+  await type('quantity', '0.1');
+  const preview = [['0.1 BTC'], ['9,728.039 USDT'], ['9.728039 USDT'], ['0.10 BTC']];
+  expect(figures(view.container)).toEqual(preview);
+  await click(view.container.querySelector('.ct-submit'));
+  const dialog = document.querySelector('[role="alertdialog"]')!;
+  expect(figures(dialog)).toEqual(preview);
+});
+
+it("an order's details keep each amount beside its unit, left to right", async () => {
+  const order = contractOrderOf({
+    type: 'limit',
+    status: 'open',
+    price: '97000.00000000',
+    quantity: '0.10000000',
+    frozen: '9709.70000000',
+    frozen_asset: 'USDT',
+  });
+  await renderInApp(view, <OrderDetails order={order} onClose={() => undefined} />);
+  const rows = [...document.querySelectorAll('.ct-details > div')];
+  const held = rows.find((row) => row.querySelector('dd')?.textContent?.includes('9,709.70'));
+  expect(ltrTexts(held?.querySelector('dd') ?? null)).toEqual(['9,709.70 USDT']);
+});
+
+it("the practice account's strip says its virtual USDT left to right", async () => {
+  // Signed in without a token: the strip asks for nothing and shows the practice account given here.
+  session.user = customerInfo();
+  accountChoice.byUser[String(session.user.id)] = 'practice';
+  practice.account = {
+    balances: [{ asset: 'USDT', available: '10000.00000000', frozen: '0' }],
+    start_amount: '10000',
+    resets: 0,
+    opened_at: AT,
+    reset_at: null,
+  };
+  await renderInApp(view, <AccountSwitch />);
+  expect(ltrTexts(view.container.querySelector('.account-note'))).toEqual(['10,000.00 USDT']);
+});
