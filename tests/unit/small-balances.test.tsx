@@ -162,7 +162,8 @@ it('lists only the dust with its estimate, confirms, shows the wait, then what i
   ];
   conversion.resolve(envelope(1, 'Success', { lists: [order({})], page: 1, total: 1 }));
   await until(() => dialogText().includes('Received in total'));
-  expect(dialogText()).toContain('0.00000898 BTC converted to 0.43060896 USDT at 48,000');
+  // The price it filled at reads as the page writes BTC's prices (2 decimals, formatPrice), as its order's details do.
+  expect(dialogText()).toContain('0.00000898 BTC converted to 0.43060896 USDT at 48,000.00');
   expect(dialogText()).toContain('Received in total: 0.43060896 USDT');
 
   // OK closes it; nothing is left to convert, so the action goes.
@@ -256,7 +257,7 @@ it('says in words, before and after, that an amount worth less than 0.00000001 U
   );
   await until(() => dialogText().includes('Received in total'));
   expect([...document.querySelectorAll('.ct-small-results li')].map((item) => item.textContent)).toEqual([
-    '0.00000898 BTC converted to 0.43060896 USDT at 48,000',
+    '0.00000898 BTC converted to 0.43060896 USDT at 48,000.00',
     '0.00000002 DOGE converted: worth less than 0.00000001 USDT after the fee, it brought nothing.',
   ]);
 });

@@ -10,7 +10,7 @@ import { Trans } from '@lingui/react/macro';
 import { QUOTE_ASSET, type ContractOrder } from '../../api-contract/contracts.ts';
 import { errorText } from '../../lib/api.ts';
 import { refreshBalances, userBalances } from '../../lib/balances.ts';
-import { formatExact } from '../../lib/format.ts';
+import { formatExact, formatPrice } from '../../lib/format.ts';
 import { useAccount } from '../../lib/practice.ts';
 import { prices } from '../../lib/prices.ts';
 import { session } from '../../lib/session.ts';
@@ -19,6 +19,7 @@ import { Button } from '../../ui/forms.tsx';
 import { ConfirmDialog, Dialog } from '../../ui/lists.tsx';
 import { Ltr } from '../../ui/records.tsx';
 import { contractsState } from './contracts-store.ts';
+import { usePairDecimals } from './ContractParts.tsx';
 import { convertSmallBalancesNow, smallBalancesOf, usdtSum } from './small-balances.ts';
 
 type Step = 'closed' | 'confirming' | 'converting' | 'done';
@@ -166,6 +167,7 @@ export function SmallBalances() {
 /** What one conversion became: converted (with the USDT and the recorded price, or, worth less than LEAST_USDT after
  * the fee, that it brought nothing), returned, or still waiting. Amounts stay left to right in any text direction. */
 function ConversionOutcome({ order }: { order: ContractOrder }) {
+  const priceDecimals = usePairDecimals(order.code).price;
   const amount = formatExact(order.quantity);
   const code = order.code;
   if (order.status === 'filled') {
@@ -181,7 +183,8 @@ function ConversionOutcome({ order }: { order: ContractOrder }) {
       );
     }
     const received = formatExact(order.received ?? '0');
-    const price = formatExact(order.unit_price ?? '0');
+    // The recorded price it filled at, written as the page writes the pair's prices (the order's details too).
+    const price = formatPrice(order.unit_price ?? '0', priceDecimals);
     return (
       <Trans>
         <Ltr>
