@@ -3,7 +3,8 @@
 // result says it brought nothing, in English and in Arabic (right to left, every amount inside the words left to
 // right). Such an amount never comes from trading here (a fill's leftovers are worth more), so this file runs a server
 // of its own in development mode on a fresh database, where the operator command credits test balances; the
-// conversion of a 100 % sell's leftover is the contracts journey's (contracts.test.ts).
+// conversion of a 100 % sell's leftover is the contracts journey's (contracts.test.ts). The conversion's details then
+// name it beside its side and type, on one line.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -123,4 +124,24 @@ it('in English, an amount that brings nothing alone: the total and the result sa
   await screenshot(page, 'small-balances-04-nothing-converted');
   await page.getByRole('alertdialog').getByRole('button', { name: 'OK' }).click();
   expect(await page.locator('.ct-small-balances').count()).toBe(0);
+});
+
+it("the conversion's details say it on the same line as the side and type", async () => {
+  await page.goto('/#/pages/contracts/orderList');
+  await page.getByRole('button', { name: 'History' }).click();
+  await page
+    .locator('.ct-order', { has: page.locator('.ct-dust-tag') })
+    .first()
+    .locator('.ct-order-open')
+    .click();
+  const row = page.getByRole('alertdialog').locator('.ct-details dd', { has: page.locator('.ct-dust-tag') });
+  await row.waitFor();
+  expect(await row.textContent()).toBe('Sell · MarketSmall balance conversion');
+  const tag = (await row.locator('.ct-tag').boundingBox())!;
+  const conversion = (await row.locator('.ct-dust-tag').boundingBox())!;
+  // One line: the two overlap from top to bottom, the conversion's tag after the side and type.
+  expect(conversion.y).toBeLessThan(tag.y + tag.height);
+  expect(tag.y).toBeLessThan(conversion.y + conversion.height);
+  expect(conversion.x).toBeGreaterThan(tag.x + tag.width);
+  await screenshot(page, 'small-balances-05-conversion-details');
 });
