@@ -6,20 +6,13 @@ import { expect, it } from 'vitest';
 import Big from 'big.js';
 import type { Locator, Page } from 'playwright-core';
 import { phonePageForFile, screenshot } from './browser.ts';
-import { callApi, logIn, markAllRead } from './pwa.ts';
+import { callApi, logIn, markAllRead, chooseLanguage } from './pwa.ts';
 import { demoAccountForFile } from './demo-account.ts';
 import { placeOverApi } from './order-form.ts';
 
 let page: Page;
 demoAccountForFile();
 phonePageForFile((opened) => (page = opened));
-
-/** Switches the app's language from Mine's menu (`name`: the language as the menu names it); the page reloads. */
-async function chooseLanguage(name: RegExp) {
-  await page.goto('/#/pages/mine/mine');
-  await page.getByRole('button', { name: /^(Language|اللغة)/ }).click();
-  await Promise.all([page.waitForEvent('load'), page.getByRole('menuitemradio', { name }).click()]);
-}
 
 /**
  * Each amount with a unit inside `within` as the screen shows it: the text of its left-to-right element, and whether
@@ -58,7 +51,7 @@ const readsAsAmount = (unit: string) => ({
 it('in Arabic, each amount reads before its unit: the form, the preview, the confirmation and an open order', async () => {
   await markAllRead('demo', 'demo1234');
   await logIn(page, 'demo', 'demo1234');
-  await chooseLanguage(/العربية/);
+  await chooseLanguage(page, /العربية/);
   const { data: session } = await callApi<{ token: string }>('/users/login', {
     form: { username: 'demo', password: 'demo1234' },
   });
@@ -122,6 +115,6 @@ it('in Arabic, each amount reads before its unit: the form, the preview, the con
     await details.locator('.dialog-actions button').click();
   } finally {
     for (const id of placed) await callApi('/coin/trans/close', { token: session.token, form: { id: String(id) } });
-    await chooseLanguage(/English/);
+    await chooseLanguage(page, /English/);
   }
 });

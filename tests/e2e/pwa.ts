@@ -106,6 +106,16 @@ export async function homeSettled(page: Page): Promise<void> {
   await page.locator('.mask').waitFor({ state: 'detached' });
 }
 
+/**
+ * Switches the app's language from Mine's menu as a customer does (`name`: the language as the menu names it, e.g.
+ * /العربية/); the page reloads in it.
+ */
+export async function chooseLanguage(page: Page, name: RegExp): Promise<void> {
+  await page.goto('/#/pages/mine/mine');
+  await page.getByRole('button', { name: /^(Language|اللغة)/ }).click();
+  await Promise.all([page.waitForEvent('load'), page.getByRole('menuitemradio', { name }).click()]);
+}
+
 /** Logs in through the login page (the agreement ticked) and waits for Home to settle. */
 export async function logIn(page: Page, username: string, password: string): Promise<void> {
   await page.goto('/#/pages/login/login');

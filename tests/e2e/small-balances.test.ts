@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { launch, phoneContext, screenshot, watchPagesOnFailure } from './browser.ts';
-import { logIn, markAllRead } from './pwa.ts';
+import { logIn, markAllRead, chooseLanguage } from './pwa.ts';
 import { operatorOn } from './operator.ts';
 import { startServer, type ServerProcess } from '../server/server-process.ts';
 
@@ -42,13 +42,6 @@ afterAll(async () => {
   await server?.stop();
   rmSync(work, { recursive: true, force: true });
 });
-
-/** Switches the app's language from Mine's menu (`name`: the language as the menu names it); the page reloads. */
-async function chooseLanguage(name: RegExp) {
-  await page.goto('/#/pages/mine/mine');
-  await page.getByRole('button', { name: /^(Language|اللغة)/ }).click();
-  await Promise.all([page.waitForEvent('load'), page.getByRole('menuitemradio', { name }).click()]);
-}
 
 /** Opens the contracts page and the conversion's dialog (the card's one button, in any language). */
 async function openConversion(): Promise<Locator> {
@@ -83,7 +76,7 @@ it('says before and after that 0.00000002 TRX brings nothing, beside a BTC lefto
 });
 
 it('says it in Arabic, right to left, each amount left to right, then converts', async () => {
-  await chooseLanguage(/العربية/);
+  await chooseLanguage(page, /العربية/);
   await expect.poll(() => page.evaluate(() => document.documentElement.dir)).toBe('rtl');
   const dialog = await openConversion();
   const trx = dialog.locator('dl > div').nth(1);
@@ -107,7 +100,7 @@ it('says it in Arabic, right to left, each amount left to right, then converts',
 });
 
 it('in English, an amount that brings nothing alone: the total and the result say nothing is received', async () => {
-  await chooseLanguage(/English/);
+  await chooseLanguage(page, /English/);
   await operator('credit', 'demo', 'TRX', '0.00000002');
   const dialog = await openConversion();
   await expect
