@@ -8,7 +8,8 @@ import { strFromU8, unzipSync } from 'fflate';
 import { and, asc, eq } from 'drizzle-orm';
 import { startHarness, type Harness } from './harness.ts';
 import { contractKit } from './contract-helpers.ts';
-import { PASSWORD, TOKEN_EXPIRED, customer, expectLedgerBalanced, grant, moneyState, refused } from './helpers.ts';
+import { CLOSURE_CHANGED, closureHeldBy, endingOf } from './closure-helpers.ts';
+import { PASSWORD, TOKEN_EXPIRED, customer, expectLedgerBalanced, grant, moneyState } from './helpers.ts';
 import { EXPORT_PATH, closeAccount, closureEnding } from '../../src/api-contract/closure.ts';
 import { userInfo } from '../../src/api-contract/account.ts';
 import { placeContract } from '../../src/api-contract/contracts.ts';
@@ -21,25 +22,13 @@ afterAll(() => h.close());
 
 const { tick } = contractKit(() => h);
 
-const CHANGED = refused(
-  'The small amounts that would end with your account are not the ones you were shown: a balance or a price changed. Check the list again before closing.',
-);
-const holds = (assets: string) =>
-  refused(
-    `Your account still holds ${assets}. Every balance, frozen ones included, must be zero before closing, apart from amounts too small to withdraw or sell.`,
-  );
-
 const close = (token: string, amounts?: string) =>
   h.call(
     closeAccount,
     { secret_kind: 'login', secret: PASSWORD, ...(amounts === undefined ? {} : { amounts }) },
     { token },
   );
-const ending = async (token: string) => {
-  const answer = await h.call(closureEnding, {}, { token });
-  expect(answer.ret).toBe(1);
-  return answer.data.lists;
-};
+const ending = (token: string) => endingOf(h, token);
 const closedRow = (userId: number) =>
   h.database.db.select().from(closedAccounts).where(eq(closedAccounts.userId, userId));
 
@@ -63,10 +52,10 @@ it('closes with 0.77 USDT left, below the 10 USDT withdrawal minimum, only as sh
   ]);
 
   // Not what was shown: no consent sent, another amount, an asset more. Each refuses the whole call, writing nothing.
-  await refusedUntouched(user, undefined, CHANGED);
-  await refusedUntouched(user, '', CHANGED);
-  await refusedUntouched(user, 'USDT:0.76', CHANGED);
-  await refusedUntouched(user, 'USDT:0.77,BTC:0.00000898', CHANGED);
+  await refusedUntouched(user, undefined, CLOSURE_CHANGED);
+  await refusedUntouched(user, '', CLOSURE_CHANGED);
+  await refusedUntouched(user, 'USDT:0.76', CLOSURE_CHANGED);
+  await refusedUntouched(user, 'USDT:0.77,BTC:0.00000898', CLOSURE_CHANGED);
 
   // The amount shown, in any spelling of the same number.
   expect((await close(user.token, 'USDT:0.770')).ret).toBe(1);
@@ -118,8 +107,8 @@ it('holds the closure once a withdrawal can take it, with the amount frozen, or 
   // request says.
   const atMinimum = await customer(h, '10.1');
   expect(await ending(atMinimum.token)).toEqual([]);
-  await refusedUntouched(atMinimum, 'USDT:10.1', holds('USDT'));
-  await refusedUntouched(atMinimum, '', holds('USDT'));
+  await refusedUntouched(atMinimum, 'USDT:10.1', closureHeldBy('USDT'));
+  await refusedUntouched(atMinimum, '', closureHeldBy('USDT'));
 
   // Below the minimum but partly frozen (an open limit buy): nothing ends, the frozen part holds the closure.
   const frozen = await customer(h, '5.77');
@@ -133,14 +122,14 @@ it('holds the closure once a withdrawal can take it, with the amount frozen, or 
   const available = (await moneyState(h, frozen.id)).balances.find((row) => row.asset === 'USDT')!.available;
   expect(Number(available)).toBeGreaterThan(0);
   expect(await ending(frozen.token)).toEqual([]);
-  await refusedUntouched(frozen, `USDT:${available}`, holds('USDT'));
+  await refusedUntouched(frozen, `USDT:${available}`, closureHeldBy('USDT'));
 
   // A coin below its withdrawal minimum (0.0005 BTC) that an order can still sell: 0.0004 BTC is worth 19.60 USDT.
   const sellable = await customer(h);
   await grant(h, sellable.id, '0.0004', 'BTC');
   await tick('BTC', '49000.00');
   expect(await ending(sellable.token)).toEqual([]);
-  await refusedUntouched(sellable, 'BTC:0.0004', holds('BTC'));
+  await refusedUntouched(sellable, 'BTC:0.0004', closureHeldBy('BTC'));
 
   // 0.0001 BTC at 40,000 is worth 4 USDT, 4.40 at the band's top: under the 5 USDT order minimum, so no order sells
   // it and it is listed. Then the price moves to 60,000: a market sell would take it, so it holds the closure again.
@@ -151,7 +140,7 @@ it('holds the closure once a withdrawal can take it, with the amount frozen, or 
     { asset: 'BTC', amount: '0.00010000', min_amount: '0.00050000', least_amount: '0.00050250' },
   ]);
   await tick('BTC', '60000.00');
-  await refusedUntouched(dust, 'BTC:0.0001', holds('BTC'));
+  await refusedUntouched(dust, 'BTC:0.0001', closureHeldBy('BTC'));
   await expectLedgerBalanced(h);
 });
 
@@ -166,10 +155,10 @@ it('ends a coin no order can sell beside USDT, one entry each; a balance that gr
     { asset: 'USDT', amount: '0.50000000', min_amount: '10.00000000', least_amount: '10.10000000' },
   ]);
   // Only USDT shown: the BTC is an asset more than the customer agreed to.
-  await refusedUntouched(user, 'USDT:0.5', CHANGED);
+  await refusedUntouched(user, 'USDT:0.5', CLOSURE_CHANGED);
   // A credit after the list was shown: the amount is not the one agreed to.
   await grant(h, user.id, '0.01');
-  await refusedUntouched(user, 'BTC:0.00000898,USDT:0.5', CHANGED);
+  await refusedUntouched(user, 'BTC:0.00000898,USDT:0.5', CLOSURE_CHANGED);
 
   expect((await close(user.token, 'BTC:0.00000898,USDT:0.51')).ret).toBe(1);
   const ended = await h.database.db

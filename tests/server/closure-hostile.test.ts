@@ -5,9 +5,10 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { startHarness, type Harness } from './harness.ts';
 import { contractKit } from './contract-helpers.ts';
+import { CLOSURE_CHANGED, closureHeldBy, endingOf } from './closure-helpers.ts';
 import { PASSWORD, customer, expectLedgerBalanced, grant, moneyState, refused } from './helpers.ts';
 import { addTronWallet, withdraw } from './funds-helpers.ts';
-import { closeAccount, closureEnding } from '../../src/api-contract/closure.ts';
+import { closeAccount } from '../../src/api-contract/closure.ts';
 import { convertSmallBalances, placeContract } from '../../src/api-contract/contracts.ts';
 import { closedAccounts, contractOrders, ledgerEntries, withdrawOrders } from '../../src/server/db/schema.ts';
 import { reconcileNow } from '../../src/server/domain/reconciliation.ts';
@@ -20,19 +21,10 @@ afterAll(() => h.close());
 const { tick, match } = contractKit(() => h);
 
 const INVALID = refused('The request is not valid!');
-const CHANGED = refused(
-  'The small amounts that would end with your account are not the ones you were shown: a balance or a price changed. Check the list again before closing.',
-);
-const holds = (assets: string) =>
-  refused(`Your account still holds ${assets}. Every balance, frozen ones included, must be zero before closing.`);
 
 const close = (token: string, amounts: string, idempotencyKey?: string) =>
   h.call(closeAccount, { secret_kind: 'login', secret: PASSWORD, amounts }, { token, idempotencyKey });
-const ending = async (token: string) => {
-  const answer = await h.call(closureEnding, {}, { token });
-  expect(answer.ret).toBe(1);
-  return answer.data.lists;
-};
+const ending = (token: string) => endingOf(h, token);
 const closedRows = (userId: number) =>
   h.database.db.select().from(closedAccounts).where(eq(closedAccounts.userId, userId));
 const closureEntries = (userId: number) =>
@@ -68,11 +60,11 @@ it('refuses every consent that is not exactly one amount per asset shown, writin
     ['practice:USDT:0.77', INVALID],
     ['USDT:0.77;BTC:1', INVALID],
     // Well-formed but not what was shown: an asset of the practice account, points, a coin not held, zero.
-    ['USDT:0.77,PRACTICE:1', CHANGED],
-    ['USDT:0.77,POINTS:1', CHANGED],
-    ['USDT:0.77,DOGE:0', CHANGED],
-    ['USDT:0', CHANGED],
-    ['USDT:999999999999999999', CHANGED],
+    ['USDT:0.77,PRACTICE:1', CLOSURE_CHANGED],
+    ['USDT:0.77,POINTS:1', CLOSURE_CHANGED],
+    ['USDT:0.77,DOGE:0', CLOSURE_CHANGED],
+    ['USDT:0', CLOSURE_CHANGED],
+    ['USDT:999999999999999999', CLOSURE_CHANGED],
     ['USDT:1000000000000000000', INVALID],
     // At most 50 pairs; 51 is not a request the page can send.
     [Array.from({ length: 51 }, (_, i) => `C${i}:1`).join(','), INVALID],
@@ -81,7 +73,7 @@ it('refuses every consent that is not exactly one amount per asset shown, writin
   for (const [amounts, answer] of wrong) expect(await close(user.token, amounts), amounts).toEqual(answer);
   // Forty-nine coins more than shown, in the form the contract takes.
   const many = ['USDT:0.77', ...Array.from({ length: 49 }, (_, i) => `C${i}:1`)].join(',');
-  expect(await close(user.token, many)).toEqual(CHANGED);
+  expect(await close(user.token, many)).toEqual(CLOSURE_CHANGED);
   expect(await everything(user.id)).toEqual(before);
   expect(await closedRows(user.id)).toEqual([]);
   // The same amount in a spelling of its own (leading zero, trailing zeros, spaces the form trims) is the one shown.
@@ -128,7 +120,7 @@ it('a close and a conversion of the same dust at once: exactly one of them takes
       expect(await closureEntries(user.id)).toHaveLength(2);
     } else {
       // The conversion holds the BTC: the close names it.
-      expect(closed).toEqual(holds('BTC'));
+      expect(closed).toEqual(closureHeldBy('BTC'));
       expect(orders).toHaveLength(1);
       expect(await closedRows(user.id)).toEqual([]);
       expect(await closureEntries(user.id)).toEqual([]);
@@ -145,12 +137,12 @@ it('a close while a conversion of the same coin is filling is refused; after the
   expect(shown.map((row) => row.asset)).toEqual(['BTC', 'USDT']);
   expect((await h.call(convertSmallBalances, { amounts: 'BTC:0.00000898' }, { token: user.token })).ret).toBe(1);
   const before = await everything(user.id);
-  expect(await close(user.token, 'BTC:0.00000898,USDT:0.5')).toEqual(holds('BTC'));
+  expect(await close(user.token, 'BTC:0.00000898,USDT:0.5')).toEqual(closureHeldBy('BTC'));
   expect(await everything(user.id)).toEqual(before);
   await tick('BTC', '48000.00');
   expect(await match()).toBeGreaterThanOrEqual(1);
   // 0.43060896 USDT came in: the old consent is to another amount.
-  expect(await close(user.token, 'USDT:0.5')).toEqual(CHANGED);
+  expect(await close(user.token, 'USDT:0.5')).toEqual(CLOSURE_CHANGED);
   expect(await ending(user.token)).toEqual([expect.objectContaining({ asset: 'USDT', amount: '0.93060896' })]);
   expect((await close(user.token, 'USDT:0.93060896')).ret).toBe(1);
   await booksBalanced();
@@ -182,14 +174,14 @@ it('a withdrawal rule changed between the list and the close: the close goes by 
     await rule('0.5');
     expect(await ending(user.token)).toEqual([]);
     const before = await everything(user.id);
-    expect(await close(user.token, 'USDT:0.77')).toEqual(holds('USDT'));
+    expect(await close(user.token, 'USDT:0.77')).toEqual(closureHeldBy('USDT'));
     expect(await everything(user.id)).toEqual(before);
 
     // Raised: 15 USDT nobody was told would end cannot end on an empty consent.
     const richer = await customer(h, '15');
     expect(await ending(richer.token)).toEqual([]);
     await rule('20');
-    expect(await close(richer.token, '')).toEqual(CHANGED);
+    expect(await close(richer.token, '')).toEqual(CLOSURE_CHANGED);
     expect(await closedRows(richer.id)).toEqual([]);
   } finally {
     await rule('10');
@@ -227,7 +219,7 @@ it('frozen funds of another asset hold the closure, whatever consent is sent', a
   // USDT alone is listed (its own amount is not frozen); the frozen ETH holds the closure.
   expect((await ending(user.token)).map((row) => row.asset)).toEqual(['USDT']);
   const before = await everything(user.id);
-  expect(await close(user.token, 'USDT:0.77')).toEqual(holds('ETH'));
-  expect(await close(user.token, 'ETH:0.01,USDT:0.77')).toEqual(holds('ETH'));
+  expect(await close(user.token, 'USDT:0.77')).toEqual(closureHeldBy('ETH'));
+  expect(await close(user.token, 'ETH:0.01,USDT:0.77')).toEqual(closureHeldBy('ETH'));
   expect(await everything(user.id)).toEqual(before);
 });
