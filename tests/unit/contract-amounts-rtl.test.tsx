@@ -7,7 +7,6 @@
 import { act } from 'react';
 import { i18n, type Messages } from '@lingui/core';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
-import type { ContractPair } from '../../src/api-contract/contracts.ts';
 import { OrderDetails } from '../../src/features/contracts/ContractParts.tsx';
 import { contractsState } from '../../src/features/contracts/contracts-store.ts';
 import { OrderPanel } from '../../src/features/contracts/OrderPanel.tsx';
@@ -15,22 +14,14 @@ import { accountChoice, practice } from '../../src/lib/practice.ts';
 import { prices } from '../../src/lib/prices.ts';
 import { session } from '../../src/lib/session.ts';
 import { AccountSwitch } from '../../src/ui/AccountSwitch.tsx';
-import { coinQuote, contractOrderOf, customerInfo, mountPoint, resetClientState } from './helpers.ts';
+import { coinQuote, contractOrderOf, customerInfo, mountPoint, resetClientState, contractPair } from './helpers.ts';
 import { renderInApp } from './render-in-app.tsx';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const view = mountPoint();
 const AT = '2026-12-05T08:00:00.000Z';
-const BTC: ContractPair = {
-  code: 'BTC',
-  name: 'Bitcoin',
-  price_decimals: 2,
-  quantity_decimals: 5,
-  min_notional: '5',
-  fee_rate: '0.001',
-  price_band: '0.1',
-};
+const BTC = contractPair();
 
 const before = i18n.locale;
 beforeAll(async () => {

@@ -5,27 +5,19 @@
 // every digit it has.
 import { i18n } from '@lingui/core';
 import { afterEach, expect, it } from 'vitest';
-import type { ContractOrder, ContractPair } from '../../src/api-contract/contracts.ts';
+import type { ContractOrder } from '../../src/api-contract/contracts.ts';
 import { RECEIPT_FORMAT, type ContractReceipt } from '../../src/api-contract/receipts.ts';
 import { OrderRow } from '../../src/features/contracts/ContractParts.tsx';
 import { contractsState } from '../../src/features/contracts/contracts-store.ts';
 import { ReceiptDetails } from '../../src/features/receipts/ReceiptParts.tsx';
 import { formatQuantity } from '../../src/lib/format.ts';
-import { contractOrderOf, mountPoint } from './helpers.ts';
+import { contractOrderOf, mountPoint, contractPair } from './helpers.ts';
 import { renderInApp } from './render-in-app.tsx';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const view = mountPoint();
-const BTC: ContractPair = {
-  code: 'BTC',
-  name: 'Bitcoin',
-  price_decimals: 2,
-  quantity_decimals: 5,
-  min_notional: '5',
-  fee_rate: '0.001',
-  price_band: '0.1',
-};
+const BTC = contractPair();
 
 const order = (fields: Partial<ContractOrder> = {}): ContractOrder =>
   contractOrderOf({

@@ -4,12 +4,7 @@
 // available, and the total assets on Home and Mine — decimals throughout, never floats.
 import { afterEach, describe, expect, it } from 'vitest';
 import Big from 'big.js';
-import {
-  limitReserve,
-  type ContractOrder,
-  type ContractPair,
-  type PairAmounts,
-} from '../../src/api-contract/contracts.ts';
+import { limitReserve, type ContractOrder, type PairAmounts } from '../../src/api-contract/contracts.ts';
 import {
   contractOrderList,
   orderPreview,
@@ -20,17 +15,9 @@ import {
 } from '../../src/features/contracts/contracts-store.ts';
 import { totalAssetsUsdt } from '../../src/lib/balances.ts';
 import { session } from '../../src/lib/session.ts';
-import { contractOrderOf, envelope, resetClientState, stubFetch } from './helpers.ts';
+import { contractOrderOf, envelope, resetClientState, stubFetch, contractPair } from './helpers.ts';
 
-const BTC: ContractPair = {
-  code: 'BTC',
-  name: 'Bitcoin',
-  price_decimals: 2,
-  quantity_decimals: 5,
-  min_notional: '5',
-  fee_rate: '0.001',
-  price_band: '0.1',
-};
+const BTC = contractPair();
 const held: PairAmounts = { code: 'BTC', available: '0.5', frozen: '0', usdt_available: '1000', usdt_frozen: '0' };
 const form = (fields: Partial<OrderForm>): OrderForm => ({
   side: 'buy',

@@ -11,7 +11,7 @@ import type { CoinQuote } from '../../src/api-contract/markets.ts';
 import type { BankCard, Wallet } from '../../src/api-contract/payouts.ts';
 import type { UserInfo } from '../../src/api-contract/account.ts';
 import type { LockupProduct } from '../../src/api-contract/lockup.ts';
-import type { ContractOrder } from '../../src/api-contract/contracts.ts';
+import type { ContractOrder, ContractPair } from '../../src/api-contract/contracts.ts';
 
 export interface Call {
   request: Request;
@@ -159,6 +159,19 @@ export const savedCard = (fields: Partial<BankCard> = {}): BankCard => ({
   created_at: '2026-01-02T03:04:05.000Z',
   usable_at: '2026-01-03T03:04:05.000Z',
   cooling_seconds: 0,
+  ...fields,
+});
+
+/** The BTC/USDT contract pair as the server lists it (2 price and 5 quantity decimals, 5 USDT minimum, 0.1 % fee, a
+ * 10 % price band), with `fields` over it. */
+export const contractPair = (fields: Partial<ContractPair> = {}): ContractPair => ({
+  code: 'BTC',
+  name: 'Bitcoin',
+  price_decimals: 2,
+  quantity_decimals: 5,
+  min_notional: '5',
+  fee_rate: '0.001',
+  price_band: '0.1',
   ...fields,
 });
 

@@ -8,7 +8,7 @@ import { act } from 'react';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { subscribe } from 'valtio';
 import { subscribeKey } from 'valtio/utils';
-import type { ContractOrder, ContractPair } from '../../src/api-contract/contracts.ts';
+import type { ContractOrder } from '../../src/api-contract/contracts.ts';
 import { configureApi } from '../../src/lib/api.ts';
 import { userBalances } from '../../src/lib/balances.ts';
 import { prices } from '../../src/lib/prices.ts';
@@ -16,21 +16,22 @@ import { session } from '../../src/lib/session.ts';
 import { contractsState } from '../../src/features/contracts/contracts-store.ts';
 import { SmallBalances } from '../../src/features/contracts/SmallBalances.tsx';
 import { OrderRow } from '../../src/features/contracts/ContractParts.tsx';
-import { coinQuote, contractOrderOf, deferred, envelope, mountPoint, resetClientState } from './helpers.ts';
+import {
+  coinQuote,
+  contractOrderOf,
+  deferred,
+  envelope,
+  mountPoint,
+  resetClientState,
+  contractPair,
+} from './helpers.ts';
 import { renderInApp } from './render-in-app.tsx';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const view = mountPoint();
-const pair = (code: string, quantityDecimals: number): ContractPair => ({
-  code,
-  name: code,
-  price_decimals: 2,
-  quantity_decimals: quantityDecimals,
-  min_notional: '5',
-  fee_rate: '0.001',
-  price_band: '0.1',
-});
+const pair = (code: string, quantityDecimals: number) =>
+  contractPair({ code, name: code, quantity_decimals: quantityDecimals });
 const AT = '2026-12-05T08:00:00.000Z';
 
 const order = (fields: Partial<ContractOrder>): ContractOrder =>
@@ -59,6 +60,26 @@ const filled = order({
   tick_at: AT,
   filled_at: AT,
 });
+/** 0.00000002 DOGE's conversion filled at 0.1 USDT: worth less than 0.00000001 USDT, so it brought nothing. */
+const filledDoge = () =>
+  order({
+    id: 91,
+    code: 'DOGE',
+    quantity: '0.00000002',
+    frozen: '0.00000000',
+    frozen_asset: 'DOGE',
+    status: 'filled',
+    dealt_quantity: '0.00000002',
+    unit_price: '0.1',
+    total: '0.00000000',
+    fee: '0.00000000',
+    fee_asset: 'USDT',
+    received: '0.00000000',
+    received_asset: 'USDT',
+    tick_price: '0.1',
+    tick_at: AT,
+    filled_at: AT,
+  });
 
 /** The balances as the server holds them: 0.00000898 BTC available (0.001 frozen by a limit sell), 1 ETH, 100 USDT. */
 let held = [
@@ -229,25 +250,7 @@ it('says in words, before and after, that an amount worth less than 0.00000001 U
   // The rule of what is converted is the server's: the DOGE goes too, as shown.
   expect(new URLSearchParams(await write.clone().text()).get('amounts')).toBe('BTC:0.00000898,DOGE:0.00000002');
 
-  const doge = order({
-    id: 91,
-    code: 'DOGE',
-    quantity: '0.00000002',
-    frozen: '0.00000000',
-    frozen_asset: 'DOGE',
-    status: 'filled',
-    dealt_quantity: '0.00000002',
-    unit_price: '0.1',
-    total: '0.00000000',
-    fee: '0.00000000',
-    fee_asset: 'USDT',
-    received: '0.00000000',
-    received_asset: 'USDT',
-    tick_price: '0.1',
-    tick_at: AT,
-    filled_at: AT,
-  });
-  history = [filled, doge];
+  history = [filled, filledDoge()];
   conversion.resolve(
     envelope(1, 'Success', {
       lists: [order({}), order({ id: 91, code: 'DOGE', quantity: '0.00000002' })],
@@ -272,24 +275,7 @@ it('says the total in words when nothing at all is received', async () => {
   expect(dialogText()).toContain('Estimated totalYou receive nothing');
   expect(dialogText()).not.toContain('0.00000000');
   await act(async () => button('Convert')!.click());
-  const doge = order({
-    id: 91,
-    code: 'DOGE',
-    quantity: '0.00000002',
-    frozen_asset: 'DOGE',
-    status: 'filled',
-    dealt_quantity: '0.00000002',
-    unit_price: '0.1',
-    total: '0.00000000',
-    fee: '0.00000000',
-    fee_asset: 'USDT',
-    received: '0.00000000',
-    received_asset: 'USDT',
-    tick_price: '0.1',
-    tick_at: AT,
-    filled_at: AT,
-  });
-  history = [doge];
+  history = [filledDoge()];
   conversion.resolve(
     envelope(1, 'Success', { lists: [order({ id: 91, code: 'DOGE', quantity: '0.00000002' })], page: 1, total: 1 }),
   );
