@@ -51,9 +51,9 @@ interface Order {
   ended: boolean;
 }
 
-/** Every balance as the rules say it must be: money subscribed on a day earns from the next; a quick redemption earns
- * nothing that day for its part (taken from the day's new money first); a standard one earns on its day and is paid at
- * the end of the next. */
+/** Every balance as the rules say it must be: money subscribed on a day earns from the next; a quick redemption
+ * earns nothing that day for its part (taken from the day's new money subscribed before it first); a standard one earns
+ * on its day and is paid at the end of the next. */
 class Books {
   wallets = new Map<number, Wallet>();
   orders = new Map<number, Order>();
@@ -61,7 +61,9 @@ class Books {
   entries = new Map<string, string>();
   /** "user:day" → the interest record of that day. */
   interestRecords = new Map<string, string>();
-  private moves = new Map<string, { sub: Big; quick: Big; std: Big }>();
+  /** A holder's moves of a day; `drawn`: the most that quick redemptions had taken beyond the day's subscriptions made
+   * before them, which is what came out of the money earning that day. */
+  private moves = new Map<string, { sub: Big; quick: Big; std: Big; drawn: Big }>();
   private ladders: [string, readonly LadderTier[]][] = [];
   private redemptions: { userId: number; amount: Big; payDay: string; paid: boolean }[] = [];
 
@@ -82,7 +84,11 @@ class Books {
   }
   private movesOf(userId: number, day: string) {
     let moves = this.moves.get(`${userId}:${day}`);
-    if (!moves) this.moves.set(`${userId}:${day}`, (moves = { sub: new Big(0), quick: new Big(0), std: new Big(0) }));
+    if (!moves)
+      this.moves.set(
+        `${userId}:${day}`,
+        (moves = { sub: new Big(0), quick: new Big(0), std: new Big(0), drawn: new Big(0) }),
+      );
     return moves;
   }
   ladder(day: string, tiers: readonly LadderTier[]) {
@@ -106,6 +112,8 @@ class Books {
     if (mode === 'quick') {
       wallet.usdt = wallet.usdt.plus(amount);
       moves.quick = moves.quick.plus(amount);
+      const beyond = moves.quick.minus(moves.sub);
+      if (beyond.gt(moves.drawn)) moves.drawn = beyond;
     } else {
       wallet.frozen = wallet.frozen.plus(amount);
       moves.std = moves.std.plus(amount);
@@ -123,9 +131,13 @@ class Books {
   closeDay(day: string) {
     const ladder = this.ladders.findLast(([from]) => from <= day)?.[1];
     for (const [userId, wallet] of this.wallets) {
-      const moves = this.moves.get(`${userId}:${day}`) ?? { sub: new Big(0), quick: new Big(0), std: new Big(0) };
-      const afterQuick = wallet.closing.plus(moves.sub).minus(moves.quick);
-      const eligible = afterQuick.lt(wallet.closing) ? afterQuick : wallet.closing;
+      const moves = this.moves.get(`${userId}:${day}`) ?? {
+        sub: new Big(0),
+        quick: new Big(0),
+        std: new Big(0),
+        drawn: new Big(0),
+      };
+      const eligible = wallet.closing.minus(moves.drawn);
       const interest = ladder && eligible.gt(0) ? dailyInterest(eligible.toFixed(8), ladder) : '0.00000000';
       if (new Big(interest).gt(0)) {
         this.entries.set(`yuebao-interest:${day}:${userId}`, interest);

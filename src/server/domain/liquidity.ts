@@ -3,8 +3,8 @@
 // job credits each holder's interest on the day's eligible principal with that day's published
 // ladder. Rules chosen here (README.md here, "Earn"): money subscribed on a day earns from the next interest
 // day; a quick redemption leaves at once and the redeemed part earns nothing that day (it comes out
-// of the day's new money first); a standard redemption still earns on its day and is paid at the
-// end of the next interest day.
+// of the day's new money subscribed before it first); a standard redemption still earns on its day and
+// is paid at the end of the next interest day.
 import Big from 'big.js';
 import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { idKey, keysetQuery, type KeysetOrder } from './paged-query.ts';
@@ -189,28 +189,39 @@ export async function redeemLiquidity(
 /**
  * The SQL of each holder's figures for `day`, as of now: the closing balance of the day (the
  * liquidity balance minus what later days moved), the day's own moves, and the eligible principal:
- * the previous day's closing, less what a quick redemption took beyond the day's new money.
+ * the previous day's closing, less what quick redemptions took beyond the day's new money subscribed
+ * before them. The moves count in the order they happened (their records' ids: one holder's moves are
+ * one at a time, under the holder's lock): money quick-redeemed and subscribed back later the same day
+ * was out, and earns nothing that day, as the rule page says.
  */
 const holdersOf = (day: InterestDay, userId?: number) => sql`
   with later as (
     select user_id, sum(case when kind = 'subscribe' then amount else -amount end) as net
     from liquidity_records where day > ${day} and kind in ('subscribe', 'redeem') ${userId === undefined ? sql`` : sql`and user_id = ${userId}`}
     group by user_id
+  ), ordered as (
+    -- after each move of the day: what quick redemptions so far took beyond the subscriptions so far
+    select user_id, kind, mode, amount,
+      sum(case when kind = 'subscribe' then -amount when mode = 'quick' then amount else 0 end)
+        over (partition by user_id order by id) as beyond_new
+    from liquidity_records where day = ${day} and kind in ('subscribe', 'redeem') ${userId === undefined ? sql`` : sql`and user_id = ${userId}`}
   ), moves as (
     select user_id,
       coalesce(sum(amount) filter (where kind = 'subscribe'), 0) as sub,
       coalesce(sum(amount) filter (where kind = 'redeem' and mode = 'quick'), 0) as quick,
-      coalesce(sum(amount) filter (where kind = 'redeem' and mode = 'standard'), 0) as std
-    from liquidity_records where day = ${day} and kind in ('subscribe', 'redeem') ${userId === undefined ? sql`` : sql`and user_id = ${userId}`}
+      coalesce(sum(amount) filter (where kind = 'redeem' and mode = 'standard'), 0) as std,
+      greatest(0, max(beyond_new)) as drawn
+    from ordered
     group by user_id
   ), holders as (
-    select b.user_id, b.available - coalesce(l.net, 0) as closing, coalesce(m.sub, 0) as sub, coalesce(m.quick, 0) as quick, coalesce(m.std, 0) as std
+    select b.user_id, b.available - coalesce(l.net, 0) as closing, coalesce(m.sub, 0) as sub, coalesce(m.quick, 0) as quick,
+      coalesce(m.std, 0) as std, coalesce(m.drawn, 0) as drawn
     from balances b left join later l on l.user_id = b.user_id left join moves m on m.user_id = b.user_id
     where b.asset = ${LIQUIDITY_ASSET} ${userId === undefined ? sql`` : sql`and b.user_id = ${userId}`}
   )
   select user_id, closing, sub, quick, std,
-    -- with prev = closing − sub + quick + std (the day before's closing): max(0, min(prev, prev + sub − quick))
-    greatest(0, least(closing - sub + quick + std, closing + std)) as eligible
+    -- prev = closing − sub + quick + std (the day before's closing), less what was drawn from it
+    greatest(0, closing - sub + quick + std - drawn) as eligible
   from holders`;
 
 /** Σ tier portion × tier rate / 365, truncated to 8 decimals, as SQL over `eligible`. */
