@@ -1,9 +1,14 @@
 // Earn as a customer who tries to get more than the rules give, through the calls: the same liquidity
-// money out and back in within a day, redemptions and subscriptions racing each other and a withdrawal, one request
-// sent twice. After each, the balances are the test's own arithmetic and the ledger explains them.
+// money out and back in within a day, balances at the ladder's bounds and amounts at a lock-up's limits, redemptions
+// and subscriptions racing each other and a withdrawal, one request sent twice, and what each refusal reads in every
+// language. After each, the balances are the test's own arithmetic and the ledger explains them. (The day-end jobs run
+// twice at once or killed, and moves at midnight, are earn-once.test.ts's.)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Big from 'big.js';
 import { startHarness, type Harness } from './harness.ts';
-import { customer, expectLedgerBalanced } from './helpers.ts';
+import { customer, expectLedgerBalanced, grant, refused } from './helpers.ts';
+import { addTronWallet, balanceOf, withdraw } from './funds-helpers.ts';
+import { lockupProducts, lockupSubscribe } from '../../src/api-contract/lockup.ts';
 import { earnBalance } from '../../src/api-contract/earn.ts';
 import { dailyInterest, liquidityRecords, transferIn, transferOut } from '../../src/api-contract/liquidity.ts';
 import type { LiquidityBalance } from '../../src/api-contract/liquidity.ts';
@@ -90,5 +95,194 @@ describe('liquidity money taken out by quick redemption and put back the same da
     expect((await liquidity(backLater.token)).principal).toBe('1000.00000000');
     expect(await usdt(backLater.token)).toBe('1000.00000000');
     await expectLedgerBalanced(h);
+  });
+});
+
+describe('amounts at the edges', () => {
+  it('a balance exactly at a tier bound, or a unit of the 8th decimal either side, earns each tier its rate', async () => {
+    const day = '2026-11-24';
+    h.clock.set(at(day, 12));
+    const principals = ['999.99999999', '1000', '1000.00000001', '9999.99999999', '10000', '10000.00000001'];
+    const holders = [];
+    for (const amount of principals) {
+      const user = await customer(h, amount);
+      expect((await h.call(transferIn, { amount }, { token: user.token })).ret).toBe(1);
+      holders.push(user);
+    }
+    await toDay('2026-11-26');
+    const credited = await Promise.all(holders.map((user) => interestOf(user.token, '2026-11-25')));
+    expect(credited).toEqual(principals.map((amount) => dailyInterest(amount, SEEDED)));
+    // 1,000 × 6 % / 365 and (1,000 × 6 % + 9,000 × 4 %) / 365, cut to 8 decimals.
+    expect(credited.slice(1, 2)).toEqual(['0.16438356']);
+    expect(credited.slice(4, 5)).toEqual(['1.15068493']);
+    await expectLedgerBalanced(h);
+  });
+
+  it('a lock-up takes exactly its minimum and its maximum, and pays their income cut to 8 decimals', async () => {
+    const user = await customer(h, '60000');
+    const week = (await h.call(lockupProducts)).data.lists.find((p) => p.days === 7)!;
+    const subscribe = (amount: string) =>
+      h.call(lockupSubscribe, { product_id: String(week.id), amount }, { token: user.token });
+    expect(await subscribe('99.99999999')).toEqual(refused('The minimum amount is: 100 USDT!'));
+    expect(await subscribe('50000.00000001')).toEqual(refused('The maximum amount is: 50,000 USDT!'));
+    expect((await subscribe('100')).data).toMatchObject({ amount: '100.00000000', daily_income: '0.08000000' });
+    expect((await subscribe('50000')).data).toMatchObject({ amount: '50000.00000000', daily_income: '40.00000000' });
+    // 123.45678901 × 0.0008 = 0.098765431208: paid 0.09876543 a day, never the rounded-up …44.
+    expect((await subscribe('123.45678901')).data).toMatchObject({ daily_income: '0.09876543' });
+    expect(await usdt(user.token)).toBe('9776.54321099');
+    await expectLedgerBalanced(h);
+  });
+});
+
+describe('the same money asked for twice at once', () => {
+  it('one USDT balance subscribed to liquidity, to a lock-up and withdrawn at once: one of them takes it', async () => {
+    const user = await customer(h, '1000');
+    const wallet = await addTronWallet(h, user.token);
+    const week = (await h.call(lockupProducts)).data.lists.find((p) => p.days === 7)!;
+    const answers = await Promise.all([
+      h.call(transferIn, { amount: '1000' }, { token: user.token }),
+      h.call(lockupSubscribe, { product_id: String(week.id), amount: '1000' }, { token: user.token }),
+      withdraw(h, user.token, { target: 'wallet', target_id: String(wallet.id), amount: '990' }),
+    ]);
+    expect(answers.filter((res) => res.ret === 1)).toHaveLength(1);
+    for (const res of answers.filter((res) => res.ret !== 1)) expect(res).toEqual(refused('Insufficient balance!'));
+    const held = await Promise.all(['USDT', 'YUEBAO', 'REGULAR'].map((asset) => balanceOf(h, user.id, asset)));
+    const total = held.reduce((sum, b) => sum.plus(b.available).plus(b.frozen), new Big(0));
+    // What was there, whichever won (the withdrawal's fee is frozen with it until it is reviewed).
+    expect(total.toFixed(8)).toBe('1000.00000000');
+    await expectLedgerBalanced(h);
+  });
+
+  it('USDT frozen by a withdrawal under review cannot be subscribed', async () => {
+    const user = await customer(h, '1000');
+    const wallet = await addTronWallet(h, user.token);
+    expect((await withdraw(h, user.token, { target: 'wallet', target_id: String(wallet.id), amount: '800' })).ret).toBe(
+      1,
+    );
+    // 808 frozen (amount and 1 % fee), 192 left.
+    expect(await h.call(transferIn, { amount: '200' }, { token: user.token })).toEqual(
+      refused('Insufficient balance!'),
+    );
+    const week = (await h.call(lockupProducts)).data.lists.find((p) => p.days === 7)!;
+    expect(
+      await h.call(lockupSubscribe, { product_id: String(week.id), amount: '200' }, { token: user.token }),
+    ).toEqual(refused('Insufficient balance!'));
+    expect((await h.call(transferIn, { amount: '192' }, { token: user.token })).ret).toBe(1);
+    expect(await balanceOf(h, user.id)).toEqual({ available: '0.00000000', frozen: '808.00000000' });
+  });
+
+  it('two redemptions of the whole liquidity balance at once, quick or standard, keyed or not: one is paid', async () => {
+    const pairs: [string, Record<string, string>, Record<string, string>, string?, string?][] = [
+      ['quick, no key', { mode: 'quick' }, { mode: 'quick' }],
+      ['quick and standard', { mode: 'quick' }, { mode: 'standard' }],
+      ['two keys', { mode: 'quick' }, { mode: 'quick' }, 'key-a', 'key-b'],
+    ];
+    for (const [label, first, second, keyA, keyB] of pairs) {
+      const user = await customer(h, '1000');
+      expect((await h.call(transferIn, { amount: '1000' }, { token: user.token })).ret).toBe(1);
+      const answers = await Promise.all([
+        h.call(transferOut, { amount: '1000', ...first }, { token: user.token, idempotencyKey: keyA }),
+        h.call(transferOut, { amount: '1000', ...second }, { token: user.token, idempotencyKey: keyB }),
+      ]);
+      expect(answers.map((res) => res.ret).sort(), label).toEqual([0, 1]);
+      expect(
+        answers.find((res) => res.ret === 0),
+        label,
+      ).toEqual(refused('Insufficient balance!'));
+      const yuebao = await balanceOf(h, user.id, 'YUEBAO');
+      const usdtHeld = await balanceOf(h, user.id);
+      expect(new Big(yuebao.available).plus(yuebao.frozen).plus(usdtHeld.available).toFixed(8), label).toBe(
+        '1000.00000000',
+      );
+      expect(yuebao.available, label).toBe('0.00000000');
+    }
+    await expectLedgerBalanced(h);
+  });
+
+  it('the same redemption sent twice with one Idempotency-Key is done once', async () => {
+    const user = await customer(h, '1000');
+    expect((await h.call(transferIn, { amount: '1000' }, { token: user.token })).ret).toBe(1);
+    const send = () =>
+      h.call(transferOut, { amount: '600', mode: 'quick' }, { token: user.token, idempotencyKey: 'redeem-once' });
+    const answers = await Promise.all([send(), send()]);
+    // The copy either replays the first answer or is told the first is still being worked on; never a second payment.
+    for (const res of answers) if (res.ret === 1) expect(res).toEqual(answers.find((a) => a.ret === 1));
+    expect(answers.some((res) => res.ret === 1)).toBe(true);
+    expect(await send()).toEqual(answers.find((res) => res.ret === 1));
+    expect(await balanceOf(h, user.id, 'YUEBAO')).toEqual({ available: '400.00000000', frozen: '0.00000000' });
+    expect(await balanceOf(h, user.id)).toEqual({ available: '600.00000000', frozen: '0.00000000' });
+    const redemptions = (await h.call(liquidityRecords, { kind: 'redeem' }, { token: user.token })).data.lists;
+    expect(redemptions).toHaveLength(1);
+  });
+
+  it('two quick redemptions at once never pass the 30,000,000 USDT a day between them', async () => {
+    const user = await customer(h);
+    await grant(h, user.id, '40000000');
+    expect((await h.call(transferIn, { amount: '40000000' }, { token: user.token })).ret).toBe(1);
+    const answers = await Promise.all([
+      h.call(transferOut, { amount: '20000000', mode: 'quick' }, { token: user.token }),
+      h.call(transferOut, { amount: '20000000', mode: 'quick' }, { token: user.token }),
+    ]);
+    expect(answers.map((res) => res.ret).sort()).toEqual([0, 1]);
+    expect(answers.find((res) => res.ret === 0)).toEqual(
+      refused(
+        'Quick redemption is limited to 30,000,000 USDT a day; 10,000,000 USDT remain today. Please choose standard redemption for more!',
+      ),
+    );
+    expect(await usdt(user.token)).toBe('20000000.00000000');
+    await expectLedgerBalanced(h);
+  });
+});
+
+describe('what a customer reads when earn refuses', () => {
+  it('every refusal in each language of the app is its own text with its figures, never English or a raw code', async () => {
+    const user = await customer(h, '100');
+    await grant(h, user.id, '40000000');
+    expect((await h.call(transferIn, { amount: '30000010' }, { token: user.token })).ret).toBe(1);
+    expect((await h.call(transferOut, { amount: '29999990', mode: 'quick' }, { token: user.token })).ret).toBe(1);
+    const week = (await h.call(lockupProducts)).data.lists.find((p) => p.days === 7)!;
+    const attempts = {
+      belowMinimum: () => h.call(transferIn, { amount: '9.99999999' }, { token: user.token, lang }),
+      nineDecimals: () => h.call(transferIn, { amount: '10.000000001' }, { token: user.token, lang }),
+      exponent: () => h.call(transferIn, { amount: '1e3' }, { token: user.token, lang }),
+      negative: () => h.call(transferIn, { amount: '-10' }, { token: user.token, lang }),
+      thaiDigits: () => h.call(transferIn, { amount: '๑๐๐' }, { token: user.token, lang }),
+      moreThanHeld: () => h.call(transferOut, { amount: '50000000', mode: 'standard' }, { token: user.token, lang }),
+      quickCap: () => h.call(transferOut, { amount: '10.00000001', mode: 'quick' }, { token: user.token, lang }),
+      noSuchMode: () => h.call(transferOut, { amount: '10', mode: 'slow' }, { token: user.token, lang }),
+      aboveMaximum: () =>
+        h.call(lockupSubscribe, { product_id: String(week.id), amount: '50000.00000001' }, { token: user.token, lang }),
+      noSuchProduct: () =>
+        h.call(lockupSubscribe, { product_id: '999999', amount: '100' }, { token: user.token, lang }),
+    };
+    let lang = 'en';
+    const read = async () => {
+      const said: Record<string, string> = {};
+      for (const [name, attempt] of Object.entries(attempts)) {
+        const res = await attempt();
+        expect(res, `${lang} ${name}`).toMatchObject({ ret: 0, data: null });
+        said[name] = res.msg;
+      }
+      return said;
+    };
+    const english = await read();
+    expect(english).toMatchObject({
+      belowMinimum: 'The minimum amount is: 10 USDT!',
+      nineDecimals: 'Please enter a valid amount!',
+      moreThanHeld: 'Insufficient balance!',
+      quickCap:
+        'Quick redemption is limited to 30,000,000 USDT a day; 10 USDT remain today. Please choose standard redemption for more!',
+      aboveMaximum: 'The maximum amount is: 50,000 USDT!',
+    });
+    for (lang of ['zh', 'jp', 'ar', 'th', 'hi']) {
+      const said = await read();
+      for (const [name, text] of Object.entries(said)) {
+        expect(text, `${lang} ${name}`).not.toBe(english[name]);
+        expect(text, `${lang} ${name}`).not.toMatch(/[{}]|^[a-z]\.[a-zA-Z]+$|undefined|NaN/);
+      }
+      // The figures are in the text, whatever digits the language writes them in.
+      expect(said.quickCap, lang).toMatch(/3,?0|٣٠|३०/);
+    }
+    expect(await balanceOf(h, user.id, 'YUEBAO')).toEqual({ available: '20.00000000', frozen: '0.00000000' });
   });
 });
