@@ -168,6 +168,10 @@ export const idempotencyKeys = pgTable('idempotency_keys', {
   fingerprint: text('fingerprint').notNull(),
   response: jsonb('response'),
   createdAt: at('created_at').notNull().defaultNow(),
+  /** The customer's session (sessions.id) that sent the write when the write ended that very session (closing the
+   * account, a password change, a freeze, a log-out): set with the stored answer. Only that session's token, ended,
+   * may still receive this answer (domain/idempotency.ts, replayToEndedSession); null for every other write. */
+  endedSessionId: integer('ended_session_id'),
 });
 
 export const uploads = pgTable(

@@ -8,12 +8,26 @@
 // answer (`holdIdempotencyKey` … `completeIdempotencyKey` on that transaction). A process that dies
 // before the commit leaves no effect and an unlocked pending claim, which the retry takes over at
 // once: a pending claim whose row nobody holds belongs to a request that is no longer running.
+//
+// A write that ends its own session (closing the account, changing the login password, freezing the account, logging
+// out) and whose answer was lost is sent again with the same key and the token it was sent with, which now signs
+// nothing in: the login check would refuse it before the stored answer is read, and a customer whose account closed
+// would be told only that their login expired. So the statement that stores the answer also records the session that
+// sent the write when that session is ended by then (`ended_session_id`; it sees the write's own revocation, or,
+// rarely, a log-out of the same session committed while the write ran: either way a write that session made).
+// Such a token, refused by the login check, still receives that one stored answer (replayToEndedSession) and the
+// write-outcome lookup's answer for that key (writeOutcomeForEndedSession), and nothing else: the same session (not
+// another of the account), the same scope and key, the same fingerprint, an answer stored; no handler runs and no key
+// is claimed or given up. Sessions end by a mark (revoked_at) and are never deleted, so the ended token is still known
+// by its hash while it authenticates nothing (the login check reads live sessions only). The answer was sealed for
+// exactly that request, and a password change's answer carries the new session's token: the same request sent again
+// receives what it would have received the first time.
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { rowsOf, type Db, type Executor } from '../db/connection.ts';
 import { preparedOnce } from '../db/prepared.ts';
 import { atCommit } from '../db/transaction-control.ts';
-import { idempotencyKeys } from '../db/schema.ts';
+import { idempotencyKeys, sessions } from '../db/schema.ts';
 import { RET_OK } from '../../api-contract/envelope.ts';
 
 /** How long a duplicate waits for the first copy of a request to answer before it says "busy". */
@@ -138,23 +152,69 @@ export async function holdIdempotencyKey(
  * on PostgreSQL the update goes in the COMMIT's round trip (db/transaction-control.ts): one round trip fewer while the
  * transaction holds its locks, and an error of the update then rejects the commit instead of this call. A caller that
  * must see the update's own error here (a refusal answered in a failed transaction, handle.ts) leaves it off.
+ * `sessionId`: the customer's session that sent the write (none for an operator's or a signed-out write); the same
+ * statement records it as `ended_session_id` when the write's transaction has ended it (see the top of this file).
  */
 export async function completeIdempotencyKey(
   db: Executor,
   { id, secret }: ScopedKey,
   response: unknown,
-  { withCommit = false }: { withCommit?: boolean } = {},
+  { withCommit = false, sessionId }: { withCommit?: boolean; sessionId?: number } = {},
 ): Promise<void> {
   const sealed = seal(secret, response);
+  const session = sessionId !== undefined && Number.isSafeInteger(sessionId) ? sessionId : undefined;
   if (
     withCommit &&
     HEX_ID.test(id) &&
     BASE64.test(sealed) &&
-    // The column is jsonb: the sealed answer is stored as a JSON string, as drizzle stores it.
-    atCommit(db, `update idempotency_keys set response = to_jsonb('${sealed}'::text) where key = '${id}'`)
+    // The column is jsonb: the sealed answer is stored as a JSON string, as drizzle stores it. The session's id is an
+    // integer, checked above.
+    atCommit(
+      db,
+      `update idempotency_keys set response = to_jsonb('${sealed}'::text)${
+        session === undefined
+          ? ''
+          : `, ended_session_id = (select id from sessions where id = ${session} and revoked_at is not null)`
+      } where key = '${id}'`,
+    )
   )
     return;
-  await db.update(idempotencyKeys).set({ response: sealed }).where(eq(idempotencyKeys.key, id));
+  await db
+    .update(idempotencyKeys)
+    .set({
+      response: sealed,
+      ...(session === undefined
+        ? {}
+        : {
+            endedSessionId: sql`(select ${sessions.id} from ${sessions} where ${sessions.id} = ${session} and ${sessions.revokedAt} is not null)`,
+          }),
+    })
+    .where(eq(idempotencyKeys.key, id));
+}
+
+/**
+ * The stored answer of the write sent under `scopedKey` with `fingerprint` by the session `sessionId`, when that write
+ * ended that very session (its `ended_session_id`): `{ response }`, unsealed. Null for any other key, scope, body or
+ * session, and for a key with no answer stored: the caller then refuses the token as it would have. Reads only.
+ */
+export async function replayToEndedSession(
+  db: Db,
+  { id, secret }: ScopedKey,
+  fingerprint: string,
+  sessionId: number,
+): Promise<{ response: unknown } | null> {
+  const [row] = await db
+    .select({ response: idempotencyKeys.response })
+    .from(idempotencyKeys)
+    .where(
+      and(
+        eq(idempotencyKeys.key, id),
+        eq(idempotencyKeys.fingerprint, fingerprint),
+        eq(idempotencyKeys.endedSessionId, sessionId),
+        isNotNull(idempotencyKeys.response),
+      ),
+    );
+  return row ? { response: unseal(secret, row.response as string) } : null;
 }
 
 export async function releaseIdempotencyKey(db: Db, { id }: ScopedKey): Promise<void> {
@@ -214,4 +274,32 @@ export async function writeOutcomeOf(db: Db, scopedKey: ScopedKey, now: Date): P
       .where(and(eq(idempotencyKeys.key, key), isNull(idempotencyKeys.response)));
     return { state: 'not_received', msg: null, receivedAt: null };
   });
+}
+
+/**
+ * What `writeOutcomeOf` says of the write sent under `scopedKey`, asked by the session `sessionId` after that write
+ * ended it (its `ended_session_id`): applied, or refused with its msg. Null for any other key (never received, pending,
+ * another session's): the caller refuses the ended token as it would have. Reads only: nothing is given up, since an
+ * ended session may ask about nothing but the write that ended it.
+ */
+export async function writeOutcomeForEndedSession(
+  db: Db,
+  { id, secret }: ScopedKey,
+  sessionId: number,
+): Promise<KeyOutcome | null> {
+  const [row] = await db
+    .select({ response: idempotencyKeys.response, createdAt: idempotencyKeys.createdAt })
+    .from(idempotencyKeys)
+    .where(
+      and(
+        eq(idempotencyKeys.key, id),
+        eq(idempotencyKeys.endedSessionId, sessionId),
+        isNotNull(idempotencyKeys.response),
+      ),
+    );
+  if (!row) return null;
+  const answer = unseal(secret, row.response as string) as { ret?: number; msg?: string } | null;
+  return answer?.ret === RET_OK
+    ? { state: 'applied', msg: null, receivedAt: row.createdAt }
+    : { state: 'refused', msg: answer?.msg ?? null, receivedAt: row.createdAt };
 }

@@ -4,7 +4,7 @@
 // after it began, however much it is used.
 import { serverTexts } from '../../api-contract/server-texts.ts';
 import { createHash, randomBytes } from 'node:crypto';
-import { and, desc, eq, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../db/connection.ts';
 import { preparedOnce } from '../db/prepared.ts';
 import { sessions, users } from '../db/schema.ts';
@@ -159,6 +159,25 @@ export async function findSession(db: Db, tokenHash: string): Promise<Caller | n
         idleMinutes: row.idleMinutes,
       }
     : null;
+}
+
+/** A session that was ended (log-out, password change, closure, freeze, another device, idle): its id and account. */
+export interface EndedSession {
+  sessionId: number;
+  userId: number;
+}
+
+/**
+ * The ended session of a token (its revoked_at set), or null for a live, expired-but-not-ended or unknown one. It signs
+ * nothing in: it is asked only after the token was refused, so that a write that ended its own session can still hand
+ * that session the write's stored answer (domain/idempotency.ts, replayToEndedSession).
+ */
+export async function findEndedSession(db: Executor, tokenHash: string): Promise<EndedSession | null> {
+  const [row] = await db
+    .select({ sessionId: sessions.id, userId: sessions.userId })
+    .from(sessions)
+    .where(and(eq(sessions.tokenHash, tokenHash), isNotNull(sessions.revokedAt)));
+  return row ?? null;
 }
 
 /**

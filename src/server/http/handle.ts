@@ -13,6 +13,7 @@ import {
   RET_FAIL,
   RET_OK,
   RET_TOKEN_INVALID,
+  TOKEN_HEADER,
   type Envelope,
 } from '../../api-contract/envelope.ts';
 import { firstIssueTextId } from '../../api-contract/fields.ts';
@@ -23,11 +24,12 @@ import {
   holdIdempotencyKey,
   idempotencyScope,
   releaseIdempotencyKey,
+  replayToEndedSession,
   writeScope,
 } from '../domain/idempotency.ts';
-import { sqlStateOf, type Tx } from '../db/connection.ts';
+import { sqlStateOf, type Db, type Tx } from '../db/connection.ts';
 import type { HandlerContext, Services } from './context.ts';
-import type { Caller } from '../domain/sessions.ts';
+import { findEndedSession, hashToken, plausibleToken, type Caller, type EndedSession } from '../domain/sessions.ts';
 import { Refusal } from '../domain/refusal.ts';
 import { cachedAnswers, cachedJson, type CachedAnswers } from './cached-answers.ts';
 import { requestLocale, textById, translator, type Translate } from '../i18n.ts';
@@ -50,6 +52,13 @@ export interface RouteOptions<E = unknown> {
    * prepareAhead). Any other error it throws fails the call as the handler's would, and frees a keyed write's key.
    */
   ahead?: (input: ParsedOf<E>, ctx: HandlerContext) => Promise<void>;
+  /**
+   * What a customer's session ended by one of its own keyed writes may still ask of this call (the write-outcome
+   * lookup about that write): the answer's data, or null to refuse the ended token as any other call refuses it. Asked
+   * only with an ended session's token (EndedSession) and a well-formed form; it must only read. Without it an ended
+   * token receives nothing here but the stored answer of the write that ended it (answerEndedSession).
+   */
+  forEndedSession?: (input: ParsedOf<E>, ended: { db: Db; session: EndedSession }) => Promise<ResultOf<E> | null>;
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -73,7 +82,7 @@ export function router(
       method: endpoint.method,
       url: `/api${endpoint.path}`,
       config: options.perMinute ? { perAddressPerMinute: options.perMinute } : {},
-      handler: (request, reply) => answer(endpoint, handler, services, cache, request, reply, options.ahead),
+      handler: (request, reply) => answer(endpoint, handler, services, cache, request, reply, options),
     });
   };
 }
@@ -85,7 +94,7 @@ async function answer<S extends FormSchema, R>(
   cache: CachedAnswers,
   request: FastifyRequest,
   reply: FastifyReply,
-  ahead?: RouteOptions<Endpoint<S, R>>['ahead'],
+  { ahead, forEndedSession }: RouteOptions<Endpoint<S, R>>,
 ): Promise<Envelope | string> {
   const locale = requestLocale(header(request, LANG_HEADER));
   const t = translator(locale);
@@ -102,7 +111,7 @@ async function answer<S extends FormSchema, R>(
       return envelope(RET_FAIL, t(consoleTexts.consoleRoleRefused), null);
   } else if (endpoint.auth) {
     caller = await callerOf(services, cache, request);
-    if (!caller) return envelope(RET_TOKEN_INVALID, t(texts.tokenInvalid), null);
+    if (!caller) return answerEndedSession(endpoint, services, request, reply, t, forEndedSession);
   }
 
   const raw = endpoint.multipart ? {} : ((endpoint.method === 'GET' ? request.query : request.body) ?? {});
@@ -128,7 +137,7 @@ async function answer<S extends FormSchema, R>(
     writeScope(caller?.userId ?? (operator ? `operator ${operator.id}` : 'anon'), endpoint.path),
     key,
   );
-  const fingerprint = createHash('sha256').update(JSON.stringify(raw)).digest('hex');
+  const fingerprint = fingerprintOf(raw);
   const claim = await claimIdempotencyKey(services.db, scopedKey, fingerprint, services.clock.now());
   if (claim.kind === 'replay') {
     reply.header('idempotent-replay', 'true');
@@ -150,8 +159,12 @@ async function answer<S extends FormSchema, R>(
         const response = await respond(tx);
         // An answer of success is stored in the COMMIT's round trip; a refusal at once, as a refusal answered in a
         // failed transaction is told by its update's error (storingRefusal).
+        // The caller's session goes with it, marked as ended by this write when it was (answerEndedSession).
         await storingRefusal(response, () =>
-          completeIdempotencyKey(tx, scopedKey, response, { withCommit: response.ret === RET_OK }),
+          completeIdempotencyKey(tx, scopedKey, response, {
+            withCommit: response.ret === RET_OK,
+            sessionId: caller?.sessionId,
+          }),
         );
         return { kind: 'answered' as const, response };
       });
@@ -192,6 +205,47 @@ async function answer<S extends FormSchema, R>(
     await releaseIdempotencyKey(services.db, scopedKey);
     throw error;
   }
+}
+
+/** The fingerprint of a keyed write's form as received: a copy sent again under the same key must match it. */
+const fingerprintOf = (raw: unknown) => createHash('sha256').update(JSON.stringify(raw)).digest('hex');
+
+/**
+ * A customer's call whose token signs nothing in. Refused as an ended login (RET_TOKEN_INVALID), unless the token
+ * belongs to a session that one of its own keyed writes ended (closing the account, a password change, a freeze, a
+ * log-out) and the call is that write sent again: the same path, Idempotency-Key and form (domain/idempotency.ts,
+ * replayToEndedSession), answered with the stored answer, marked `idempotent-replay`; or the route's own
+ * `forEndedSession` (the write-outcome lookup about that write). Nothing runs, no key is claimed: a customer whose
+ * account closed while the answer was lost learns that it closed, not that their login expired, and the ended token
+ * still authenticates nothing else.
+ */
+async function answerEndedSession<S extends FormSchema, R>(
+  endpoint: Endpoint<S, R>,
+  services: Services,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  t: Translate,
+  forEndedSession: RouteOptions<Endpoint<S, R>>['forEndedSession'],
+): Promise<Envelope> {
+  const refused = envelope(RET_TOKEN_INVALID, t(texts.tokenInvalid), null);
+  const key = header(request, IDEMPOTENCY_HEADER);
+  const token = header(request, TOKEN_HEADER);
+  if (endpoint.readOnly || endpoint.multipart || !key || key.length > 128 || !plausibleToken(token)) return refused;
+  const session = await findEndedSession(services.db, hashToken(token));
+  if (!session) return refused;
+  const raw = (endpoint.method === 'GET' ? request.query : request.body) ?? {};
+  if (forEndedSession) {
+    if (hasUnsupportedCharacters(raw)) return refused;
+    const parsed = parseForm(endpoint.input, raw);
+    if (!parsed.success) return refused;
+    const data = await forEndedSession(parsed.output as ParsedOf<Endpoint<S, R>>, { db: services.db, session });
+    return data === null ? refused : envelope(RET_OK, t(texts.success), data);
+  }
+  const scopedKey = idempotencyScope(writeScope(session.userId, endpoint.path), key);
+  const stored = await replayToEndedSession(services.db, scopedKey, fingerprintOf(raw), session.sessionId);
+  if (!stored) return refused;
+  reply.header('idempotent-replay', 'true');
+  return stored.response as Envelope;
 }
 
 /**

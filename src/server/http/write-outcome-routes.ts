@@ -2,7 +2,13 @@
 // Idempotency-Key's stored answer (domain/idempotency.ts).
 import { texts } from '../../api-contract/texts.ts';
 import { writeOutcome } from '../../api-contract/write-outcome.ts';
-import { idempotencyScope, writeOutcomeOf, writeScope } from '../domain/idempotency.ts';
+import {
+  idempotencyScope,
+  writeOutcomeForEndedSession,
+  writeOutcomeOf,
+  writeScope,
+  type KeyOutcome,
+} from '../domain/idempotency.ts';
 import { Refusal } from '../domain/refusal.ts';
 import { declaredEndpoints } from './declared-endpoints.ts';
 import type { RouteModule } from './route-module.ts';
@@ -20,10 +26,27 @@ const customerWritePaths = () =>
       ),
   ));
 
+const answered = (outcome: KeyOutcome) => ({
+  state: outcome.state,
+  msg: outcome.msg,
+  received_at: outcome.receivedAt?.toISOString() ?? null,
+});
+
 export const writeOutcomeRoutes: RouteModule = ({ route }) => {
-  route(writeOutcome, async ({ path, key }, { db, caller, clock }) => {
-    if (!(await customerWritePaths()).has(path)) throw new Refusal(texts.invalidRequest.id);
-    const outcome = await writeOutcomeOf(db, idempotencyScope(writeScope(caller.userId, path), key), clock.now());
-    return { state: outcome.state, msg: outcome.msg, received_at: outcome.receivedAt?.toISOString() ?? null };
-  });
+  route(
+    writeOutcome,
+    async ({ path, key }, { db, caller, clock }) => {
+      if (!(await customerWritePaths()).has(path)) throw new Refusal(texts.invalidRequest.id);
+      return answered(await writeOutcomeOf(db, idempotencyScope(writeScope(caller.userId, path), key), clock.now()));
+    },
+    {
+      // A session ended by its own write (the account closed, the password changed) may still ask about that write.
+      forEndedSession: async ({ path, key }, { db, session }) => {
+        if (!(await customerWritePaths()).has(path)) return null;
+        const scopedKey = idempotencyScope(writeScope(session.userId, path), key);
+        const outcome = await writeOutcomeForEndedSession(db, scopedKey, session.sessionId);
+        return outcome && answered(outcome);
+      },
+    },
+  );
 };

@@ -1,0 +1,1 @@
+ALTER TABLE "idempotency_keys" ADD COLUMN "ended_session_id" integer;
