@@ -14,7 +14,8 @@ import {
   type EndingBalance,
 } from '../../api-contract/closure.ts';
 import { ROUTES } from '../../api-contract/routes.ts';
-import { errorText } from '../../lib/api.ts';
+import { RET_FAIL } from '../../api-contract/envelope.ts';
+import { ApiError, errorText } from '../../lib/api.ts';
 import { useSubmit } from '../../lib/form.ts';
 import { navigate } from '../../lib/navigation.ts';
 import { toast } from '../../lib/toast.ts';
@@ -86,7 +87,9 @@ export default function ClosurePage() {
     try {
       await closeTheAccount(kind, secret, endingBalances);
     } catch (error) {
-      void readEndingBalances();
+      // After a refusal only: a close whose answer was lost may have ended this session, and a read would then send
+      // the customer to log in (closeTheAccount has asked what became of it; tapping again sends it again).
+      if (error instanceof ApiError && error.ret === RET_FAIL) void readEndingBalances();
       throw error;
     } finally {
       setConfirming(false);

@@ -1,5 +1,6 @@
 // Taking one's data and closing the account (api-contract/closure.ts): the export archive fetched with the session's
-// token and handed to the browser as a download; closing, after which this device forgets the session.
+// token and handed to the browser as a download; closing, after which this device forgets the session (also when the
+// close's answer was lost and the server says it went through).
 import { assetAmountsText } from '../../api-contract/asset-amounts.ts';
 import {
   closeAccount,
@@ -10,11 +11,12 @@ import {
   type EndingBalance,
 } from '../../api-contract/closure.ts';
 import { pointRecords } from '../../api-contract/rewards.ts';
-import type { Envelope } from '../../api-contract/envelope.ts';
-import { api, apiBlob } from '../../lib/api.ts';
+import { RET_FAIL, type Envelope } from '../../api-contract/envelope.ts';
+import { writeOutcome } from '../../api-contract/write-outcome.ts';
+import { ApiError, api, apiBlob, newIdempotencyKey } from '../../lib/api.ts';
 import { saveFile } from '../../lib/download.ts';
 import { offlineData } from '../../lib/offline.ts';
-import { clearSession } from '../../lib/session.ts';
+import { clearSession, session } from '../../lib/session.ts';
 
 /** Thrown when the export cannot be asked for: offline, or the server refused it (its text, translated). */
 export class ExportRefused extends Error {}
@@ -55,14 +57,47 @@ export async function loadEndingBalances(): Promise<EndingBalance[]> {
 }
 
 /**
+ * The Idempotency-Key of the last close sent without an answer, with what it was sent with (session and form): the same
+ * close tapped again goes under the same key, so the server answers what it did with the first one.
+ */
+let unansweredClose: { same: string; key: string } | null = null;
+
+/**
  * Closes the account, confirmed with the password of `kind`, agreeing to leave exactly `ending` (the amounts the page
- * showed; the server refuses, writing nothing, when it finds others); then this device forgets the session.
+ * showed; the server refuses, writing nothing, when it finds others); then this device forgets the session. When no
+ * answer comes (the connection dropped, every retry failed), the close may have gone through and ended this session:
+ * the server is asked what became of its key (write-outcome, which the session the close ended may still ask), and a
+ * close that went through resolves as one answered would; a refusal throws with its text (ret 0); otherwise the error
+ * as it came, and the same close tapped again is sent under the same key (its stored answer is replayed to this
+ * session even once ended). Throws ApiError.
  */
 export async function closeTheAccount(
   kind: CloseSecret,
   secret: string,
   ending: readonly EndingBalance[],
 ): Promise<void> {
-  await api(closeAccount, { secret_kind: kind, secret, amounts: assetAmountsText(ending) });
+  const input = { secret_kind: kind, secret, amounts: assetAmountsText(ending) };
+  const same = `${session.token}\n${new URLSearchParams(input)}`;
+  const key = unansweredClose?.same === same ? unansweredClose.key : newIdempotencyKey();
+  unansweredClose = { same, key };
+  try {
+    await api(closeAccount, input, { idempotencyKey: key });
+  } catch (error) {
+    // Answered (a refusal, an ended login): the server did what it says.
+    if (!(error instanceof ApiError) || error.ret !== undefined) {
+      unansweredClose = null;
+      throw error;
+    }
+    const outcome = await api(
+      writeOutcome,
+      { path: closeAccount.path, key },
+      // A key of its own: the question's own lost answer is never replayed as a stale one.
+      { loading: false, idempotencyKey: newIdempotencyKey(), redirectOnInvalidToken: false },
+    ).catch(() => null);
+    if (outcome && outcome.state !== 'in_progress') unansweredClose = null;
+    if (outcome?.state === 'refused') throw new ApiError(outcome.msg ?? error.message, RET_FAIL);
+    if (outcome?.state !== 'applied') throw error;
+  }
+  unansweredClose = null;
   await clearSession();
 }
