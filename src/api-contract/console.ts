@@ -395,6 +395,22 @@ export const consoleRejectCertification = post(
   access('reviewer'),
 );
 
+/**
+ * A closed account as the console shows it (closed_accounts): when it closed, the username, mobile number (as stored,
+ * E.164) and e-mail address it held until then, and what the closure ended with the account: its `closure_balance`
+ * and `points_closure` ledger entries (reference `closure:<id>`), each as the amount it took to zero (positive), in
+ * asset order; none when the closure ended nothing.
+ */
+export const ConsoleClosure = shape({
+  closed_at: isoTime,
+  username: v.string(),
+  phone: v.nullable(v.string()),
+  email: v.nullable(v.string()),
+  ended: v.array(shape({ asset: v.string(), amount: decimal, kind: v.string() })),
+});
+export type ConsoleClosure = v.InferOutput<typeof ConsoleClosure>;
+/** A customer as the console lists one. `username`, `phone` and `email` are the account's now: a closed account's
+ * row keeps none of its own (its username is `closed:<id>`), and `closed` says what it held and when it closed. */
 export const ConsoleCustomer = shape({
   id: whole,
   username: v.string(),
@@ -405,9 +421,12 @@ export const ConsoleCustomer = shape({
   verification: v.string(),
   advanced_verification: v.string(),
   created_at: isoTime,
+  /** The closure, when the account is closed; null while it is open. */
+  closed: v.nullable(ConsoleClosure),
 });
 /** Customers whose username or e-mail address starts with the text in any letter case or compatibility form (as login
- * reads a name: "ＢＯＢ" finds "bob@example.com"), or whose mobile number starts with it written any way (at most 20). */
+ * reads a name: "ＢＯＢ" finds "bob@example.com"), or whose mobile number starts with it written any way (at most 20);
+ * a closed account by the username, mobile number or e-mail address it held when it closed, read the same way. */
 export const consoleFindCustomers = get(
   '/console/customers',
   v.object({

@@ -1,5 +1,5 @@
-// Customer lookup (read only): find by the start of a username, mobile number or e-mail address;
-// one customer's balances, latest ledger entries and orders.
+// Customer lookup (read only): find by the start of a username, mobile number or e-mail address (a closed account's by
+// those it held when it closed, marked closed); one customer's balances, latest ledger entries and orders.
 import './console-pages.css';
 import { Fragment, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
@@ -15,6 +15,7 @@ import { withdrawalDecimals } from './customer-history.tsx';
 import { sharedMoneyDecimals } from '../api-contract/decimal-values.ts';
 import { PhoneDuplicates } from './PhoneDuplicates.tsx';
 import { FrozenAccounts } from './FrozenAccounts.tsx';
+import { ClosedTag, ClosureFacts, ClosureLines } from './closed-account-parts.tsx';
 
 const SEARCH_KEY = 'coinvest.console.customer-search';
 const USDT = 'USDT';
@@ -84,12 +85,19 @@ export function CustomersPage() {
               </thead>
               <tbody>
                 {found.map((customer) => (
-                  <tr key={customer.id}>
+                  // A closed account under what it held when it closed, which is what the operator searched for.
+                  <tr key={customer.id} className={customer.closed ? 'console-row-closed' : undefined}>
                     <td>
-                      <Link href={`/customer/${customer.id}`}>{customer.username}</Link>
+                      <Link href={`/customer/${customer.id}`}>{customer.closed?.username ?? customer.username}</Link>
+                      {customer.closed && (
+                        <>
+                          <ClosedTag />
+                          <ClosureLines closure={customer.closed} />
+                        </>
+                      )}
                     </td>
-                    <td>{customer.phone ?? '—'}</td>
-                    <td>{customer.email ?? '—'}</td>
+                    <td>{(customer.closed ?? customer).phone ?? '—'}</td>
+                    <td>{(customer.closed ?? customer).email ?? '—'}</td>
                     <td>
                       <Status value={customer.verification} />
                     </td>
@@ -125,15 +133,24 @@ export function CustomerPage({ id }: { id: string }) {
       <Link href="/customers" className="console-back">
         ← <Trans>Customers</Trans>
       </Link>
-      <h1>{customer.username}</h1>
+      <h1>
+        {customer.closed?.username ?? customer.username}
+        {customer.closed && <ClosedTag />}
+      </h1>
+      {customer.closed && <ClosureFacts closure={customer.closed} />}
       {/* Side by side where both fit whole; the balances go under the facts where their figures need the width. */}
       <div className="console-customer-head">
         <Facts
           rows={[
             [t`Customer number`, `#${customer.id}`],
             [t`Nickname`, customer.nickname],
-            [t`Mobile`, customer.phone ?? ''],
-            [t`E-mail`, customer.email ?? ''],
+            // A closed account's row holds none: what it held is in the closure's facts above.
+            ...(customer.closed
+              ? []
+              : ([
+                  [t`Mobile`, customer.phone ?? ''],
+                  [t`E-mail`, customer.email ?? ''],
+                ] as [string, string][])),
             [t`VIP level`, String(customer.level)],
             [
               t`Certification`,

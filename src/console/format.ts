@@ -96,6 +96,14 @@ export function decimalsPerAsset(amounts: Iterable<readonly [string, string | nu
   return (asset) => decimals.get(asset) ?? sharedMoneyDecimals([]);
 }
 
+/** The calendar day of a moment in UTC, in the operator's language: "May 1, 2026" (a closure's day, said as UTC). */
+export function formatUtcDay(iso: string): string {
+  return formatterOnce(
+    `console-utc-day:${i18n.locale}`,
+    () => new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium', timeZone: 'UTC' }),
+  ).format(new Date(iso));
+}
+
 /** A list's time: the hour today, the date otherwise. */
 export function formatShortTime(iso: string): string {
   const date = new Date(iso);

@@ -10,6 +10,7 @@ import type { Executor } from '../db/connection.ts';
 import {
   bankCards,
   certifications,
+  closedAccounts,
   contractOrders,
   ledgerEntries,
   optionOrders,
@@ -23,6 +24,7 @@ import {
   BALANCE_HISTORY_DAYS,
   BALANCE_HISTORY_MAX,
   type BalanceHistory,
+  type ConsoleClosure,
   type ConsoleRecharge,
   type ConsoleWithdrawal,
   type PayeeAge,
@@ -39,6 +41,7 @@ import { Refusal } from './refusal.ts';
 import { phoneStartsWith } from './phone-numbers.ts';
 import { protectionForConsole } from './protection.ts';
 import { payeeUsableAt } from './payouts.ts';
+import { closuresOf, formerContactStartsWith } from './console-closures.ts';
 
 /** How many of each list the console shows at most. */
 const RECENT = 20;
@@ -390,7 +393,7 @@ export async function withdrawalDetail(
   };
 }
 
-const customerView = (row: typeof users.$inferSelect) => ({
+const customerView = (row: typeof users.$inferSelect, closed: ConsoleClosure | null) => ({
   id: row.id,
   username: row.username,
   phone: row.phone,
@@ -400,27 +403,36 @@ const customerView = (row: typeof users.$inferSelect) => ({
   verification: row.verification,
   advanced_verification: row.advancedVerification,
   created_at: row.createdAt.toISOString(),
+  closed,
 });
 
 /**
  * Customers whose username or e-mail address starts with `text` in any letter case or compatibility form, folded as
  * login folds a name (accounts.ts usernameStartsWith), or whose mobile number starts with it written any way
- * (phoneStartsWith); at most RECENT, by username.
+ * (phoneStartsWith); a closed account also by the username, mobile number or e-mail address it held when it closed
+ * (console-closures.ts), so a former customer is still found by what they remember. At most RECENT, by username (a
+ * closed account's as it was).
  */
 export async function findCustomers(db: Executor, text: string) {
   const rows = await db
-    .select()
+    .select({ user: users })
     .from(users)
+    .leftJoin(closedAccounts, eq(closedAccounts.userId, users.id))
     .where(
       or(
         usernameStartsWith(users.username, text),
         phoneStartsWith(users.phone, text),
         usernameStartsWith(users.email, text),
+        formerContactStartsWith(text),
       ),
     )
-    .orderBy(users.username)
+    .orderBy(sql`coalesce(${closedAccounts.username}, ${users.username})`, users.id)
     .limit(RECENT);
-  return rows.map(customerView);
+  const closures = await closuresOf(
+    db,
+    rows.filter(({ user }) => user.closedAt).map(({ user }) => user.id),
+  );
+  return rows.map(({ user }) => customerView(user, closures.get(user.id) ?? null));
 }
 
 /**
@@ -430,6 +442,7 @@ export async function findCustomers(db: Executor, text: string) {
 export async function customerDetail(db: Executor, userId: number, fourEyesUsdt: string, now: Date) {
   const [row] = await db.select().from(users).where(eq(users.id, userId));
   if (!row) throw new Refusal(consoleTexts.consoleRecordNotFound.id);
+  const closed = row.closedAt ? ((await closuresOf(db, [userId])).get(userId) ?? null) : null;
   const [balances, ledger, options, contracts, orders, protection] = await Promise.all([
     balancesOf(db, userId),
     db
@@ -450,11 +463,12 @@ export async function customerDetail(db: Executor, userId: number, fourEyesUsdt:
       .where(and(eq(contractOrders.userId, userId), eq(contractOrders.practice, false)))
       .orderBy(desc(contractOrders.id))
       .limit(RECENT),
-    customerOrders(db, userId, row.username, fourEyesUsdt),
+    // A closed account's orders under the name it had, which the operator searched for.
+    customerOrders(db, userId, closed?.username ?? row.username, fourEyesUsdt),
     protectionForConsole(db, userId, now),
   ]);
   return {
-    customer: customerView(row),
+    customer: customerView(row, closed),
     protection,
     balances: balances.map((balance) => ({
       asset: balance.asset,

@@ -1,0 +1,153 @@
+// A former customer asks support where their money went: on a phone-sized console, a reviewer searches the mobile
+// number the customer gives (written as the customer says it) and finds the closed account, marked closed, with the
+// day it closed (UTC) and the 0.77 USDT its closure ended; its page opens read only with the closure's facts. The
+// account is made, funded, emptied and closed through the calls a customer makes, on the test's own server (its
+// authenticator follows real time).
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import { launch, screenshot } from './browser.ts';
+import { callApi } from './pwa.ts';
+import { startServer, type ServerProcess } from '../server/server-process.ts';
+import { enrolOperator, firstSignIn, opsOn } from './console-kit.ts';
+import { seededDataDir } from './own-server.ts';
+import { canonicalMobile } from '../../src/server/domain/phone-numbers.ts';
+
+const PHONE = `061${String(Date.now()).slice(-7)}`;
+const EMAIL = `former.${randomBytes(3).toString('hex')}@example.com`;
+const PASSWORD = 'leaving123';
+const PAYPASS = '135790';
+const PHONE_SIZE = { width: 390, height: 844 };
+
+const work = mkdtempSync(join(tmpdir(), 'coinvest-console-closed-'));
+let server: ServerProcess;
+let browser: Browser;
+let ops: ReturnType<typeof opsOn>;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  const dataDir = seededDataDir(work);
+  [server, browser] = await Promise.all([
+    startServer({
+      work,
+      env: { DATA_DIR: dataDir, WEB_ROOT: inject('webRoot'), AUTH_RATE_LIMIT: '1000', PAYEE_COOLING_HOURS: '0' },
+    }),
+    launch(),
+  ]);
+  ops = opsOn({ dataDir });
+});
+
+afterAll(async () => {
+  await Promise.all(contexts.map((context) => context.close()));
+  await browser?.close();
+  await server?.stop();
+  rmSync(work, { recursive: true, force: true });
+});
+
+const call = <T = unknown>(path: string, form: Record<string, string>, token?: string, method?: 'GET' | 'POST') =>
+  callApi<T>(path, { base: server.base, form, token, method });
+
+/** The verification code this server's development transport logged for `target`. */
+async function codeFor(target: string): Promise<string> {
+  for (let tries = 0; tries < 100; tries++) {
+    const match = [...readFileSync(server.logFile, 'utf8').matchAll(/verification code for (\S+) \(\w+\): (\d{6})/g)]
+      .filter((found) => found[1] === target)
+      .at(-1);
+    if (match) return match[2]!;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no code was sent to ${target}`);
+}
+
+/** Asserts a call succeeded and answers its data. */
+function ok<T>(answer: { ret: number; msg: string; data: T }, what: string): T {
+  expect(answer.ret, `${what}: ${answer.msg}`).toBe(1);
+  return answer.data;
+}
+
+/** A customer with a mobile number and an e-mail address who recharges 10.87 USDT, withdraws 10 (its fee 0.10) and
+ * closes with the 0.77 USDT left, below the withdrawal minimum, ending with the account. Answers the closure's time. */
+async function closedCustomer(): Promise<string> {
+  const phone = canonicalMobile(PHONE)!;
+  ok(await call('/users/sms', { userphone: PHONE }, undefined, 'GET'), 'code');
+  const form = { mode: 'phone', phone: PHONE, code: await codeFor(phone), password: PASSWORD, paypass: PAYPASS };
+  const { token } = ok(await call<{ token: string }>('/users/register', { ...form, currency: 'THB' }), 'register');
+  ok(await call('/users/email/get', { email: EMAIL }, undefined, 'GET'), 'e-mail code');
+  ok(await call('/users/edit', { email: EMAIL, code: await codeFor(EMAIL) }, token), 'e-mail');
+
+  const channels = ok(
+    await call<{ lists: { id: number; kind: string; currency: string }[] }>('/pay/lists', {}, token, 'GET'),
+    'channels',
+  );
+  const usdt = channels.lists.find((channel) => channel.kind === 'crypto' && channel.currency === 'USDT')!;
+  const hash = randomBytes(32).toString('hex');
+  const recharge = { kind: 'crypto', channel_id: String(usdt.id), amount: '10.87', hash };
+  const sent = ok(await call<{ id: number }>('/pay/submit', recharge, token), 'recharge');
+  expect(await ops('recharge', 'approve', String(sent.id))).toContain('approved');
+  const card = {
+    real_name: 'Somchai Jaidee',
+    ifsc: 'KASI0001234',
+    bank_code: 'KBANK',
+    bank_number: `12${PHONE.slice(-8)}`,
+    phone: PHONE,
+    email: 'somchai@example.com',
+  };
+  ok(await call('/users/bank/add', card, token), 'bank card');
+  const cards = ok(await call<{ lists: { id: number }[] }>('/users/bank', {}, token, 'GET'), 'cards');
+  const withdrawal = { target: 'bank', target_id: String(cards.lists[0]!.id), amount: '10', paypass: PAYPASS };
+  const extract = ok(await call<{ id: number }>('/users/extract', withdrawal, token), 'withdrawal');
+  expect(await ops('withdrawal', 'approve', String(extract.id))).toMatch(/approved|paid/i);
+  const closing = { secret_kind: 'login', secret: PASSWORD, amounts: 'USDT:0.77' };
+  return ok(await call<{ closed_at: string }>('/users/close', closing, token), 'close').closed_at;
+}
+
+async function consolePage(): Promise<Page> {
+  const context = await browser.newContext({ viewport: PHONE_SIZE, locale: 'en-US', baseURL: server.base });
+  contexts.push(context);
+  return context.newPage();
+}
+
+it('finds a closed account by the mobile number it had, says it is closed and what ended, and opens it read only', async () => {
+  const closedAt = await closedCustomer();
+  const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(closedAt));
+  const reviewer = await enrolOperator(ops, 'rhea', 'reviewer');
+  const page = await consolePage();
+  await firstSignIn(page, reviewer, 'a long console passphrase');
+  await page.getByRole('link', { name: 'Customers' }).click();
+
+  // The number as the customer says it: its leading 0 and spaces.
+  await page
+    .getByPlaceholder('Username, mobile number or e-mail')
+    .fill(`${PHONE.slice(0, 3)} ${PHONE.slice(3, 6)} ${PHONE.slice(6)}`);
+  await page.getByRole('button', { name: 'Search' }).click();
+  const phone = canonicalMobile(PHONE)!;
+  const row = page.locator('.console-table tbody tr');
+  await expect.poll(() => row.count()).toBe(1);
+  const cells = await row.locator('td').allInnerTexts();
+  expect(cells[0]).toBe(`${phone}Closed\nClosed on ${day} (UTC)\nEnded with the closure: 0.77 USDT`);
+  expect(cells.slice(1, 3)).toEqual([phone, EMAIL]);
+  await screenshot(page, 'console-closed-customer-found-390');
+
+  // By the e-mail address in capitals too: the same account.
+  await page.getByPlaceholder('Username, mobile number or e-mail').fill(EMAIL.toUpperCase());
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect.poll(() => row.locator('td').nth(2).innerText()).toBe(EMAIL);
+  expect(await row.count()).toBe(1);
+
+  await row.getByRole('link', { name: phone }).click();
+  const closure = page.getByTestId('customer-closure');
+  await closure.getByRole('heading', { name: 'Account closed' }).waitFor();
+  expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe(`${phone}Closed`);
+  const facts = await closure.locator('.console-facts').innerText();
+  expect(facts).toContain(`Closed on ${day} (UTC)`);
+  expect(facts).toContain(`E-mail\n${EMAIL}`);
+  expect(facts).toContain('0.77 USDT — Small balance ended with the account');
+  expect(await page.getByTestId('ledger').textContent()).toContain('Small balance ended with the account');
+  // Read only: nothing on the page changes the account.
+  expect(await page.locator('.console-main').getByRole('button').count()).toBe(0);
+  await screenshot(page, 'console-closed-customer-390');
+  await screenshot(page, 'console-closed-customer-390-full', { fullPage: true });
+});
