@@ -180,3 +180,28 @@ it('names the minimum plus its fee for an amount at the minimum that no withdraw
     '10.00000000 USDT — below the 10.1 USDT the smallest withdrawal (10 USDT) takes with its fee',
   );
 });
+
+/** The "Take your data" section's text of what the archive holds. */
+const archiveText = () => view.container.querySelectorAll('.closure-section')[0]!.querySelector('p')?.textContent;
+
+it('names the balances among the archive’s parts, with what of them would end with closing', async () => {
+  await openWith([[]], () => envelope(0, ''));
+  expect(archiveText()).toBe(
+    'One archive (ZIP) with your profile, balances (what you hold, and what of it would end with closing), ledger, ' +
+      'orders, messages, sessions and certifications, each as a JSON file and a CSV file for spreadsheets. You can ' +
+      'take it at any time, before or without closing.',
+  );
+});
+
+it.each([
+  ['zh', '余额（您持有的资产，以及其中哪些会随注销结束）'],
+  ['th', 'ยอดคงเหลือ (สิ่งที่คุณถืออยู่ และส่วนใดจะสิ้นสุดเมื่อปิดบัญชี)'],
+  ['jp', '残高（保有している資産と、そのうち解約で消滅するもの）'],
+  ['ar', 'أرصدتك (ما تملكه، وما سينتهي منه مع الإغلاق)'],
+  ['hi', 'शेष राशियाँ (आपके पास क्या है, और उसमें से क्या खाता बंद करने पर समाप्त होगा)'],
+])('names the balances among the archive’s parts in %s too', async (locale, balances) => {
+  const { messages } = (await import(`../../src/locales/${locale}/messages.po`)) as { messages: Messages };
+  await act(() => i18n.loadAndActivate({ locale, messages }));
+  await openWith([[]], () => envelope(0, ''));
+  expect(archiveText()).toContain(balances);
+});

@@ -110,8 +110,9 @@ export default function ClosurePage() {
           </h2>
           <p>
             <Trans>
-              One archive (ZIP) with your profile, ledger, orders, messages, sessions and certifications, each as a JSON
-              file and a CSV file for spreadsheets. You can take it at any time, before or without closing.
+              One archive (ZIP) with your profile, balances (what you hold, and what of it would end with closing),
+              ledger, orders, messages, sessions and certifications, each as a JSON file and a CSV file for
+              spreadsheets. You can take it at any time, before or without closing.
             </Trans>
           </p>
           <Checkbox checked={documents} onChange={setDocuments}>
