@@ -129,10 +129,7 @@ export async function api<E extends Endpoint>(
   const fields = formFields(input);
   // One key for every attempt of this call, so the server applies a retried write once; and the key of the same write
   // whose answer never came, so sending it again (a second tap once back online) is applied once too.
-  const same =
-    write && !options.idempotencyKey && !options.formData
-      ? `${endpoint.path}\n${sentWith}\n${new URLSearchParams(fields)}`
-      : '';
+  const same = write && !options.idempotencyKey && !options.formData ? sameWrite(endpoint, sentWith, fields) : '';
   if (write) headers[IDEMPOTENCY_HEADER] = options.idempotencyKey ?? unanswered.get(same) ?? newIdempotencyKey();
   const showMask = options.loading !== false;
   const kind = write ? 'write' : 'read';
@@ -196,6 +193,18 @@ export async function api<E extends Endpoint>(
  */
 const unanswered = new Map<string, string>();
 const UNANSWERED_MAX = 16;
+/** What makes two writes the same one in `unanswered`: the call, the session it was sent with and its fields. */
+const sameWrite = (endpoint: Endpoint, token: string | null, fields: Record<string, string>) =>
+  `${endpoint.path}\n${token}\n${new URLSearchParams(fields)}`;
+
+/**
+ * The Idempotency-Key under which this session sent `endpoint` with `input` and got no answer (the connection failed
+ * or timed out after sending: the server may have applied it), kept by api() for the same write sent again; undefined
+ * once an answer came, or when it was never sent. What to ask the write-outcome lookup about.
+ */
+export function unansweredKey<E extends Endpoint>(endpoint: E, input?: InputOf<E>): string | undefined {
+  return unanswered.get(sameWrite(endpoint, session.token, formFields(input)));
+}
 
 type LostAnswerListener = (path: string, key: string, fields: Record<string, string>) => void;
 /** Told of each such write (its path, Idempotency-Key and fields) when its answer is lost (set at start: main.tsx). */

@@ -13,10 +13,10 @@ import {
 import { pointRecords } from '../../api-contract/rewards.ts';
 import { RET_FAIL, type Envelope } from '../../api-contract/envelope.ts';
 import { writeOutcome } from '../../api-contract/write-outcome.ts';
-import { ApiError, api, apiBlob, newIdempotencyKey } from '../../lib/api.ts';
+import { ApiError, api, apiBlob, forgetUnanswered, newIdempotencyKey, unansweredKey } from '../../lib/api.ts';
 import { saveFile } from '../../lib/download.ts';
 import { offlineData } from '../../lib/offline.ts';
-import { clearSession, session } from '../../lib/session.ts';
+import { clearSession } from '../../lib/session.ts';
 
 /** Thrown when the export cannot be asked for: offline, or the server refused it (its text, translated). */
 export class ExportRefused extends Error {}
@@ -57,12 +57,6 @@ export async function loadEndingBalances(): Promise<EndingBalance[]> {
 }
 
 /**
- * The Idempotency-Key of the last close sent without an answer, with what it was sent with (session and form): the same
- * close tapped again goes under the same key, so the server answers what it did with the first one.
- */
-let unansweredClose: { same: string; key: string } | null = null;
-
-/**
  * Closes the account, confirmed with the password of `kind`, agreeing to leave exactly `ending` (the amounts the page
  * showed; the server refuses, writing nothing, when it finds others); then this device forgets the session. When no
  * answer comes (the connection dropped, every retry failed), the close may have gone through and ended this session:
@@ -77,27 +71,23 @@ export async function closeTheAccount(
   ending: readonly EndingBalance[],
 ): Promise<void> {
   const input = { secret_kind: kind, secret, amounts: assetAmountsText(ending) };
-  const same = `${session.token}\n${new URLSearchParams(input)}`;
-  const key = unansweredClose?.same === same ? unansweredClose.key : newIdempotencyKey();
-  unansweredClose = { same, key };
   try {
-    await api(closeAccount, input, { idempotencyKey: key });
+    // A close sent again after one without an answer goes under that one's key (api() keeps it).
+    await api(closeAccount, input);
   } catch (error) {
+    const key = unansweredKey(closeAccount, input);
     // Answered (a refusal, an ended login): the server did what it says.
-    if (!(error instanceof ApiError) || error.ret !== undefined) {
-      unansweredClose = null;
-      throw error;
-    }
+    if (!(error instanceof ApiError) || error.ret !== undefined || !key) throw error;
     const outcome = await api(
       writeOutcome,
       { path: closeAccount.path, key },
       // A key of its own: the question's own lost answer is never replayed as a stale one.
       { loading: false, idempotencyKey: newIdempotencyKey(), redirectOnInvalidToken: false },
     ).catch(() => null);
-    if (outcome && outcome.state !== 'in_progress') unansweredClose = null;
+    // Never received, or refused: nothing was done, and the key is given up; the same close sent again gets a new one.
+    if (outcome?.state === 'not_received' || outcome?.state === 'refused') forgetUnanswered(key);
     if (outcome?.state === 'refused') throw new ApiError(outcome.msg ?? error.message, RET_FAIL);
     if (outcome?.state !== 'applied') throw error;
   }
-  unansweredClose = null;
   await clearSession();
 }
