@@ -42,6 +42,10 @@ export interface CoinSpec {
   startPrice: string;
   /** Annualised volatility, e.g. 0.6. */
   volatility: number;
+  /**
+   * The decimals of the coin's price: its tick size is 10^-priceDecimals USDT, and the simulator records each price as
+   * a multiple of it (the index feed leaves the exchanges' prices as they are).
+   */
   priceDecimals: number;
 }
 

@@ -2,7 +2,7 @@
 // needs no network) or the index of public exchanges. Both implement PriceFeed; nothing else changes.
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/connection.ts';
-import { coins } from '../db/schema.ts';
+import { coins, contractPairs } from '../db/schema.ts';
 import type { Clock } from '../domain/clock.ts';
 import type { PriceFeed } from './feed.ts';
 import { lastRecordedPrice } from './market.ts';
@@ -26,6 +26,17 @@ export interface FeedOptions {
 }
 
 export const PRICE_FEEDS = ['simulator', 'index'];
+
+/**
+ * The decimals a simulated price of a coin is recorded with: the fewer of the coin's price decimals (what its quotes,
+ * options and markets show) and its contract pair's tick (what contract orders show and price at; none when the coin
+ * has no pair). A multiple of the coarser tick is a multiple of the finer one too, so every screen shows the recorded
+ * price exactly, at its own decimals. Read when the feed starts: a tick the operator changes applies from the next
+ * start of the feed.
+ */
+export function tickDecimals(coinDecimals: number, pairDecimals: number | undefined): number {
+  return pairDecimals === undefined ? coinDecimals : Math.min(coinDecimals, pairDecimals);
+}
 
 export async function createFeed(db: Db, options: FeedOptions): Promise<PriceFeed> {
   if (!PRICE_FEEDS.includes(options.name))
@@ -75,12 +86,16 @@ export async function createFeed(db: Db, options: FeedOptions): Promise<PriceFee
     const last = await lastRecordedPrice(db, coin.code);
     if (last) lastPrices.set(coin.code, last.price);
   }
+  const pairs = await db
+    .select({ coin: contractPairs.coin, priceDecimals: contractPairs.priceDecimals })
+    .from(contractPairs);
+  const pairDecimals = new Map(pairs.map((pair) => [pair.coin, pair.priceDecimals]));
   return simulatedFeed({
     coins: listed.map((coin) => ({
       code: coin.code,
       startPrice: coin.startPrice,
       volatility: Number(coin.volatility),
-      priceDecimals: coin.priceDecimals,
+      priceDecimals: tickDecimals(coin.priceDecimals, pairDecimals.get(coin.code)),
     })),
     seed: options.seed,
     clock: options.clock,
