@@ -10,7 +10,7 @@ import { ROUTES } from '../../api-contract/routes.ts';
 import type { ContractOrder, ContractStatus, OrderSide, OrderType } from '../../api-contract/contracts.ts';
 import { texts } from '../../api-contract/texts.ts';
 import { errorText } from '../../lib/api.ts';
-import { formatDateTime, formatMoney, formatPrice, formatQuantity, formatTime } from '../../lib/format.ts';
+import { formatDateTime, formatPrice, formatQuantity, formatTime } from '../../lib/format.ts';
 import { useSubmit } from '../../lib/form.ts';
 import { toast } from '../../lib/toast.ts';
 import { Button } from '../../ui/forms.tsx';
@@ -21,6 +21,7 @@ import { Amount } from '../../ui/Amount.tsx';
 import { PracticeTag } from '../../ui/AccountSwitch.tsx';
 import { DUST_CONVERSION_NAME, ORDER_TYPE_NAMES } from '../../ui/order-types.ts';
 import { contractsState, revokeOrder } from './contracts-store.ts';
+import { formatOrderAmount } from './order-amounts.ts';
 
 export function SideTag({ side, type }: { side: OrderSide; type: OrderType }) {
   return (
@@ -198,7 +199,7 @@ function RevokeButton({ order }: { order: Readonly<ContractOrder> }) {
 }
 
 const money = (amount: string | null, asset: string | null) =>
-  amount === null ? null : <Amount value={formatMoney(amount)} unit={asset} />;
+  amount === null ? null : <Amount value={formatOrderAmount(amount, asset)} unit={asset} />;
 
 /** One order's details in a dialog. */
 export function OrderDetails({ order, onClose }: { order: Readonly<ContractOrder>; onClose: () => void }) {

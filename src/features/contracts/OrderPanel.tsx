@@ -18,7 +18,7 @@ import {
 } from '../../api-contract/contracts.ts';
 import { texts } from '../../api-contract/texts.ts';
 import { transactionErrorText, useSubmit } from '../../lib/form.ts';
-import { formatAmount, formatMoney, formatPrice, formatQuantity } from '../../lib/format.ts';
+import { formatAmount, formatPrice } from '../../lib/format.ts';
 import { formatBalance } from '../../lib/balances.ts';
 import { knownOffline } from '../../lib/offline.ts';
 import { pausedText, prices } from '../../lib/prices.ts';
@@ -41,6 +41,7 @@ import {
   type OrderForm,
 } from './contracts-store.ts';
 import { SideTag } from './ContractParts.tsx';
+import { formatOrderAmount } from './order-amounts.ts';
 import { useAccount } from '../../lib/practice.ts';
 import { PracticeTag } from '../../ui/AccountSwitch.tsx';
 
@@ -379,7 +380,7 @@ function OrderFigures({
           <Trans>Quantity</Trans>
         </dt>
         <dd>
-          <Amount value={preview ? formatQuantity(preview.quantity) : '—'} unit={code} />
+          <Amount value={preview ? formatOrderAmount(preview.quantity, code) : '—'} unit={code} />
         </dd>
       </div>
       <div>
@@ -387,7 +388,7 @@ function OrderFigures({
           <Trans>Total</Trans>
         </dt>
         <dd>
-          <Amount value={preview ? formatMoney(preview.total) : '—'} unit={QUOTE_ASSET} />
+          <Amount value={preview ? formatOrderAmount(preview.total, QUOTE_ASSET) : '—'} unit={QUOTE_ASSET} />
         </dd>
       </div>
       <div>
@@ -395,7 +396,7 @@ function OrderFigures({
           <Trans>Fee ({feePercent}%)</Trans>
         </dt>
         <dd>
-          <Amount value={preview ? formatMoney(preview.fee) : '—'} unit={preview?.fee_asset} />
+          <Amount value={preview ? formatOrderAmount(preview.fee, preview.fee_asset) : '—'} unit={preview?.fee_asset} />
         </dd>
       </div>
       <div>
@@ -404,7 +405,10 @@ function OrderFigures({
         </dt>
         <dd>
           <strong>
-            <Amount value={preview ? formatMoney(preview.received) : '—'} unit={preview?.received_asset} />
+            <Amount
+              value={preview ? formatOrderAmount(preview.received, preview.received_asset) : '—'}
+              unit={preview?.received_asset}
+            />
           </strong>
         </dd>
       </div>
