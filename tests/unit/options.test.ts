@@ -10,6 +10,7 @@ import {
   winPayout,
 } from '../../src/features/options/option-format.ts';
 import { orderProblem, outcomeText, type PlaceInput } from '../../src/features/options/options-store.ts';
+import { plainText } from '../../src/lib/toast.ts';
 import { applyTick } from '../../src/lib/candles.ts';
 import { readAmount } from '../../src/lib/typed-amount.ts';
 
@@ -114,11 +115,13 @@ describe('outcomeText', () => {
     ({ code: 'XRP', amount: '10.00000000', outcome, profit, payout: null, status: 'settled' }) as OptionOrder;
 
   it('says what each outcome did with the amount, a void order included', () => {
-    expect(outcomeText(settled('win', '8.00000000'))).toBe('XRP option won: +8.00 USDT');
-    expect(outcomeText(settled('tie', '0.00000000'))).toBe('XRP option closed at the same price: 10.00 USDT returned');
-    expect(outcomeText(settled('void', '0.00000000'))).toBe(
+    expect(plainText(outcomeText(settled('win', '8.00000000')))).toBe('XRP option won: +8.00 USDT');
+    expect(plainText(outcomeText(settled('tie', '0.00000000')))).toBe(
+      'XRP option closed at the same price: 10.00 USDT returned',
+    );
+    expect(plainText(outcomeText(settled('void', '0.00000000')))).toBe(
       'XRP option void, no market price at its end time: 10.00 USDT returned',
     );
-    expect(outcomeText(settled('loss', '-10.00000000'))).toBe('XRP option lost: -10.00 USDT');
+    expect(plainText(outcomeText(settled('loss', '-10.00000000')))).toBe('XRP option lost: -10.00 USDT');
   });
 });

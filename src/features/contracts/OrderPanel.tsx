@@ -7,6 +7,7 @@ import { useLiveSnapshot } from '../../lib/live-snapshot.ts';
 import Big from 'big.js';
 import { i18n } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { msg } from '@lingui/core/macro';
 import {
   QUOTE_ASSET,
   gridStep,
@@ -120,9 +121,12 @@ export function OrderPanel({ code }: { code: string }) {
         else if (order.status === 'waiting') {
           const trigger = formatPrice(order.trigger_price ?? '0', pair?.price_decimals);
           toast(
-            order.trigger_above
-              ? t`Stop order placed: it triggers when a recorded price is at or above ${trigger}`
-              : t`Stop order placed: it triggers when a recorded price is at or below ${trigger}`,
+            {
+              message: order.trigger_above
+                ? msg`Stop order placed: it triggers when a recorded price is at or above ${trigger}`
+                : msg`Stop order placed: it triggers when a recorded price is at or below ${trigger}`,
+              parts: { trigger: { amount: trigger, unit: '' } },
+            },
             3000,
           );
         } else if (order.status === 'filling') {
@@ -132,9 +136,13 @@ export function OrderPanel({ code }: { code: string }) {
         } else {
           const price = formatPrice(order.price ?? '0', pair?.price_decimals);
           toast(
-            order.side === 'buy'
-              ? t`Limit order placed: it fills when a recorded price is at or below ${price}`
-              : t`Limit order placed: it fills when a recorded price is at or above ${price}`,
+            {
+              message:
+                order.side === 'buy'
+                  ? msg`Limit order placed: it fills when a recorded price is at or below ${price}`
+                  : msg`Limit order placed: it fills when a recorded price is at or above ${price}`,
+              parts: { price: { amount: price, unit: '' } },
+            },
             3000,
           );
         }

@@ -6,7 +6,7 @@ import Big from 'big.js';
 import { proxy } from 'valtio/vanilla';
 import { subscribeKey } from 'valtio/vanilla/utils';
 import { i18n } from '@lingui/core';
-import { t } from '@lingui/core/macro';
+import { msg, t } from '@lingui/core/macro';
 import {
   CONTRACT_LISTS,
   PlaceContractInput,
@@ -35,7 +35,7 @@ import { refreshBalances } from '../../lib/balances.ts';
 import { cursorLists } from '../../lib/paged-list.ts';
 import { accountField, currentAccount, loadPractice, onAccountChange } from '../../lib/practice.ts';
 import { session } from '../../lib/session.ts';
-import { toast } from '../../lib/toast.ts';
+import { toast, type ToastText } from '../../lib/toast.ts';
 import { firstError } from '../../lib/validate.ts';
 import { formatPrice, formatQuantity } from '../../lib/format.ts';
 
@@ -95,12 +95,13 @@ export async function loadOpenOrders(code: string): Promise<void> {
 /** The balances of `account` asked for again: the practice account's, or the real ones. */
 const refreshBalancesOf = (account = currentAccount()) => (account === 'practice' ? loadPractice() : refreshBalances());
 
-function filledText(order: Pick<ContractOrder, 'side' | 'code' | 'quantity'>): string {
-  const quantity = formatQuantity(order.quantity);
-  const code = order.code;
+/** What a limit order filled by the matching job says: its quantity beside its coin ("0.001 BTC"). */
+function filledText(order: Pick<ContractOrder, 'side' | 'code' | 'quantity'>): ToastText {
+  const amount = formatQuantity(order.quantity);
+  const parts = { amount: { amount, unit: order.code } };
   return order.side === 'buy'
-    ? t`Limit buy of ${quantity} ${code} filled`
-    : t`Limit sell of ${quantity} ${code} filled`;
+    ? { message: msg`Limit buy of ${amount} filled`, parts }
+    : { message: msg`Limit sell of ${amount} filled`, parts };
 }
 
 /** What the order form holds; empty strings for fields not used by the order's type. */
@@ -267,20 +268,25 @@ export async function awaitMarketFill(
   }
 }
 
-/** What a finished market order says: the fill, or why it did not fill. */
+/**
+ * What a finished market order says: the fill (its quantity beside its coin, "Bought 0.001 BTC at 97,074.84", each
+ * amount kept left to right in any language), or why it did not fill.
+ */
 export function marketOutcomeText(
   order: Pick<ContractOrder, 'status' | 'side' | 'code' | 'quantity' | 'unit_price' | 'void_reason'>,
   priceDecimals?: number,
-): string {
-  const code = order.code;
+): ToastText {
   if (order.status === 'void') {
     return order.void_reason === 'price_moved'
       ? t`Market order not filled: the next recorded price moved beyond what it held. Nothing was traded and your funds are released.`
       : t`Market order not filled: no price was recorded within 10 s of it. Nothing was traded and your funds are released.`;
   }
-  const quantity = formatQuantity(order.quantity);
+  const amount = formatQuantity(order.quantity);
   const price = formatPrice(order.unit_price ?? '0', priceDecimals);
-  return order.side === 'buy' ? t`Bought ${quantity} ${code} at ${price}` : t`Sold ${quantity} ${code} at ${price}`;
+  const parts = { amount: { amount, unit: order.code }, price: { amount: price, unit: '' } };
+  return order.side === 'buy'
+    ? { message: msg`Bought ${amount} at ${price}`, parts }
+    : { message: msg`Sold ${amount} at ${price}`, parts };
 }
 
 const revoking = new Set<number>();

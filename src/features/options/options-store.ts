@@ -5,7 +5,7 @@
 import Big from 'big.js';
 import { proxy } from 'valtio/vanilla';
 import { i18n } from '@lingui/core';
-import { t } from '@lingui/core/macro';
+import { msg } from '@lingui/core/macro';
 import * as v from 'valibot';
 import {
   PlaceOptionInput,
@@ -24,7 +24,7 @@ import { texts } from '../../api-contract/texts.ts';
 import { api } from '../../lib/api.ts';
 import { refreshBalances } from '../../lib/balances.ts';
 import { accountField, currentAccount, loadPractice, onAccountChange } from '../../lib/practice.ts';
-import { toast } from '../../lib/toast.ts';
+import { plainText, toast, type ToastMessage } from '../../lib/toast.ts';
 import { firstError } from '../../lib/validate.ts';
 import { prices } from '../../lib/prices.ts';
 import { withHead, withPage } from '../../lib/paged-list.ts';
@@ -229,31 +229,32 @@ function settled(order: OptionOrder): void {
   lastPoll.delete(order.id);
   void refreshBalanceOf(order).catch(() => undefined);
   void loadTotals().catch(() => undefined);
-  const outcome = outcomeText(order);
-  toast(order.practice ? t`Practice: ${outcome}` : outcome, 3000);
+  const result = outcomeText(order);
+  const outcome = plainText(result);
+  toast(order.practice ? { message: msg`Practice: ${outcome}`, parts: { outcome: result } } : result, 3000);
 }
 
-/** What the toast says when an order settles. */
-export function outcomeText(order: OptionOrder): string {
+/**
+ * What the toast says when an order settles: its coin, the outcome and the USDT won, lost or returned, the amount kept
+ * beside its unit in any language ("+8.00 USDT").
+ */
+export function outcomeText(order: OptionOrder): ToastMessage {
   const code = order.code;
+  const usdt = (amount: string) => ({ amount, unit: 'USDT' });
   if (order.outcome === 'win') {
     const profit = formatSignedUsdt(order.profit ?? '0');
-    return t`${code} option won: ${profit} USDT`;
+    return { message: msg`${code} option won: ${profit}`, parts: { profit: usdt(profit) } };
   }
-  if (order.outcome === 'tie') {
-    const amount = formatUsdt(order.amount);
-    return t`${code} option closed at the same price: ${amount} USDT returned`;
-  }
-  if (order.outcome === 'void' && order.start_price === null) {
-    const amount = formatUsdt(order.amount);
-    return t`${code} option void, no market price after the order: ${amount} USDT returned`;
-  }
-  if (order.outcome === 'void') {
-    const amount = formatUsdt(order.amount);
-    return t`${code} option void, no market price at its end time: ${amount} USDT returned`;
-  }
+  const amount = formatUsdt(order.amount);
+  const parts = { amount: usdt(amount) };
+  if (order.outcome === 'tie')
+    return { message: msg`${code} option closed at the same price: ${amount} returned`, parts };
+  if (order.outcome === 'void' && order.start_price === null)
+    return { message: msg`${code} option void, no market price after the order: ${amount} returned`, parts };
+  if (order.outcome === 'void')
+    return { message: msg`${code} option void, no market price at its end time: ${amount} returned`, parts };
   const loss = formatSignedUsdt(order.profit ?? new Big(order.amount).neg().toFixed());
-  return t`${code} option lost: ${loss} USDT`;
+  return { message: msg`${code} option lost: ${loss}`, parts: { loss: usdt(loss) } };
 }
 
 /** Pending orders this device knows of: the list and any opened on the details page. */

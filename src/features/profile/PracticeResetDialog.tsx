@@ -1,7 +1,7 @@
 // The practice account back to its starting USDT, after a confirmation. The server refuses while a practice option
 // is open (its settlement would land on the new balance): its translated reason is shown.
 import { Trans } from '@lingui/react/macro';
-import { t } from '@lingui/core/macro';
+import { msg } from '@lingui/core/macro';
 import { PRACTICE_START, resetPractice } from '../../api-contract/practice.ts';
 import { api } from '../../lib/api.ts';
 import { useSubmit } from '../../lib/form.ts';
@@ -15,7 +15,7 @@ export default function PracticeResetDialog({ onClose }: { onClose: () => void }
   const start = formatMoney(PRACTICE_START);
   const { busy, submit: reset } = useSubmit(async () => {
     notePractice(await api(resetPractice, undefined));
-    toast(t`Practice account reset to ${start} USDT`);
+    toast({ message: msg`Practice account reset to ${start}`, parts: { start: { amount: start, unit: 'USDT' } } });
     onClose();
   });
   return (

@@ -3,6 +3,7 @@
 import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { msg } from '@lingui/core/macro';
 import { pointRecords, type PointEntry } from '../../api-contract/rewards.ts';
 import { useDisplayCurrency } from '../../lib/fiat.ts';
 import { formatDateTime, formatMoney } from '../../lib/format.ts';
@@ -93,7 +94,10 @@ function RedeemForm() {
       setAmount('');
       const redeemed = formatPoints(answer.points);
       const paid = formatMoney(answer.usdt);
-      toast(t`Redeemed ${redeemed} points for ${paid} USDT.`);
+      toast({
+        message: msg`Redeemed ${redeemed} points for ${paid}.`,
+        parts: { paid: { amount: paid, unit: 'USDT' } },
+      });
     },
     () => redeemProblem(amount, rule, balance),
   );

@@ -3,6 +3,7 @@
 // it is locked, a mark once claimed.
 import { Link } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { msg } from '@lingui/core/macro';
 import type { WelfareCode, WelfareTask } from '../../api-contract/welfare.ts';
 import { formatMoney } from '../../lib/format.ts';
 import { formatPoints } from '../../lib/points.ts';
@@ -59,8 +60,14 @@ export function TaskAction({ task }: { task: Readonly<WelfareTask> }) {
   const { busy, submit } = useSubmit(async () => {
     const answer = await claimReward(task.code);
     const points = formatPoints(answer.reward);
-    const amount = answer.asset === 'POINT' ? t`+${points} points` : `+${formatMoney(answer.reward)} ${answer.asset}`;
-    toast(t`Claimed: ${amount}`);
+    if (answer.asset === 'POINT') {
+      const amount = t`+${points} points`;
+      toast(t`Claimed: ${amount}`);
+    } else {
+      // An asset's code beside its amount, kept left to right in any language.
+      const amount = `+${formatMoney(answer.reward)}`;
+      toast({ message: msg`Claimed: ${amount}`, parts: { amount: { amount, unit: answer.asset } } });
+    }
   });
   if (task.state === 'claimed') {
     return (
