@@ -68,11 +68,12 @@ describe('a server started without a seed', () => {
     ]);
     expect(a).toHaveLength(5 * LISTED_COINS.length);
     expect(b).toHaveLength(a.length);
-    // Every coin starts from the same recorded price, so equal lines mean equal draws (or, once in a
-    // while, two draws a rounding step apart): a shared path would share them all.
+    // Every coin starts from the same recorded price, so equal lines mean equal draws, or two draws within the same
+    // tick: a tick of LTC (0.01) or DOT (0.001) is about a second's move, so two independent paths share about a tenth
+    // of their lines, and more than a tenth once in a few runs. A shared path would share them all.
     const shared = (other: string[]) => a.filter((line, i) => line === other[i]).length;
-    expect(shared(b)).toBeLessThan(a.length / 10);
-    expect(shared(published)).toBeLessThan(a.length / 10);
+    expect(shared(b)).toBeLessThan(a.length / 2);
+    expect(shared(published)).toBeLessThan(a.length / 2);
   });
 
   it('still moves like the market model says (log returns of mean ~0 and the coin volatility)', () => {
