@@ -1,12 +1,11 @@
 // The loading mask ('Loading...' while calls are in flight) and the toast line.
 import { useSnapshot } from 'valtio';
-import type { ReactNode } from 'react';
-import { Trans as Message, useLingui } from '@lingui/react';
+import { lazy, Suspense } from 'react';
+import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { cancelReads, loading } from '../lib/loading.ts';
-import { isToastMessage, toasts, type ToastMessage } from '../lib/toast.ts';
+import { toasts } from '../lib/toast.ts';
 import { texts } from '../api-contract/texts.ts';
-import { Amount } from '../ui/Amount.tsx';
 
 export function LoadingMask() {
   const { visible, cancellable } = useSnapshot(loading);
@@ -27,24 +26,21 @@ export function LoadingMask() {
   );
 }
 
-/** A toast's text with amounts: each amount and its unit in one left-to-right element (Amount), in any language. */
-function ToastMessageText({ text }: { text: Readonly<ToastMessage> }) {
-  const values: Record<string, ReactNode> = { ...(text.message.values as Record<string, ReactNode> | undefined) };
-  for (const [name, part] of Object.entries(text.parts))
-    values[name] = isToastMessage(part) ? (
-      <ToastMessageText text={part} />
-    ) : (
-      <Amount value={part.amount} unit={part.unit} />
-    );
-  return <Message id={text.message.id} message={text.message.message} values={values} />;
-}
+// Loaded the first time a toast with amounts shows (an order filled, an option settled), never at the start.
+const ToastMessageText = lazy(() => import('./ToastMessageText.tsx'));
 
 export function ToastHost() {
   const { current } = useSnapshot(toasts);
   if (!current) return null;
   return (
     <div className="toast" role="alert" key={current.id}>
-      {current.message ? <ToastMessageText text={current.message} /> : current.text}
+      {current.message ? (
+        <Suspense fallback={current.text}>
+          <ToastMessageText text={current.message} />
+        </Suspense>
+      ) : (
+        current.text
+      )}
     </div>
   );
 }

@@ -28,6 +28,8 @@ beforeAll(async () => {
   });
 });
 afterAll(() => act(() => i18n.activate(before)));
+// The element that shows a toast's amounts is a chunk of its own (React.lazy): loaded before, it renders within act.
+beforeAll(() => import('../../src/app/ToastMessageText.tsx'));
 afterEach(() => act(async () => resetClientState()));
 
 /** The toast showing, with the text of each of its left-to-right elements in order. */
