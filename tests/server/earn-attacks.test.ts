@@ -6,17 +6,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Big from 'big.js';
 import { startHarness, type Harness } from './harness.ts';
+import { earnTime, liquidityOf, toEarnDay, usdtOf } from './earn-helpers.ts';
 import { customer, expectLedgerBalanced, grant, refused } from './helpers.ts';
 import { addTronWallet, balanceOf, withdraw } from './funds-helpers.ts';
 import { lockupProducts, lockupSubscribe } from '../../src/api-contract/lockup.ts';
-import { earnBalance } from '../../src/api-contract/earn.ts';
 import { dailyInterest, liquidityRecords, transferIn, transferOut } from '../../src/api-contract/liquidity.ts';
-import type { LiquidityBalance } from '../../src/api-contract/liquidity.ts';
-import { balances } from '../../src/api-contract/markets.ts';
-import { runDueDays } from '../../src/server/jobs/daily.ts';
-import { dayStart } from '../../src/server/domain/earn-days.ts';
 
-const ZONE = 'Asia/Bangkok';
 /** The ladder the harness seeds: 6 % up to 1,000, 4 % up to 10,000, 2.5 % above. */
 const SEEDED = [
   { up_to: '1000', rate: '0.06' },
@@ -29,26 +24,6 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-/** `hour` o'clock Bangkok time of `day`. */
-const at = (day: string, hour: number) => new Date(dayStart(day, ZONE).getTime() + hour * 3600_000);
-
-/** Moves the clock to `hour` Bangkok time of `day` and runs the day-end jobs, as the server's timer would. */
-async function toDay(day: string, hour = 1) {
-  h.clock.set(at(day, hour));
-  return runDueDays(h.database.db, h.clock.now(), ZONE);
-}
-
-async function usdt(token: string) {
-  const res = await h.call(balances, {}, { token });
-  return res.data.lists.find((b) => b.asset === 'USDT')?.available ?? '0';
-}
-
-async function liquidity(token: string) {
-  const res = await h.call(earnBalance, {}, { token });
-  expect(res.ret).toBe(1);
-  return res.data as LiquidityBalance;
-}
-
 async function interestOf(token: string, day: string) {
   const lists = (await h.call(liquidityRecords, { kind: 'interest' }, { token })).data.lists;
   return lists.find((record) => record.day === day)?.amount ?? null;
@@ -57,16 +32,16 @@ async function interestOf(token: string, day: string) {
 describe('liquidity money taken out by quick redemption and put back the same day', () => {
   it('earns nothing that day on the part that was out, whatever came back later', async () => {
     // Each holder has 1,000 earning from the 23rd; on the 23rd they move in different orders.
-    h.clock.set(at('2026-11-22', 10));
+    h.clock.set(earnTime('2026-11-22', 10));
     const backLater = await customer(h, '2000');
     const inThenOut = await customer(h, '2000');
     const twice = await customer(h, '2000');
     for (const user of [backLater, inThenOut, twice])
       expect((await h.call(transferIn, { amount: '1000' }, { token: user.token })).ret).toBe(1);
-    await toDay('2026-11-23', 8);
+    await toEarnDay(h, '2026-11-23', 8);
 
     const move = async (user: { token: string }, hour: number, call: 'in' | 'quick', amount: string) => {
-      h.clock.set(at('2026-11-23', hour));
+      h.clock.set(earnTime('2026-11-23', hour));
       const res =
         call === 'in'
           ? await h.call(transferIn, { amount }, { token: user.token })
@@ -84,16 +59,16 @@ describe('liquidity money taken out by quick redemption and put back the same da
     await move(twice, 12, 'in', '1000');
     await move(twice, 20, 'quick', '400');
 
-    expect((await liquidity(backLater.token)).earning_today).toBe('0.00000000');
-    expect((await liquidity(inThenOut.token)).earning_today).toBe('1000.00000000');
-    expect((await liquidity(twice.token)).earning_today).toBe('400.00000000');
+    expect((await liquidityOf(h, backLater.token)).earning_today).toBe('0.00000000');
+    expect((await liquidityOf(h, inThenOut.token)).earning_today).toBe('1000.00000000');
+    expect((await liquidityOf(h, twice.token)).earning_today).toBe('400.00000000');
 
-    await toDay('2026-11-24');
+    await toEarnDay(h, '2026-11-24', 1);
     expect(await interestOf(backLater.token, '2026-11-23')).toBeNull();
     expect(await interestOf(inThenOut.token, '2026-11-23')).toBe(dailyInterest('1000', SEEDED));
     expect(await interestOf(twice.token, '2026-11-23')).toBe(dailyInterest('400', SEEDED));
-    expect((await liquidity(backLater.token)).principal).toBe('1000.00000000');
-    expect(await usdt(backLater.token)).toBe('1000.00000000');
+    expect((await liquidityOf(h, backLater.token)).principal).toBe('1000.00000000');
+    expect(await usdtOf(h, backLater.token)).toBe('1000.00000000');
     await expectLedgerBalanced(h);
   });
 });
@@ -101,7 +76,7 @@ describe('liquidity money taken out by quick redemption and put back the same da
 describe('amounts at the edges', () => {
   it('a balance exactly at a tier bound, or a unit of the 8th decimal either side, earns each tier its rate', async () => {
     const day = '2026-11-24';
-    h.clock.set(at(day, 12));
+    h.clock.set(earnTime(day, 12));
     const principals = ['999.99999999', '1000', '1000.00000001', '9999.99999999', '10000', '10000.00000001'];
     const holders = [];
     for (const amount of principals) {
@@ -109,7 +84,7 @@ describe('amounts at the edges', () => {
       expect((await h.call(transferIn, { amount }, { token: user.token })).ret).toBe(1);
       holders.push(user);
     }
-    await toDay('2026-11-26');
+    await toEarnDay(h, '2026-11-26', 1);
     const credited = await Promise.all(holders.map((user) => interestOf(user.token, '2026-11-25')));
     expect(credited).toEqual(principals.map((amount) => dailyInterest(amount, SEEDED)));
     // 1,000 × 6 % / 365 and (1,000 × 6 % + 9,000 × 4 %) / 365, cut to 8 decimals.
@@ -129,7 +104,7 @@ describe('amounts at the edges', () => {
     expect((await subscribe('50000')).data).toMatchObject({ amount: '50000.00000000', daily_income: '40.00000000' });
     // 123.45678901 × 0.0008 = 0.098765431208: paid 0.09876543 a day, never the rounded-up …44.
     expect((await subscribe('123.45678901')).data).toMatchObject({ daily_income: '0.09876543' });
-    expect(await usdt(user.token)).toBe('9776.54321099');
+    expect(await usdtOf(h, user.token)).toBe('9776.54321099');
     await expectLedgerBalanced(h);
   });
 });
@@ -229,7 +204,7 @@ describe('the same money asked for twice at once', () => {
         'Quick redemption is limited to 30,000,000 USDT a day; 10,000,000 USDT remain today. Please choose standard redemption for more!',
       ),
     );
-    expect(await usdt(user.token)).toBe('20000000.00000000');
+    expect(await usdtOf(h, user.token)).toBe('20000000.00000000');
     await expectLedgerBalanced(h);
   });
 });

@@ -4,6 +4,7 @@
 // and still earns on its day; a lock-up order pays its income per day and its principal at the end.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from './harness.ts';
+import { EARN_ZONE, liquidityOf, toEarnDay, usdtOf } from './earn-helpers.ts';
 import { customer, expectLedgerBalanced, grant, statementsSent } from './helpers.ts';
 import { earnBalance } from '../../src/api-contract/earn.ts';
 import {
@@ -12,38 +13,16 @@ import {
   transferIn,
   transferOut,
   transferOutInfo,
-  type LiquidityBalance,
 } from '../../src/api-contract/liquidity.ts';
 import { lockupOrders, lockupProducts, lockupSubscribe, type RegularBalance } from '../../src/api-contract/lockup.ts';
-import { balances } from '../../src/api-contract/markets.ts';
-import { runDueDays } from '../../src/server/jobs/daily.ts';
-import { dayStart } from '../../src/server/domain/earn-days.ts';
 import { runOperatorCommand } from '../../src/server/ops/commands.ts';
 
-const ZONE = 'Asia/Bangkok';
 let h: Harness;
 beforeAll(async () => {
   h = await startHarness();
   // 2026-11-22 08:00 UTC is 15:00 in Bangkok: interest day 2026-11-22.
 });
 afterAll(() => h.close());
-
-/** Moves the clock to 09:00 Bangkok time of `day` and runs the day-end jobs, as the server's timer would. */
-async function toDay(day: string) {
-  h.clock.set(new Date(dayStart(day, ZONE).getTime() + 9 * 3600_000));
-  return runDueDays(h.database.db, h.clock.now(), ZONE);
-}
-
-async function usdt(token: string) {
-  const res = await h.call(balances, {}, { token });
-  return res.data.lists.find((b) => b.asset === 'USDT')?.available ?? '0';
-}
-
-async function liquidity(token: string) {
-  const res = await h.call(earnBalance, {}, { token });
-  expect(res.ret).toBe(1);
-  return res.data as LiquidityBalance;
-}
 
 describe('liquidity', () => {
   it('publishes the product and the ladder without a login', async () => {
@@ -59,7 +38,7 @@ describe('liquidity', () => {
           { up_to: null, rate: '0.025' },
         ],
         today: '2026-11-22',
-        timezone: ZONE,
+        timezone: EARN_ZONE,
         standard_payout_days: 1,
       },
     });
@@ -82,23 +61,23 @@ describe('liquidity', () => {
       ret: 1,
       data: { kind: 'subscribe', amount: '2000.00000000', day: '2026-11-22', status: 'done' },
     });
-    expect(await usdt(user.token)).toBe('3000.00000000');
-    expect(await liquidity(user.token)).toMatchObject({
+    expect(await usdtOf(h, user.token)).toBe('3000.00000000');
+    expect(await liquidityOf(h, user.token)).toMatchObject({
       principal: '2000.00000000',
       earning_today: '0.00000000',
       yesterday_interest: '0.00000000',
     });
 
     // Day 22 closes: nothing earned (subscribed that day). Day 23 earns on 2,000: (1000×6 % + 1000×4 %) / 365.
-    await toDay('2026-11-23');
-    expect(await liquidity(user.token)).toMatchObject({
+    await toEarnDay(h, '2026-11-23', 9);
+    expect(await liquidityOf(h, user.token)).toMatchObject({
       principal: '2000.00000000',
       earning_today: '2000.00000000',
       yesterday_interest: '0.00000000',
       effective_rate: '0.0500',
     });
-    await toDay('2026-11-24');
-    expect(await liquidity(user.token)).toMatchObject({
+    await toEarnDay(h, '2026-11-24', 9);
+    expect(await liquidityOf(h, user.token)).toMatchObject({
       principal: '2000.27397260',
       yesterday_interest: '0.27397260',
       total_interest: '0.27397260',
@@ -107,19 +86,19 @@ describe('liquidity', () => {
     // Quick: at once, without that day's interest on the part redeemed.
     const quick = await h.call(transferOut, { amount: '500', mode: 'quick' }, { token: user.token });
     expect(quick).toMatchObject({ ret: 1, data: { kind: 'redeem', mode: 'quick', status: 'done', day: '2026-11-24' } });
-    expect(await usdt(user.token)).toBe('3500.00000000');
+    expect(await usdtOf(h, user.token)).toBe('3500.00000000');
     // Standard: still earning today, paid at the end of tomorrow.
     const standard = await h.call(transferOut, { amount: '300', mode: 'standard' }, { token: user.token });
     expect(standard).toMatchObject({ ret: 1, data: { mode: 'standard', status: 'submitted', pay_day: '2026-11-25' } });
-    expect(await liquidity(user.token)).toMatchObject({
+    expect(await liquidityOf(h, user.token)).toMatchObject({
       principal: '1200.27397260',
       redeeming: '300.00000000',
       earning_today: '1500.27397260',
     });
 
-    await toDay('2026-11-25');
+    await toEarnDay(h, '2026-11-25', 9);
     // 1,500.2739726 earned: 1000 × 6 % + 500.2739726 × 4 % = 80.01095890 a year → 0.21920810 a day.
-    expect(await liquidity(user.token)).toMatchObject({
+    expect(await liquidityOf(h, user.token)).toMatchObject({
       principal: '1200.49318070',
       yesterday_interest: '0.21920810',
       redeeming: '300.00000000',
@@ -127,12 +106,12 @@ describe('liquidity', () => {
     const [waiting] = (await h.call(liquidityRecords, { kind: 'redeem' }, { token: user.token })).data.lists;
     expect(waiting).toMatchObject({ id: standard.data.id, status: 'waiting' });
 
-    await toDay('2026-11-26');
+    await toEarnDay(h, '2026-11-26', 9);
     const [confirmed] = (await h.call(liquidityRecords, { kind: 'redeem' }, { token: user.token })).data.lists;
     expect(confirmed).toMatchObject({ id: standard.data.id, status: 'confirmed' });
     expect(confirmed!.paid_at).not.toBeNull();
-    expect(await usdt(user.token)).toBe('3800.00000000');
-    expect(await liquidity(user.token)).toMatchObject({ redeeming: '0.00000000' });
+    expect(await usdtOf(h, user.token)).toBe('3800.00000000');
+    expect(await liquidityOf(h, user.token)).toMatchObject({ redeeming: '0.00000000' });
     const interest = (await h.call(liquidityRecords, { kind: 'interest' }, { token: user.token })).data.lists.map(
       (r) => [r.day, r.amount],
     );
@@ -156,7 +135,7 @@ describe('liquidity', () => {
     // locked in one statement, the record with the USDT it takes, the liquidity credit, commit); 9 when the row was
     // made and locked in two and the record and its debit were two.
     expect(Math.min(...sent)).toBeLessThanOrEqual(7);
-    expect(await usdt(user.token)).toBe('700.00000000');
+    expect(await usdtOf(h, user.token)).toBe('700.00000000');
     const redeeming: Record<string, number[]> = { quick: [], standard: [] };
     for (const mode of ['quick', 'standard', 'quick', 'standard'] as const) {
       const before = await statementsSent();
@@ -168,7 +147,7 @@ describe('liquidity', () => {
     // 7 and 5 when the record was a statement of its own.
     expect(Math.min(...redeeming.quick!)).toBeLessThanOrEqual(6);
     expect(Math.min(...redeeming.standard!)).toBeLessThanOrEqual(4);
-    expect(await usdt(user.token)).toBe('720.00000000');
+    expect(await usdtOf(h, user.token)).toBe('720.00000000');
     await expectLedgerBalanced(h);
   });
 
@@ -216,7 +195,7 @@ describe('lock-up', () => {
       earned: '0.00000000',
       days: 7,
     });
-    expect(await usdt(user.token)).toBe('1000.00000000');
+    expect(await usdtOf(h, user.token)).toBe('1000.00000000');
     expect((await h.call(earnBalance, { type: 'regular' }, { token: user.token })).data as RegularBalance).toEqual({
       type: 'regular',
       locked: '1000.00000000',
@@ -224,11 +203,12 @@ describe('lock-up', () => {
       processing: 1,
     });
 
-    for (let i = 1; i <= 8; i++) await toDay(new Date(today.getTime() + i * 86_400_000).toISOString().slice(0, 10));
+    for (let i = 1; i <= 8; i++)
+      await toEarnDay(h, new Date(today.getTime() + i * 86_400_000).toISOString().slice(0, 10), 9);
     const [ended] = (await h.call(lockupOrders, {}, { token: user.token })).data.lists;
     expect(ended).toMatchObject({ id: order.data.id, status: 'end', earned: '5.60000000', start_day: start });
     expect(ended!.ended_at).not.toBeNull();
-    expect(await usdt(user.token)).toBe('2005.60000000');
+    expect(await usdtOf(h, user.token)).toBe('2005.60000000');
     expect((await h.call(earnBalance, { type: 'regular' }, { token: user.token })).data as RegularBalance).toEqual({
       type: 'regular',
       locked: '0.00000000',
@@ -288,8 +268,8 @@ describe('an amount of 0', () => {
         zero,
       ).toEqual(same);
     }
-    expect(await usdt(user.token)).toBe('4900.00000000');
-    expect((await liquidity(user.token)).principal).toBe('100.00000000');
+    expect(await usdtOf(h, user.token)).toBe('4900.00000000');
+    expect((await liquidityOf(h, user.token)).principal).toBe('100.00000000');
   });
 });
 

@@ -4,12 +4,12 @@
 // instead, and closes only with the customer's consent, sending the amounts shown; a refusal reads the list again.
 import { act } from 'react';
 import { i18n, type Messages } from '@lingui/core';
-import { I18nProvider } from '@lingui/react';
 import { afterEach, expect, it } from 'vitest';
 import ClosurePage from '../../src/features/closure/ClosurePage.tsx';
 import type { EndingBalance } from '../../src/api-contract/closure.ts';
 import { toasts } from '../../src/lib/toast.ts';
 import { envelope, mountPoint, resetClientState, stubFetch, type Call } from './helpers.ts';
+import { renderInApp } from './render-in-app.tsx';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -51,13 +51,7 @@ async function openWith(lists: EndingBalance[][], closeAnswer: () => Response) {
     return envelope(0, `unexpected ${path}`);
   };
   log.calls = stubFetch(route).calls;
-  await act(async () =>
-    view.root.render(
-      <I18nProvider i18n={i18n}>
-        <ClosurePage />
-      </I18nProvider>,
-    ),
-  );
+  await renderInApp(view, <ClosurePage />);
   await settle(() => endings > 0);
   return log.calls;
 }

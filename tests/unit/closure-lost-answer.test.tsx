@@ -6,13 +6,13 @@
 // replays to the ended session.
 import { act } from 'react';
 import { i18n } from '@lingui/core';
-import { I18nProvider } from '@lingui/react';
 import { afterEach, expect, it } from 'vitest';
 import ClosurePage from '../../src/features/closure/ClosurePage.tsx';
 import { ROUTES } from '../../src/api-contract/routes.ts';
 import { session } from '../../src/lib/session.ts';
 import { toasts } from '../../src/lib/toast.ts';
 import { envelope, mountPoint, resetClientState, stubFetch, type Call } from './helpers.ts';
+import { renderInApp } from './render-in-app.tsx';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -64,13 +64,7 @@ async function openWith(server: Server) {
     return envelope(0, `unexpected ${path}`);
   };
   log.calls = stubFetch(route).calls;
-  await act(async () =>
-    view.root.render(
-      <I18nProvider i18n={i18n}>
-        <ClosurePage />
-      </I18nProvider>,
-    ),
-  );
+  await renderInApp(view, <ClosurePage />);
   await settle(() => log.calls.length >= 2);
   return log.calls;
 }

@@ -5,7 +5,7 @@
 // total, fee and what arrives), its confirmation, an order's details opened from the open orders list, and the
 // practice account's strip above the form.
 import { act } from 'react';
-import { i18n, type Messages } from '@lingui/core';
+import { i18n } from '@lingui/core';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
 import { OrderDetails } from '../../src/features/contracts/ContractParts.tsx';
 import { contractsState } from '../../src/features/contracts/contracts-store.ts';
@@ -15,7 +15,7 @@ import { prices } from '../../src/lib/prices.ts';
 import { session } from '../../src/lib/session.ts';
 import { AccountSwitch } from '../../src/ui/AccountSwitch.tsx';
 import { coinQuote, contractOrderOf, customerInfo, mountPoint, resetClientState, contractPair } from './helpers.ts';
-import { renderInApp } from './render-in-app.tsx';
+import { activateCatalog, renderInApp } from './render-in-app.tsx';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -24,14 +24,7 @@ const AT = '2026-12-05T08:00:00.000Z';
 const BTC = contractPair();
 
 const before = i18n.locale;
-beforeAll(async () => {
-  const locale = 'ar';
-  const { messages } = (await import(`../../src/locales/${locale}/messages.po`)) as { messages: Messages };
-  await act(() => {
-    i18n.load('ar', messages);
-    i18n.activate('ar');
-  });
-});
+beforeAll(() => activateCatalog('ar'));
 afterAll(() => act(() => i18n.activate(before)));
 
 beforeEach(() => {

@@ -3,11 +3,11 @@
 // the open-ended top tier "10,000 and above" in the language's words (never "10,000 +", nor a range to 0); each
 // amount kept left to right on its own, the words around it in the language's direction (right to left in Arabic).
 import { act } from 'react';
-import { i18n, type Messages } from '@lingui/core';
+import { i18n } from '@lingui/core';
 import { afterAll, expect, it } from 'vitest';
 import { LOCALES } from '../../src/api-contract/constants.ts';
 import { LadderTable } from '../../src/features/liquidity/LiquidityParts.tsx';
-import { renderInApp } from './render-in-app.tsx';
+import { activateCatalog, renderInApp } from './render-in-app.tsx';
 import { mountPoint } from './helpers.ts';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -40,11 +40,7 @@ afterAll(() => act(() => i18n.activate(before)));
 it.each([...LOCALES])(
   'in %s the top tier reads as its lower bound "and above", the others as ranges',
   async (locale) => {
-    const { messages } = (await import(`../../src/locales/${locale}/messages.po`)) as { messages: Messages };
-    await act(() => {
-      i18n.load(locale, messages);
-      i18n.activate(locale);
-    });
+    await activateCatalog(locale);
     await renderInApp(view, <LadderTable ladder={LADDER} caption="Today" />);
     const cells = [...view.container.querySelectorAll('tbody tr td:first-child')];
     expect(cells.map((cell) => cell.textContent)).toEqual([

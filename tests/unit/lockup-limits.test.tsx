@@ -4,11 +4,11 @@
 // direction, so in Arabic it reads from its minimum on the right (never one left-to-right run, which an Arabic reader
 // would read from 50,000.00 down to 100.00).
 import { act } from 'react';
-import { i18n, type Messages } from '@lingui/core';
+import { i18n } from '@lingui/core';
 import { afterAll, expect, it } from 'vitest';
 import { LOCALES } from '../../src/api-contract/constants.ts';
 import { ProductCard } from '../../src/features/lockup/LockupParts.tsx';
-import { renderInApp } from './render-in-app.tsx';
+import { activateCatalog, renderInApp } from './render-in-app.tsx';
 import { lockupMonth, mountPoint } from './helpers.ts';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -25,11 +25,7 @@ const before = i18n.locale;
 afterAll(() => act(() => i18n.activate(before)));
 
 async function openIn(locale: string) {
-  const { messages } = (await import(`../../src/locales/${locale}/messages.po`)) as { messages: Messages };
-  await act(() => {
-    i18n.load(locale, messages);
-    i18n.activate(locale);
-  });
+  await activateCatalog(locale);
   await renderInApp(
     view,
     <ul>

@@ -4,13 +4,13 @@
 // in an isolate of the page's direction. The field itself is left to right (an amount is typed so): without that outer
 // isolate an Arabic reader would meet 50,000.00 first, reading from the right.
 import { act } from 'react';
-import { i18n, type Messages } from '@lingui/core';
+import { i18n } from '@lingui/core';
 import { afterAll, afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { configureApi } from '../../src/lib/api.ts';
 import LockupDetailsPage from '../../src/features/lockup/LockupDetailsPage.tsx';
 import { lockupState } from '../../src/features/lockup/lockup-store.ts';
 import { envelope, lockupMonth, mountPoint, resetClientState } from './helpers.ts';
-import { renderInApp } from './render-in-app.tsx';
+import { activateCatalog, renderInApp } from './render-in-app.tsx';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -39,11 +39,7 @@ afterAll(() => act(() => i18n.activate(before)));
 
 /** The calculator's amount placeholder, the product page opened in `locale`. */
 async function placeholderIn(locale: string): Promise<string> {
-  const { messages } = (await import(`../../src/locales/${locale}/messages.po`)) as { messages: Messages };
-  await act(() => {
-    i18n.load(locale, messages);
-    i18n.activate(locale);
-  });
+  await activateCatalog(locale);
   await renderInApp(view, <LockupDetailsPage />, '/pages/Lock-up/productDetails/productDetails?id=3');
   await act(() => vi.waitFor(() => expect(view.container.querySelector('.lockup-calculator input')).not.toBeNull()));
   return view.container.querySelector<HTMLInputElement>('.lockup-calculator input')!.placeholder;

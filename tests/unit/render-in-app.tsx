@@ -1,7 +1,7 @@
 // Renders a component as the app does around it: the active language's texts and a router (in memory).
 import { act } from 'react';
 import type { Root } from 'react-dom/client';
-import { i18n } from '@lingui/core';
+import { i18n, type Messages } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
@@ -19,4 +19,14 @@ export async function renderInApp(view: { root: Root }, node: React.ReactNode, p
       </I18nProvider>,
     ),
   );
+}
+
+/** Loads `locale`'s whole catalog (src/locales/<locale>/messages.po, as translated) and makes it the active language,
+ * within act: what a test of a screen in that language renders with. */
+export async function activateCatalog(locale: string): Promise<void> {
+  const { messages } = (await import(`../../src/locales/${locale}/messages.po`)) as { messages: Messages };
+  await act(() => {
+    i18n.load(locale, messages);
+    i18n.activate(locale);
+  });
 }

@@ -4,7 +4,7 @@
 // names is one left-to-right element too. No invisible direction character is put in the text. Checked on a market
 // order's fill and an option's settlement.
 import { act } from 'react';
-import { i18n, type Messages } from '@lingui/core';
+import { i18n } from '@lingui/core';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { ToastHost } from '../../src/app/Overlays.tsx';
 import { marketOutcomeText } from '../../src/features/contracts/contracts-store.ts';
@@ -12,21 +12,14 @@ import { outcomeText } from '../../src/features/options/options-store.ts';
 import type { OptionOrder } from '../../src/api-contract/options.ts';
 import { toast, toasts } from '../../src/lib/toast.ts';
 import { contractOrderOf, mountPoint, resetClientState } from './helpers.ts';
-import { renderInApp } from './render-in-app.tsx';
+import { activateCatalog, renderInApp } from './render-in-app.tsx';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const view = mountPoint();
 
 const before = i18n.locale;
-beforeAll(async () => {
-  const locale = 'ar';
-  const { messages } = (await import(`../../src/locales/${locale}/messages.po`)) as { messages: Messages };
-  await act(() => {
-    i18n.load('ar', messages);
-    i18n.activate('ar');
-  });
-});
+beforeAll(() => activateCatalog('ar'));
 afterAll(() => act(() => i18n.activate(before)));
 // The element that shows a toast's amounts is a chunk of its own (React.lazy): loaded before, it renders within act.
 beforeAll(() => import('../../src/app/ToastMessageText.tsx'));

@@ -7,14 +7,14 @@
 //   when none does (the fee is rounded up to 8 decimals, so the total steps over the balance), the form says what
 //   stays, 0.00000001, and why, rather than leave it unexplained.
 import { act } from 'react';
-import { i18n, type Messages } from '@lingui/core';
+import { i18n } from '@lingui/core';
 import { afterAll, afterEach, beforeEach, expect, it, vi } from 'vitest';
 import type { WithdrawRule } from '../../src/api-contract/funds.ts';
 import { configureApi } from '../../src/lib/api.ts';
 import { session } from '../../src/lib/session.ts';
 import WithdrawPage from '../../src/features/funds/WithdrawPage.tsx';
 import { withdrawState } from '../../src/features/funds/withdraw-store.ts';
-import { renderInApp } from './render-in-app.tsx';
+import { activateCatalog, renderInApp } from './render-in-app.tsx';
 import { envelope, mountPoint, resetClientState, customerInfo, savedCard } from './helpers.ts';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -50,12 +50,7 @@ afterEach(() => act(async () => resetClientState()));
 afterAll(() => act(() => i18n.activate(before)));
 
 it('in Arabic the limits read from the minimum on the right: each amount isolated inside a translated range', async () => {
-  const locale = 'ar';
-  const { messages } = (await import(`../../src/locales/${locale}/messages.po`)) as { messages: Messages };
-  await act(() => {
-    i18n.load('ar', messages);
-    i18n.activate('ar');
-  });
+  await activateCatalog('ar');
   await renderInApp(view, <WithdrawPage />);
   await act(() => vi.waitFor(() => expect(withdrawState.rules.USDT).toBeDefined()));
   const row = [...view.container.querySelectorAll('.funds-rule dl > div')].find(
