@@ -327,7 +327,8 @@ export const texts = {
   // Proof of liabilities (api-contract/liabilities.ts)
   noLiabilityProof: /*i18n*/ {
     id: 'e.noLiabilityProof',
-    message: 'No proof of liabilities includes your account yet: the next daily one will.',
+    message:
+      'No proof of liabilities includes your account yet. Each daily proof counts the balances held at 00:00 UTC and is published a few minutes later: the next one will include yours.',
   },
 
   // Passkeys
