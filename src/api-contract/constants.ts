@@ -105,3 +105,30 @@ export const unitsFor = (max: number) => max * UNITS_PER_CHARACTER;
 export const REAL_NAME_MAX = 60;
 export const NICKNAME_MAX = 20;
 export const WALLET_ALIAS_MAX = 30;
+
+/**
+ * How long the server keeps a write's Idempotency-Key with its answer, counted from when it received it (ms).
+ * Payment APIs keep theirs a day (Stripe removes keys at least 24 hours old); this app keeps a funds write whose answer
+ * was lost on the device until sign-out and asks about it whenever it is online and signed in, and a session unused
+ * for 30 days ends (SESSION_IDLE_DAYS): 32 days cover every write the app can still ask about while the session it was
+ * sent in lives, with the margin below for the device's clock.
+ */
+export const IDEMPOTENCY_KEY_RETENTION_MS = 32 * 86_400_000;
+
+/**
+ * How far a device's clock may be off the server's and still be taken at its word (ms): a day covers a clock set in
+ * the wrong time zone (up to 14 hours off UTC).
+ */
+export const SENT_AT_SKEW_MS = 86_400_000;
+
+/**
+ * Whether a write first sent at `sentAt` (ms, UTC, the device's clock) may have had its key deleted by `now` (ms, the
+ * clock that reads it): sent before the retention horizon less the skew margin, or claimed later than `now` plus that
+ * margin (a clock that cannot be trusted). The server answers such a key, when not found, `expired` (write-outcome.ts);
+ * the app no longer sends the same write again under it (lib/api.ts), and a lost write that old it cannot ask about
+ * is told to the customer as too old to check.
+ */
+export const keyMayBeDeleted = (sentAt: number, now: number): boolean =>
+  !Number.isFinite(sentAt) ||
+  sentAt < now - IDEMPOTENCY_KEY_RETENTION_MS + SENT_AT_SKEW_MS ||
+  sentAt > now + SENT_AT_SKEW_MS;

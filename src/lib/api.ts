@@ -10,7 +10,12 @@ import {
   TOKEN_HEADER,
   type Envelope,
 } from '../api-contract/envelope.ts';
-import { MAX_ATTEMPTS, REQUEST_TIMEOUT_MS, TOKEN_REDIRECT_DELAY_MS } from '../api-contract/constants.ts';
+import {
+  MAX_ATTEMPTS,
+  REQUEST_TIMEOUT_MS,
+  TOKEN_REDIRECT_DELAY_MS,
+  keyMayBeDeleted,
+} from '../api-contract/constants.ts';
 import { httpStatusText, texts } from '../api-contract/texts.ts';
 import { loginRoute, ROUTES } from '../api-contract/routes.ts';
 import { session, clearSession } from './session.ts';
@@ -130,7 +135,10 @@ export async function api<E extends Endpoint>(
   // One key for every attempt of this call, so the server applies a retried write once; and the key of the same write
   // whose answer never came, so sending it again (a second tap once back online) is applied once too.
   const same = write && !options.idempotencyKey && !options.formData ? sameWrite(endpoint, sentWith, fields) : '';
-  if (write) headers[IDEMPOTENCY_HEADER] = options.idempotencyKey ?? unanswered.get(same) ?? newIdempotencyKey();
+  const earlier = same ? unansweredSince(same) : undefined;
+  if (write) headers[IDEMPOTENCY_HEADER] = options.idempotencyKey ?? earlier?.key ?? newIdempotencyKey();
+  // When the write was first sent under this key: the write-outcome lookup is asked with it.
+  const firstSentAt = earlier?.sentAt ?? Date.now();
   const showMask = options.loading !== false;
   const kind = write ? 'write' : 'read';
   // A read under the mask stops when the user cancels it there (the mask never offers it for a write).
@@ -147,8 +155,8 @@ export async function api<E extends Endpoint>(
         if (same) {
           unanswered.delete(same);
           if (unanswered.size >= UNANSWERED_MAX) unanswered.delete(unanswered.keys().next().value!);
-          unanswered.set(same, headers[IDEMPOTENCY_HEADER]!);
-          lostAnswer(endpoint.path, headers[IDEMPOTENCY_HEADER]!, fields);
+          unanswered.set(same, { key: headers[IDEMPOTENCY_HEADER]!, sentAt: firstSentAt });
+          lostAnswer(endpoint.path, headers[IDEMPOTENCY_HEADER]!, fields, firstSentAt);
         }
         throw error;
       }
@@ -188,26 +196,49 @@ export async function api<E extends Endpoint>(
 
 /**
  * The Idempotency-Key of each write sent and not answered (its connection failed or timed out after sending: the
- * server may have applied it), by the same write: call, session and fields (not the language). Forgotten once any
- * answer comes; kept in memory for this page's life, at most UNANSWERED_MAX, the oldest dropped first.
+ * server may have applied it), with when it was first sent under that key (ms, UTC), by the same write: call, session
+ * and fields (not the language). Forgotten once any answer comes; kept in memory for this page's life, at most
+ * UNANSWERED_MAX, the oldest dropped first.
  */
-const unanswered = new Map<string, string>();
+const unanswered = new Map<string, UnansweredWrite>();
 const UNANSWERED_MAX = 16;
+
+/** A write sent and not answered: its Idempotency-Key and when it was first sent under it (ms, UTC). */
+export interface UnansweredWrite {
+  key: string;
+  sentAt: number;
+}
+
+/**
+ * The unanswered write `same`, unless its key is so old the server may have deleted it (keyMayBeDeleted): a page left
+ * open that long sends the same write as a new one, since under the old key it could be applied a second time.
+ */
+function unansweredSince(same: string): UnansweredWrite | undefined {
+  const earlier = unanswered.get(same);
+  if (!earlier || !keyMayBeDeleted(earlier.sentAt, Date.now())) return earlier;
+  unanswered.delete(same);
+  return undefined;
+}
+
 /** What makes two writes the same one in `unanswered`: the call, the session it was sent with and its fields. */
 const sameWrite = (endpoint: Endpoint, token: string | null, fields: Record<string, string>) =>
   `${endpoint.path}\n${token}\n${new URLSearchParams(fields)}`;
 
 /**
  * The Idempotency-Key under which this session sent `endpoint` with `input` and got no answer (the connection failed
- * or timed out after sending: the server may have applied it), kept by api() for the same write sent again; undefined
- * once an answer came, or when it was never sent. What to ask the write-outcome lookup about.
+ * or timed out after sending: the server may have applied it), with when it was first sent under it, kept by api() for
+ * the same write sent again; undefined once an answer came, when it was never sent, or when the key is too old to be
+ * sent again (unansweredSince). What to ask the write-outcome lookup about.
  */
-export function unansweredKey<E extends Endpoint>(endpoint: E, input?: InputOf<E>): string | undefined {
-  return unanswered.get(sameWrite(endpoint, session.token, formFields(input)));
+export function unansweredWrite<E extends Endpoint>(endpoint: E, input?: InputOf<E>): UnansweredWrite | undefined {
+  return unansweredSince(sameWrite(endpoint, session.token, formFields(input)));
 }
 
-type LostAnswerListener = (path: string, key: string, fields: Record<string, string>) => void;
-/** Told of each such write (its path, Idempotency-Key and fields) when its answer is lost (set at start: main.tsx). */
+type LostAnswerListener = (path: string, key: string, fields: Record<string, string>, sentAt: number) => void;
+/**
+ * Told of each such write (its path, Idempotency-Key, fields and when it was first sent under that key, ms UTC) when
+ * its answer is lost (set at start: main.tsx).
+ */
 let lostAnswer: LostAnswerListener = () => undefined;
 /** Sets the one listener told of writes whose answer was lost. */
 export const onLostAnswer = (listener: LostAnswerListener) => void (lostAnswer = listener);
@@ -216,7 +247,7 @@ export const onLostAnswer = (listener: LostAnswerListener) => void (lostAnswer =
  * done), and a key asked about that way is given up, so sending it again would be refused as reused.
  */
 export function forgetUnanswered(key: string): void {
-  for (const [same, kept] of unanswered) if (kept === key) unanswered.delete(same);
+  for (const [same, kept] of unanswered) if (kept.key === key) unanswered.delete(same);
 }
 
 /** Writes (and other POSTs) answered or failed so far: a read that saw this change while in flight is asked again. */

@@ -4,7 +4,10 @@
 // a sign-out removes it with the rest of the customer's data.
 import { persistedStore } from './storage.ts';
 
-/** One write sent and not answered: its call, Idempotency-Key, amount as sent ('' for none) and when (ms, UTC). */
+/**
+ * One write sent and not answered: its call, Idempotency-Key, amount as sent ('' for none) and when it was first sent
+ * under that key (ms, UTC).
+ */
 export interface LostWrite {
   path: string;
   key: string;
@@ -12,9 +15,12 @@ export interface LostWrite {
   sentAt: number;
 }
 
-/** What the server said of a lost write (api-contract/write-outcome.ts); `in_progress` is never kept here. */
+/**
+ * What the server said of a lost write (api-contract/write-outcome.ts); `in_progress` is never kept here. `expired`
+ * also when the device could not ask before the key's retention ran out (features/lost-answers/lost-answers.ts).
+ */
 export interface LostWriteOutcome extends LostWrite {
-  state: 'applied' | 'refused' | 'not_received';
+  state: 'applied' | 'refused' | 'not_received' | 'expired';
   /** The refusal as the server answered it; null otherwise. */
   msg: string | null;
 }

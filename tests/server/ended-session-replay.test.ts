@@ -33,6 +33,8 @@ async function send(endpoint: Endpoint, fields: Record<string, string>, token: s
   };
 }
 
+/** When the write-outcome lookup is told the write was sent (the device's clock): just now. */
+const SENT_NOW = new Date().toISOString();
 const CLOSE = { secret_kind: 'login', secret: PASSWORD };
 const closedCount = async (userId: number) =>
   (await h.database.db.select({ n: count() }).from(closedAccounts).where(eq(closedAccounts.userId, userId)))[0]!.n;
@@ -56,7 +58,12 @@ describe('closing the account, its answer lost', () => {
     expect(await closedCount(user.id)).toBe(1);
     expect(await entriesOf(user.id)).toBe(entries);
     // The write-outcome lookup with the ended token says the close went through.
-    const outcome = await send(writeOutcome, { path: closeAccount.path, key: 'close-lost' }, user.token, 'ask-1');
+    const outcome = await send(
+      writeOutcome,
+      { path: closeAccount.path, key: 'close-lost', sent_at: SENT_NOW },
+      user.token,
+      'ask-1',
+    );
     expect(outcome.answer).toMatchObject({ ret: 1, data: { state: 'applied', msg: null } });
     // The ended token signs nothing else in.
     expect(await h.call(userInfo, {}, { token: user.token })).toEqual(TOKEN_EXPIRED);
@@ -88,13 +95,28 @@ describe('closing the account, its answer lost', () => {
     expect(await h.call(userInfo, {}, { token: user.token })).toEqual(TOKEN_EXPIRED);
     // The write-outcome lookup: another key, another path, another token of the same customer.
     expect(
-      (await send(writeOutcome, { path: closeAccount.path, key: 'close-new-key' }, user.token, 'ask-2')).answer,
+      (
+        await send(
+          writeOutcome,
+          { path: closeAccount.path, key: 'close-new-key', sent_at: SENT_NOW },
+          user.token,
+          'ask-2',
+        )
+      ).answer,
     ).toEqual(TOKEN_EXPIRED);
     expect(
-      (await send(writeOutcome, { path: editProfile.path, key: 'close-once' }, user.token, 'ask-3')).answer,
+      (await send(writeOutcome, { path: editProfile.path, key: 'close-once', sent_at: SENT_NOW }, user.token, 'ask-3'))
+        .answer,
     ).toEqual(TOKEN_EXPIRED);
     expect(
-      (await send(writeOutcome, { path: closeAccount.path, key: 'close-once' }, other.data.token, 'ask-4')).answer,
+      (
+        await send(
+          writeOutcome,
+          { path: closeAccount.path, key: 'close-once', sent_at: SENT_NOW },
+          other.data.token,
+          'ask-4',
+        )
+      ).answer,
     ).toEqual(TOKEN_EXPIRED);
 
     // No key was claimed or given up, nothing was written.
@@ -118,9 +140,10 @@ describe('a write that did not end its session', () => {
     expect((await send(editProfile, { nickname: 'Before' }, user.token, 'edit-1')).answer.ret).toBe(1);
     expect((await h.call(logout, {}, { token: user.token })).ret).toBe(1);
     expect((await send(editProfile, { nickname: 'Before' }, user.token, 'edit-1')).answer).toEqual(TOKEN_EXPIRED);
-    expect((await send(writeOutcome, { path: editProfile.path, key: 'edit-1' }, user.token, 'ask-5')).answer).toEqual(
-      TOKEN_EXPIRED,
-    );
+    expect(
+      (await send(writeOutcome, { path: editProfile.path, key: 'edit-1', sent_at: SENT_NOW }, user.token, 'ask-5'))
+        .answer,
+    ).toEqual(TOKEN_EXPIRED);
   });
 });
 
@@ -140,7 +163,14 @@ describe('changing the login password, its answer lost', () => {
     const token = (again.answer.data as { token: string }).token;
     expect((await h.call(userInfo, {}, { token })).ret).toBe(1);
     expect(
-      (await send(writeOutcome, { path: changePassword.path, key: 'pass-lost' }, user.token, 'ask-6')).answer,
+      (
+        await send(
+          writeOutcome,
+          { path: changePassword.path, key: 'pass-lost', sent_at: SENT_NOW },
+          user.token,
+          'ask-6',
+        )
+      ).answer,
     ).toMatchObject({ ret: 1, data: { state: 'applied' } });
 
     // The old token still signs nothing in: not another change, not a read.

@@ -5,7 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import { lockupProducts, lockupSubscribe } from '../../src/api-contract/lockup.ts';
 import { serverTexts } from '../../src/api-contract/server-texts.ts';
 import { writeOutcome } from '../../src/api-contract/write-outcome.ts';
-import { balances } from '../../src/server/db/schema.ts';
+import { balances, idempotencyKeys } from '../../src/server/db/schema.ts';
 import { idempotencyScope, writeScope } from '../../src/server/domain/idempotency.ts';
 import { onPostgres, startHarness, type Harness } from './harness.ts';
 import { customer, refused } from './helpers.ts';
@@ -21,8 +21,15 @@ afterAll(() => h.close());
 const usdtOf = async (userId: number) =>
   (await h.database.db.select().from(balances).where(eq(balances.userId, userId))).find((row) => row.asset === 'USDT')
     ?.available;
-const outcomeOf = (token: string, key: string, path = lockupSubscribe.path) =>
-  h.call(writeOutcome, { path, key }, { token });
+const DAY_MS = 86_400_000;
+/** Asked as the app asks: with when the write was first sent, by the device's clock (now, unless said). */
+const outcomeOf = (token: string, key: string, path = lockupSubscribe.path, sentAt = new Date()) =>
+  h.call(writeOutcome, { path, key, sent_at: sentAt.toISOString() }, { token });
+const daysAgo = (days: number) => new Date(Date.now() - days * DAY_MS);
+const keyRow = async (userId: number, key: string) => {
+  const { id } = idempotencyScope(writeScope(userId, lockupSubscribe.path), key);
+  return (await h.database.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, id)))[0];
+};
 const subscribe = (token: string, key: string, amount = '150') =>
   h.call(lockupSubscribe, { product_id: String(week), amount }, { token, idempotencyKey: key });
 
@@ -118,6 +125,37 @@ describe('the outcome of a write whose answer was lost', () => {
     expect((await outcomeOf(owner.token, 'key-shared')).data.state).toBe('applied');
   });
 
+  it('answers a key deleted by its retention "expired", never "not received", and gives nothing up', async () => {
+    const user = await customer(h, '1000');
+    expect((await subscribe(user.token, 'key-month-old')).ret).toBe(1);
+    // What the retention job does to a key past its horizon (jobs/idempotency-retention.ts).
+    const { id } = idempotencyScope(writeScope(user.id, lockupSubscribe.path), 'key-month-old');
+    await h.database.db.delete(idempotencyKeys).where(eq(idempotencyKeys.key, id));
+    const expired = { state: 'expired', msg: null, received_at: null };
+    expect((await outcomeOf(user.token, 'key-month-old', lockupSubscribe.path, daysAgo(33))).data).toEqual(expired);
+    // Asked again the same; the key is not given up (no row written), and the customer is never told to place it again.
+    expect((await outcomeOf(user.token, 'key-month-old', lockupSubscribe.path, daysAgo(40))).data).toEqual(expired);
+    expect(await keyRow(user.id, 'key-month-old')).toBeUndefined();
+    // Within the margin for the device's clock before the horizon: expired too.
+    expect((await outcomeOf(user.token, 'key-month-old', lockupSubscribe.path, daysAgo(31.5))).data).toEqual(expired);
+    // A device clock far ahead of the server's cannot be taken at its word.
+    const ahead = new Date(Date.now() + 3 * DAY_MS);
+    expect((await outcomeOf(user.token, 'key-month-old', lockupSubscribe.path, ahead)).data).toEqual(expired);
+    expect(await usdtOf(user.id)).toBe('850.00000000');
+  });
+
+  it('still answers a recent unknown key "not received", and a kept key by its answer whatever its age', async () => {
+    const user = await customer(h, '1000');
+    expect((await outcomeOf(user.token, 'key-recent', lockupSubscribe.path, daysAgo(29))).data.state).toBe(
+      'not_received',
+    );
+    expect(await subscribe(user.token, 'key-recent')).toEqual(refused(serverTexts.idempotencyKeyReused.message));
+    expect((await subscribe(user.token, 'key-kept')).ret).toBe(1);
+    // A device whose clock was far behind when it sent: the key is still there and says what it did.
+    expect((await outcomeOf(user.token, 'key-kept', lockupSubscribe.path, daysAgo(60))).data.state).toBe('applied');
+    expect(await usdtOf(user.id)).toBe('850.00000000');
+  });
+
   it('refuses a path that is no customer write, and a key no client sends', async () => {
     const user = await customer(h);
     expect(await outcomeOf(user.token, 'key-x', '/lockup/orders')).toEqual(refused('The request is not valid!'));
@@ -125,5 +163,9 @@ describe('the outcome of a write whose answer was lost', () => {
       refused('The request is not valid!'),
     );
     expect(await outcomeOf(user.token, 'k'.repeat(129))).toEqual(refused('The request is not valid!'));
+    // Without when it was sent, no key can be told apart from one deleted by its retention.
+    expect(
+      await h.call(writeOutcome, { path: lockupSubscribe.path, key: 'key-x' } as never, { token: user.token }),
+    ).toEqual(refused('The request is not valid!'));
   });
 });

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 // A write that moves funds whose answer was lost is kept on the device, the server is asked what became of it by its
 // Idempotency-Key, and the customer is told (lib/lost-answers.ts, app/LostAnswerDialog.tsx).
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../src/lib/api.ts';
 import { lockupSubscribe } from '../../src/api-contract/lockup.ts';
 import { submitWithdraw } from '../../src/api-contract/funds.ts';
@@ -40,7 +40,17 @@ beforeEach(async () => {
   lostAnswers.told = [];
   onLostAnswer(keepLostWrite);
 });
-afterEach(resetClientState);
+afterEach(() => {
+  vi.useRealTimers();
+  resetClientState();
+});
+const DAY_MS = 86_400_000;
+/** Moves the device's clock (Date only: the calls' own timers run as they do). */
+const clockAt = (at: number) => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(at);
+};
+const TOO_OLD = 'It was sent too long ago for us to check whether it went through.';
 
 const askedAbout = (call: { body: string }) => Object.fromEntries(new URLSearchParams(call.body));
 
@@ -89,7 +99,7 @@ describe('a write that moves funds whose answer was lost', () => {
     await expect(api(lockupSubscribe, subscription)).rejects.toThrow();
     const key = calls[0]!.request.headers.get('idempotency-key');
     await askAboutLostWrites();
-    expect(askedAbout(calls[5]!)).toEqual({ path: '/lockup/subscribe', key });
+    expect(askedAbout(calls[5]!)).toEqual({ path: '/lockup/subscribe', key, sent_at: expect.any(String) });
     expect(lostAnswers.waiting).toEqual([]);
     expect(lostAnswers.told).toMatchObject([{ state: 'applied', amount: '150', key }]);
     // A second tap of the same subscription carries the same key: the server replays its answer, nothing twice.
@@ -131,5 +141,69 @@ describe('a write that moves funds whose answer was lost', () => {
     expect(lostAnswers.told).toEqual([]);
     await askAboutLostWrites();
     expect(lostAnswers.waiting).toHaveLength(1);
+  });
+
+  it('asks with when the write was first sent, kept through a second tap lost under the same key', async () => {
+    const first = Date.parse('2026-12-01T08:00:00.000Z');
+    clockAt(first);
+    const { calls } = stubFetch(
+      ...lost,
+      ...lost,
+      envelope(1, '', { state: 'in_progress', msg: null, received_at: null }),
+    );
+    await expect(api(lockupSubscribe, subscription)).rejects.toThrow();
+    vi.setSystemTime(first + 3_600_000);
+    await expect(api(lockupSubscribe, subscription)).rejects.toThrow();
+    const keys = new Set(calls.map((call) => call.request.headers.get('idempotency-key')));
+    expect(keys.size).toBe(1);
+    await askAboutLostWrites();
+    expect(calls.at(-1)!.request.url).toMatch(/\/users\/write-outcome$/);
+    expect(askedAbout(calls.at(-1)!).sent_at).toBe('2026-12-01T08:00:00.000Z');
+  });
+
+  it('too old to check, as the server says: the customer is told to look in their records, not to place it again', async () => {
+    stubFetch(...lost, envelope(1, '', { state: 'expired', msg: null, received_at: null }));
+    await expect(api(lockupSubscribe, subscription)).rejects.toThrow();
+    await askAboutLostWrites();
+    expect(lostAnswers.told).toMatchObject([{ state: 'expired', amount: '150' }]);
+    const text = await dialogText();
+    expect(text).toContain('Lock-up subscription of 150 USDT');
+    expect(text).toContain(TOO_OLD);
+    expect(text).toContain('Look for it in your account details and records before you place it again.');
+    expect(text).not.toContain('You can place it again');
+  });
+
+  it('kept past the retention of its key and not asked (offline): told as too old to check, never sent again', async () => {
+    const now = Date.parse('2026-12-05T08:00:00.000Z');
+    clockAt(now);
+    lostAnswers.waiting = [
+      { path: submitWithdraw.path, key: 'key-old', amount: '99.5', sentAt: now - 33 * DAY_MS },
+      { path: lockupSubscribe.path, key: 'key-young', amount: '150', sentAt: now - 2 * DAY_MS },
+    ];
+    const onLine = Object.getOwnPropertyDescriptor(Navigator.prototype, 'onLine')!;
+    Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false });
+    try {
+      const { calls } = stubFetch();
+      await askAboutLostWrites();
+      expect(calls).toEqual([]);
+    } finally {
+      Object.defineProperty(navigator, 'onLine', onLine);
+    }
+    expect(lostAnswers.waiting.map((write) => write.key)).toEqual(['key-young']);
+    expect(lostAnswers.told).toMatchObject([{ key: 'key-old', state: 'expired' }]);
+    const text = await dialogText();
+    expect(text).toContain('Withdrawal of 99.5');
+    expect(text).toContain(TOO_OLD);
+  });
+
+  it('a page left open past the retention sends the same write again under a new key, not the old one', async () => {
+    const first = Date.parse('2026-11-01T08:00:00.000Z');
+    clockAt(first);
+    const { calls } = stubFetch(...lost, envelope(1, '', { id: 9 }));
+    await expect(api(lockupSubscribe, subscription)).rejects.toThrow();
+    const key = calls[0]!.request.headers.get('idempotency-key');
+    vi.setSystemTime(first + 33 * DAY_MS);
+    await api(lockupSubscribe, subscription);
+    expect(calls.at(-1)!.request.headers.get('idempotency-key')).not.toBe(key);
   });
 });

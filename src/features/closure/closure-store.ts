@@ -13,7 +13,7 @@ import {
 import { pointRecords } from '../../api-contract/rewards.ts';
 import { RET_FAIL, type Envelope } from '../../api-contract/envelope.ts';
 import { writeOutcome } from '../../api-contract/write-outcome.ts';
-import { ApiError, api, apiBlob, forgetUnanswered, newIdempotencyKey, unansweredKey } from '../../lib/api.ts';
+import { ApiError, api, apiBlob, forgetUnanswered, newIdempotencyKey, unansweredWrite } from '../../lib/api.ts';
 import { saveFile } from '../../lib/download.ts';
 import { offlineData } from '../../lib/offline.ts';
 import { clearSession } from '../../lib/session.ts';
@@ -75,12 +75,13 @@ export async function closeTheAccount(
     // A close sent again after one without an answer goes under that one's key (api() keeps it).
     await api(closeAccount, input);
   } catch (error) {
-    const key = unansweredKey(closeAccount, input);
+    const lost = unansweredWrite(closeAccount, input);
     // Answered (a refusal, an ended login): the server did what it says.
-    if (!(error instanceof ApiError) || error.ret !== undefined || !key) throw error;
+    if (!(error instanceof ApiError) || error.ret !== undefined || !lost) throw error;
+    const { key } = lost;
     const outcome = await api(
       writeOutcome,
-      { path: closeAccount.path, key },
+      { path: closeAccount.path, key, sent_at: new Date(lost.sentAt).toISOString() },
       // A key of its own: the question's own lost answer is never replayed as a stale one.
       { loading: false, idempotencyKey: newIdempotencyKey(), redirectOnInvalidToken: false },
     ).catch(() => null);

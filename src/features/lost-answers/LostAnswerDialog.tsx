@@ -1,6 +1,6 @@
 // What became of the customer's writes that move funds whose answer was lost (lost-answers.ts): each one named with its
-// amount and when it was sent, and what the server said of it. Opened by the shell (App.tsx) while there is something
-// to tell; "OK" clears it.
+// amount and when it was sent, and what the server said of it (or that it was sent too long ago to check). Opened by
+// the shell (App.tsx) while there is something to tell; "OK" clears it.
 import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -54,6 +54,11 @@ function Outcome({ write }: { write: LostWriteOutcome }) {
           <>
             <Trans>It was not done:</Trans> <Verbatim text={write.msg ?? ''} />
           </>
+        ) : write.state === 'expired' ? (
+          <Trans>
+            It was sent too long ago for us to check whether it went through. Look for it in your account details and
+            records before you place it again.
+          </Trans>
         ) : (
           <Trans>It did not reach us, so nothing was done. You can place it again.</Trans>
         )}

@@ -1,8 +1,10 @@
 // Writes that move funds whose answer was lost: kept on the device (lib/lost-answers-state.ts) and, as soon as the
 // server can be asked (at start, back online, after a sign-in, a few seconds after the loss), asked about by their
 // Idempotency-Key (api-contract/write-outcome.ts). What the server says is shown to the customer
-// (LostAnswerDialog.tsx): the subscription went through, was refused, or never arrived. Without it a customer who
-// reloads after "You are offline" would tap again with a new key and place the order twice.
+// (LostAnswerDialog.tsx): the subscription went through, was refused, never arrived, or was sent too long ago to check
+// (the server keeps keys IDEMPOTENCY_KEY_RETENTION_MS; the customer is told to check their records). Without it a
+// customer who reloads after "You are offline" would tap again with a new key and place the order twice.
+import { keyMayBeDeleted } from '../../api-contract/constants.ts';
 import { writeOutcome } from '../../api-contract/write-outcome.ts';
 import { RET_TOKEN_INVALID } from '../../api-contract/envelope.ts';
 import { subscribeKey } from 'valtio/vanilla/utils';
@@ -16,12 +18,21 @@ const WAITING_MAX = 16;
 /** How soon a write the server is still working on (or one just lost) is asked about again, in ms. */
 const ASK_AGAIN_MS = 4000;
 
-/** Keeps a write of FUNDS_WRITES whose answer was lost (`sentAt`: ms, UTC) and asks about it shortly. */
+/**
+ * Keeps a write of FUNDS_WRITES whose answer was lost (`sentAt`: when it was first sent under `key`, ms, UTC) and asks
+ * about it shortly. The same key lost again keeps its first time: the server's retention of the key counts from then.
+ */
 export function keepLostWrite(path: string, key: string, fields: Record<string, string>, sentAt = Date.now()): void {
   const amountField = FUNDS_WRITES[path];
   if (amountField === undefined) return;
+  const before = lostAnswers.waiting.find((write) => write.key === key);
   const others = lostAnswers.waiting.filter((write) => write.key !== key);
-  const write: LostWrite = { path, key, amount: amountField ? (fields[amountField] ?? '') : '', sentAt };
+  const write: LostWrite = {
+    path,
+    key,
+    amount: amountField ? (fields[amountField] ?? '') : '',
+    sentAt: Math.min(sentAt, before?.sentAt ?? sentAt),
+  };
   lostAnswers.waiting = [...others, write].slice(-WAITING_MAX);
   askAgainSoon();
 }
@@ -48,12 +59,15 @@ export function askAboutLostWrites(): Promise<void> {
 async function askAll(): Promise<void> {
   let applied = false;
   for (const write of [...lostAnswers.waiting]) {
-    if (!session.token || navigator.onLine === false) break;
+    if (!session.token || navigator.onLine === false) {
+      tellTooOld();
+      break;
+    }
     let outcome;
     try {
       outcome = await api(
         writeOutcome,
-        { path: write.path, key: write.key },
+        { path: write.path, key: write.key, sent_at: new Date(write.sentAt).toISOString() },
         // A key of its own each time: the question's own lost answer is never replayed as a stale one.
         { loading: false, idempotencyKey: newIdempotencyKey(), redirectOnInvalidToken: false },
       );
@@ -61,6 +75,7 @@ async function askAll(): Promise<void> {
       // A question refused (ret 0: a path no longer a write after an update) is dropped; no answer: asked later.
       if (error instanceof ApiError && error.ret === 0) remove(write.key);
       else if (!(error instanceof ApiError && error.ret === RET_TOKEN_INVALID)) askAgainSoon();
+      tellTooOld();
       break;
     }
     if (outcome.state === 'in_progress') {
@@ -75,6 +90,26 @@ async function askAll(): Promise<void> {
   // Loaded only then: the balances' code is not this module's to bring to every first screen.
   if (applied)
     await import('../../lib/balances.ts').then(({ refreshBalances }) => refreshBalances({ loading: false }), noop);
+}
+
+/**
+ * Tells, without asking, the waiting writes sent so long ago that the server may have deleted their keys
+ * (keyMayBeDeleted): it would answer them `expired` too, and the customer should not wait for the network to learn to
+ * check their records. Only while signed in: the list is the signed-in customer's.
+ */
+function tellTooOld(): void {
+  if (!session.token) return;
+  const now = Date.now();
+  const tooOld = lostAnswers.waiting.filter((write) => keyMayBeDeleted(write.sentAt, now));
+  if (!tooOld.length) return;
+  for (const write of tooOld) {
+    remove(write.key);
+    forgetUnanswered(write.key);
+  }
+  lostAnswers.told = [
+    ...lostAnswers.told,
+    ...tooOld.map((write) => ({ ...write, state: 'expired' as const, msg: null })),
+  ];
 }
 
 function remove(key: string): void {

@@ -29,6 +29,7 @@ import { preparedOnce } from '../db/prepared.ts';
 import { atCommit } from '../db/transaction-control.ts';
 import { idempotencyKeys, sessions } from '../db/schema.ts';
 import { RET_OK } from '../../api-contract/envelope.ts';
+import type { WriteOutcomeState } from '../../api-contract/write-outcome.ts';
 
 /** How long a duplicate waits for the first copy of a request to answer before it says "busy". */
 const WAIT_FOR_FIRST_MS = 5_000;
@@ -228,10 +229,10 @@ const GIVEN_UP = 'given up: never received';
 
 /** What `writeOutcomeOf` found of one key (api-contract/write-outcome.ts says what each state means). */
 export interface KeyOutcome {
-  state: 'applied' | 'refused' | 'in_progress' | 'not_received';
+  state: WriteOutcomeState;
   /** The stored refusal's envelope msg (`refused` only). */
   msg: string | null;
-  /** When the key was first claimed (null for `not_received`). */
+  /** When the key was first claimed (null for `not_received` and `expired`). */
   receivedAt: Date | null;
 }
 
@@ -242,10 +243,25 @@ export interface KeyOutcome {
  * one nobody holds was left by a request that died before anything was written. That key, and a key never claimed,
  * is given up in the same transaction that says so: a row with a fingerprint no request has and an answer of its own,
  * so a copy arriving later is refused as a reused key and "nothing was done" stays true.
+ * `mayBeDeleted`: the client sent the write so long ago that its key may be past the retention of keys
+ * (api-contract/write-outcome.ts keyMayBeDeleted). Such a key not found is `expired`, and nothing is given up: it may
+ * have been applied and deleted since (jobs/idempotency-retention.ts), and "never received" would let the client place
+ * it again. Its row, when found, is locked first, so the retention job, which skips locked rows, cannot delete it
+ * between the look and the answer.
  */
-export async function writeOutcomeOf(db: Db, scopedKey: ScopedKey, now: Date): Promise<KeyOutcome> {
+export async function writeOutcomeOf(
+  db: Db,
+  scopedKey: ScopedKey,
+  now: Date,
+  { mayBeDeleted }: { mayBeDeleted: boolean },
+): Promise<KeyOutcome> {
   const { id: key, secret } = scopedKey;
   return db.transaction(async (tx) => {
+    if (mayBeDeleted) {
+      // Waits for a transaction applying it (or deleting it): then it is found with its answer, or gone.
+      const found = rowsOf(await tx.execute(sql`select key from idempotency_keys where key = ${key} for update`));
+      if (!found.length) return { state: 'expired', msg: null, receivedAt: null };
+    }
     const inserted = await tx
       .insert(idempotencyKeys)
       .values({ key, fingerprint: GIVEN_UP, createdAt: now, response: seal(secret, null) })

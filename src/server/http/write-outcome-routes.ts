@@ -1,6 +1,7 @@
 // What became of a customer's write whose answer was lost (api-contract/write-outcome.ts), read from its
 // Idempotency-Key's stored answer (domain/idempotency.ts).
 import { texts } from '../../api-contract/texts.ts';
+import { keyMayBeDeleted } from '../../api-contract/constants.ts';
 import { writeOutcome } from '../../api-contract/write-outcome.ts';
 import {
   idempotencyScope,
@@ -35,9 +36,13 @@ const answered = (outcome: KeyOutcome) => ({
 export const writeOutcomeRoutes: RouteModule = ({ route }) => {
   route(
     writeOutcome,
-    async ({ path, key }, { db, caller, clock }) => {
+    async ({ path, key, sent_at }, { db, caller, clock }) => {
       if (!(await customerWritePaths()).has(path)) throw new Refusal(texts.invalidRequest.id);
-      return answered(await writeOutcomeOf(db, idempotencyScope(writeScope(caller.userId, path), key), clock.now()));
+      const scopedKey = idempotencyScope(writeScope(caller.userId, path), key);
+      // Real time, as the device's clock that says when it sent: a test server's clock may run ahead of both, and the
+      // retention job deletes a key only once real time and the clock have both passed its horizon.
+      const mayBeDeleted = keyMayBeDeleted(Date.parse(sent_at), Date.now());
+      return answered(await writeOutcomeOf(db, scopedKey, clock.now(), { mayBeDeleted }));
     },
     {
       // A session ended by its own write (the account closed, the password changed) may still ask about that write.
