@@ -163,16 +163,21 @@ export const attemptCounters = windowedCounters('attempt_counters');
 export const requestCounters = windowedCounters('request_counters');
 
 /** A write carrying an Idempotency-Key is applied once; its answer is replayed. */
-export const idempotencyKeys = pgTable('idempotency_keys', {
-  key: text('key').primaryKey(),
-  fingerprint: text('fingerprint').notNull(),
-  response: jsonb('response'),
-  createdAt: at('created_at').notNull().defaultNow(),
-  /** The customer's session (sessions.id) that sent the write when the write ended that very session (closing the
-   * account, a password change, a freeze, a log-out): set with the stored answer. Only that session's token, ended,
-   * may still receive this answer (domain/idempotency.ts, replayToEndedSession); null for every other write. */
-  endedSessionId: integer('ended_session_id'),
-});
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    key: text('key').primaryKey(),
+    fingerprint: text('fingerprint').notNull(),
+    response: jsonb('response'),
+    createdAt: at('created_at').notNull().defaultNow(),
+    /** The customer's session (sessions.id) that sent the write when the write ended that very session (closing the
+     * account, a password change, a freeze, a log-out): set with the stored answer. Only that session's token, ended,
+     * may still receive this answer (domain/idempotency.ts, replayToEndedSession); null for every other write. */
+    endedSessionId: integer('ended_session_id'),
+  },
+  // The retention job deletes the oldest keys in batches by their age (jobs/idempotency-retention.ts).
+  (t) => [index('idempotency_keys_created_at_idx').on(t.createdAt)],
+);
 
 export const uploads = pgTable(
   'uploads',

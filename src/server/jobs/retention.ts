@@ -62,7 +62,7 @@ export async function thinPriceTicks(
 }
 
 /** Rows a raw statement changed, from either driver (pg: rowCount, PGlite: affectedRows). */
-function affectedRows(result: unknown): number {
+export function affectedRows(result: unknown): number {
   const { rowCount, affectedRows } = result as { rowCount?: number | null; affectedRows?: number };
   return Number(rowCount ?? affectedRows ?? 0);
 }

@@ -10,6 +10,7 @@ import { openAllPending, settlementWhenDue } from './settlement.ts';
 import { contractOrderWaits, matchAllPairs } from './matching.ts';
 import { runDueDays } from './daily.ts';
 import { thinPriceTicks, type Thinned } from './retention.ts';
+import { deleteOldIdempotencyKeys } from './idempotency-retention.ts';
 import { deleteExpiredCounters } from '../domain/attempts.ts';
 import { deleteOldLoginHistory } from '../domain/login-history.ts';
 import { deleteUnusedUploads } from './unused-uploads.ts';
@@ -204,6 +205,24 @@ export const startRetentionJob = (
     name: 'tick-retention',
   });
 
+/**
+ * Deletes the Idempotency-Keys past their retention (jobs/idempotency-retention.ts) every `everyMs` (an hour) and once
+ * `firstAfterMs` after start, on the earlier of the server's clock and real time; any process may (each batch takes its
+ * rows with FOR UPDATE SKIP LOCKED).
+ */
+export const startIdempotencyRetentionJob = (
+  db: Db,
+  clock: Clock,
+  log: (error: unknown) => void,
+  { everyMs = 3600_000, firstAfterMs = 45_000 }: { everyMs?: number; firstAfterMs?: number } = {},
+): Job<Thinned | null> =>
+  schedule(() => deleteOldIdempotencyKeys(db, new Date(Math.min(clock.now().getTime(), Date.now()))), null, log, {
+    everyMs,
+    firstAfterMs,
+    unref: true,
+    name: 'idempotency-key-retention',
+  });
+
 /** Deletes the pictures unused past their grace every `everyMs` (an hour) and once `firstAfterMs` after start; any
  * process may (rows claimed with SKIP LOCKED). */
 export const startUnusedUploadsJob = (
@@ -359,6 +378,7 @@ export function pokeWhatWaits(
  * - day-end jobs (liquidity interest, standard redemption payouts, lock-up income): every process (each day claimed
  * once by its daily_runs row);
  * - retention of price ticks: the holder of the price feed's lease;
+ * - retention of Idempotency-Keys: every process (each batch claims its rows with FOR UPDATE SKIP LOCKED);
  * - removal of unused pictures: every process (each batch claims its rows with FOR UPDATE SKIP LOCKED);
  * - removal of expired counters: every process (idempotent deletes);
  * - delivery of queued messages: every process (rows claimed with FOR UPDATE SKIP LOCKED and a lease);
@@ -425,6 +445,9 @@ export function startJobs({
     () => market.leads(),
     (error) => log('tick retention failed', error),
   );
+  const keyRetention = startIdempotencyRetentionJob(db, clock, (error) =>
+    log('Idempotency-Key retention failed', error),
+  );
   const unusedUploads = startUnusedUploadsJob(db, clock, (error) => log('removal of unused pictures failed', error), {
     everyMs: Math.max(60_000, 3600_000 / clockSpeed),
   });
@@ -462,6 +485,7 @@ export function startJobs({
       await priceAlerts.stop();
       await daily.stop();
       await retention.stop();
+      await keyRetention.stop();
       await counterCleanup.stop();
       await unusedUploads.stop();
     },
