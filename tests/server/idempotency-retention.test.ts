@@ -8,7 +8,7 @@ import { writeOutcome } from '../../src/api-contract/write-outcome.ts';
 import { idempotencyKeys } from '../../src/server/db/schema.ts';
 import { idempotencyScope, writeScope } from '../../src/server/domain/idempotency.ts';
 import { deleteOldIdempotencyKeys } from '../../src/server/jobs/idempotency-retention.ts';
-import { onPostgres, startHarness, type Harness } from './harness.ts';
+import { startHarness, type Harness } from './harness.ts';
 import { customer } from './helpers.ts';
 
 const DAY_MS = 86_400_000;
@@ -62,32 +62,29 @@ it('deletes the keys past the horizon in batches and leaves the younger ones', a
   expect(await keptOf([idOf(user.id, 'old-1')])).toEqual([]);
 });
 
-// A transaction holding a key beside the job needs a second connection: the embedded database has one.
-it.skipIf(!onPostgres())(
-  'leaves a key a request holds for the next run, and two runs at once share the work',
-  async () => {
-    const user = await customer(h, '1000');
-    for (const key of ['held', 'free-1', 'free-2']) expect((await subscribe(user.token, key)).ret).toBe(1);
-    h.clock.advance(IDEMPOTENCY_KEY_RETENTION_MS + DAY_MS);
-    const held = idOf(user.id, 'held');
-    let locked!: () => void;
-    let release!: () => void;
-    const isHeld = new Promise<void>((resolve) => (locked = resolve));
-    const holding = h.database.db.transaction(async (tx) => {
-      await tx.execute(sql`select key from idempotency_keys where key = ${held} for update`);
-      locked();
-      await new Promise<void>((resolve) => (release = resolve));
-    });
-    await isHeld;
-    const runs = await Promise.all([
-      deleteOldIdempotencyKeys(h.database.db, h.clock.now(), { batch: 1 }),
-      deleteOldIdempotencyKeys(h.database.db, h.clock.now(), { batch: 1 }),
-    ]);
-    // The two free keys, and what the first test left, which is past the horizon too by now.
-    expect(runs[0].deleted + runs[1].deleted).toBeGreaterThanOrEqual(2);
-    expect(await keptOf([held, idOf(user.id, 'free-1'), idOf(user.id, 'free-2')])).toEqual([held]);
-    release();
-    await holding;
-    expect((await deleteOldIdempotencyKeys(h.database.db, h.clock.now())).deleted).toBe(1);
-  },
-);
+// A transaction holding a key beside the job, on a second connection of the pool.
+it('leaves a key a request holds for the next run, and two runs at once share the work', async () => {
+  const user = await customer(h, '1000');
+  for (const key of ['held', 'free-1', 'free-2']) expect((await subscribe(user.token, key)).ret).toBe(1);
+  h.clock.advance(IDEMPOTENCY_KEY_RETENTION_MS + DAY_MS);
+  const held = idOf(user.id, 'held');
+  let locked!: () => void;
+  let release!: () => void;
+  const isHeld = new Promise<void>((resolve) => (locked = resolve));
+  const holding = h.database.db.transaction(async (tx) => {
+    await tx.execute(sql`select key from idempotency_keys where key = ${held} for update`);
+    locked();
+    await new Promise<void>((resolve) => (release = resolve));
+  });
+  await isHeld;
+  const runs = await Promise.all([
+    deleteOldIdempotencyKeys(h.database.db, h.clock.now(), { batch: 1 }),
+    deleteOldIdempotencyKeys(h.database.db, h.clock.now(), { batch: 1 }),
+  ]);
+  // The two free keys, and what the first test left, which is past the horizon too by now.
+  expect(runs[0].deleted + runs[1].deleted).toBeGreaterThanOrEqual(2);
+  expect(await keptOf([held, idOf(user.id, 'free-1'), idOf(user.id, 'free-2')])).toEqual([held]);
+  release();
+  await holding;
+  expect((await deleteOldIdempotencyKeys(h.database.db, h.clock.now())).deleted).toBe(1);
+});
