@@ -14,7 +14,8 @@ import {
   MAX_ATTEMPTS,
   REQUEST_TIMEOUT_MS,
   TOKEN_REDIRECT_DELAY_MS,
-  keyMayBeDeleted,
+  IDEMPOTENCY_KEY_RETENTION_MS,
+  SENT_AT_SKEW_MS,
 } from '../api-contract/constants.ts';
 import { httpStatusText, texts } from '../api-contract/texts.ts';
 import { loginRoute, ROUTES } from '../api-contract/routes.ts';
@@ -155,7 +156,11 @@ export async function api<E extends Endpoint>(
         if (same) {
           unanswered.delete(same);
           if (unanswered.size >= UNANSWERED_MAX) unanswered.delete(unanswered.keys().next().value!);
-          unanswered.set(same, { key: headers[IDEMPOTENCY_HEADER]!, sentAt: firstSentAt });
+          unanswered.set(same, {
+            key: headers[IDEMPOTENCY_HEADER]!,
+            sentAt: firstSentAt,
+            sentTick: earlier?.sentTick ?? performance.now(),
+          });
           lostAnswer(endpoint.path, headers[IDEMPOTENCY_HEADER]!, fields, firstSentAt);
         }
         throw error;
@@ -203,19 +208,29 @@ export async function api<E extends Endpoint>(
 const unanswered = new Map<string, UnansweredWrite>();
 const UNANSWERED_MAX = 16;
 
-/** A write sent and not answered: its Idempotency-Key and when it was first sent under it (ms, UTC). */
+/**
+ * A write sent and not answered: its Idempotency-Key and when it was first sent under it (`sentAt`: ms, UTC, as the
+ * write-outcome lookup is told; `sentTick`: performance.now(), which no change of the device's clock moves).
+ */
 export interface UnansweredWrite {
   key: string;
   sentAt: number;
+  sentTick: number;
 }
 
+/** The age past which a key may be gone from the server, less the margin for the device's clock (ms). */
+const KEY_REUSE_MS = IDEMPOTENCY_KEY_RETENTION_MS - SENT_AT_SKEW_MS;
+
 /**
- * The unanswered write `same`, unless its key is so old the server may have deleted it (keyMayBeDeleted): a page left
- * open that long sends the same write as a new one, since under the old key it could be applied a second time.
+ * The unanswered write `same`, unless its key is so old the server may have deleted it (IDEMPOTENCY_KEY_RETENTION_MS):
+ * a page left open that long sends the same write as a new one, since under the old key it could be applied a second
+ * time. Old by either clock: the device's (counts while it sleeps, but can be set back) or the page's own (cannot).
  */
 function unansweredSince(same: string): UnansweredWrite | undefined {
   const earlier = unanswered.get(same);
-  if (!earlier || !keyMayBeDeleted(earlier.sentAt, Date.now())) return earlier;
+  const tooOld =
+    earlier && (Date.now() - earlier.sentAt > KEY_REUSE_MS || performance.now() - earlier.sentTick > KEY_REUSE_MS);
+  if (!tooOld) return earlier;
   unanswered.delete(same);
   return undefined;
 }

@@ -206,4 +206,15 @@ describe('a write that moves funds whose answer was lost', () => {
     await api(lockupSubscribe, subscription);
     expect(calls.at(-1)!.request.headers.get('idempotency-key')).not.toBe(key);
   });
+
+  it('a device clock set back after the loss still sends the same write under its key: it is young', async () => {
+    const first = Date.parse('2026-12-01T08:00:00.000Z');
+    clockAt(first);
+    const { calls } = stubFetch(...lost, envelope(1, '', { id: 10 }));
+    await expect(api(lockupSubscribe, subscription)).rejects.toThrow();
+    const key = calls[0]!.request.headers.get('idempotency-key');
+    vi.setSystemTime(first - 40 * DAY_MS);
+    await api(lockupSubscribe, subscription);
+    expect(calls.at(-1)!.request.headers.get('idempotency-key')).toBe(key);
+  });
 });
