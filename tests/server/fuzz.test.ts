@@ -109,6 +109,8 @@ const HINTS: Record<string, string[]> = {
   tz: ['Asia/Bangkok'],
   // What became of a lost write (api-contract/write-outcome.ts): a customer write's path.
   path: ['/lockup/subscribe'],
+  // ...and when the device first sent it (ISO 8601, UTC).
+  sent_at: ['2026-11-22T08:00:00.000Z'],
   // A small balances' conversion (api-contract/asset-amounts.ts ASSET_AMOUNTS): the coins and amounts confirmed.
   amounts: ['BTC:0.00000898'],
 };
