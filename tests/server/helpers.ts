@@ -1,6 +1,6 @@
 // Shared steps of the account tests: register a user, read the whole database, build uploads.
 import { createHash } from 'node:crypto';
-import { asc, eq, lt, or } from 'drizzle-orm';
+import { asc, eq, lt, or, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { expect } from 'vitest';
 import { register, sendEmailCode, sendSmsCode, userInfo } from '../../src/api-contract/account.ts';
@@ -247,5 +247,28 @@ export function countStatementsOn(tx: Tx): () => number {
     if (own) client.query = query;
     else delete (client as Partial<typeof client>).query;
     return sent;
+  };
+}
+
+/**
+ * Holds a row locked as a transaction still working would: runs `lock` (a `select … for update`) in a transaction on a
+ * connection of its own and resolves once the lock is taken; `release()` commits that transaction and resolves when it
+ * has ended. On PostgreSQL only (the embedded database has one connection).
+ */
+export async function rowLocked(h: Harness, lock: SQL): Promise<{ release: () => Promise<void> }> {
+  let locked!: () => void;
+  let release!: () => void;
+  const taken = new Promise<void>((resolve) => (locked = resolve));
+  const holding = h.database.db.transaction(async (tx) => {
+    await tx.execute(lock);
+    locked();
+    await new Promise<void>((resolve) => (release = resolve));
+  });
+  await taken;
+  return {
+    release: async () => {
+      release();
+      await holding;
+    },
   };
 }

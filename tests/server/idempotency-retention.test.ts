@@ -9,7 +9,7 @@ import { idempotencyKeys } from '../../src/server/db/schema.ts';
 import { idempotencyScope, writeScope } from '../../src/server/domain/idempotency.ts';
 import { deleteOldIdempotencyKeys } from '../../src/server/jobs/idempotency-retention.ts';
 import { startHarness, type Harness } from './harness.ts';
-import { customer } from './helpers.ts';
+import { customer, rowLocked } from './helpers.ts';
 
 const DAY_MS = 86_400_000;
 let h: Harness;
@@ -68,15 +68,7 @@ it('leaves a key a request holds for the next run, and two runs at once share th
   for (const key of ['held', 'free-1', 'free-2']) expect((await subscribe(user.token, key)).ret).toBe(1);
   h.clock.advance(IDEMPOTENCY_KEY_RETENTION_MS + DAY_MS);
   const held = idOf(user.id, 'held');
-  let locked!: () => void;
-  let release!: () => void;
-  const isHeld = new Promise<void>((resolve) => (locked = resolve));
-  const holding = h.database.db.transaction(async (tx) => {
-    await tx.execute(sql`select key from idempotency_keys where key = ${held} for update`);
-    locked();
-    await new Promise<void>((resolve) => (release = resolve));
-  });
-  await isHeld;
+  const holding = await rowLocked(h, sql`select key from idempotency_keys where key = ${held} for update`);
   const runs = await Promise.all([
     deleteOldIdempotencyKeys(h.database.db, h.clock.now(), { batch: 1 }),
     deleteOldIdempotencyKeys(h.database.db, h.clock.now(), { batch: 1 }),
@@ -84,7 +76,6 @@ it('leaves a key a request holds for the next run, and two runs at once share th
   // The two free keys, and what the first test left, which is past the horizon too by now.
   expect(runs[0].deleted + runs[1].deleted).toBeGreaterThanOrEqual(2);
   expect(await keptOf([held, idOf(user.id, 'free-1'), idOf(user.id, 'free-2')])).toEqual([held]);
-  release();
-  await holding;
+  await holding.release();
   expect((await deleteOldIdempotencyKeys(h.database.db, h.clock.now())).deleted).toBe(1);
 });

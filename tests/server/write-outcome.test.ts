@@ -8,7 +8,7 @@ import { writeOutcome } from '../../src/api-contract/write-outcome.ts';
 import { balances, idempotencyKeys } from '../../src/server/db/schema.ts';
 import { idempotencyScope, writeScope } from '../../src/server/domain/idempotency.ts';
 import { onPostgres, startHarness, type Harness } from './harness.ts';
-import { customer, refused } from './helpers.ts';
+import { customer, refused, rowLocked } from './helpers.ts';
 
 let h: Harness;
 let week: number;
@@ -101,18 +101,9 @@ describe('the outcome of a write whose answer was lost', () => {
         sql`insert into idempotency_keys (key, fingerprint, created_at) values (${key}, 'a request', ${long})`,
       );
       // The applying transaction, on a connection of its own (PostgreSQL), holds the row while the outcome is asked.
-      let locked!: () => void;
-      let release!: () => void;
-      const held = new Promise<void>((resolve) => (locked = resolve));
-      const holding = h.database.db.transaction(async (tx) => {
-        await tx.execute(sql`select key from idempotency_keys where key = ${key} for update`);
-        locked();
-        await new Promise<void>((resolve) => (release = resolve));
-      });
-      await held;
+      const holding = await rowLocked(h, sql`select key from idempotency_keys where key = ${key} for update`);
       const answer = await outcomeOf(user.token, 'key-held');
-      release();
-      await holding;
+      await holding.release();
       expect(answer.data.state).toBe('in_progress');
     },
   );
