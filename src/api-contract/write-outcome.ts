@@ -10,6 +10,7 @@
 // Keys are not kept for ever (IDEMPOTENCY_KEY_RETENTION_MS in constants.ts): the app says when it first sent the
 // write, and a key not found whose write was sent before that horizon may have been applied and deleted since, so it
 // is answered `expired` (never `not_received`), nothing is given up, and the customer is told to check their records.
+// An app from before `sent_at` (one left open across an update) may still ask without it: see writeOutcome.
 import * as v from 'valibot';
 import { post, returns } from './endpoint.ts';
 import { isoTime, shape } from './answers.ts';
@@ -49,13 +50,18 @@ const SENT_AT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/;
  * found: another customer's key reads as `not_received` for them (or `expired`, sent that long ago) and gives nothing
  * up for its owner. Refused with "The request is not valid!" for a path that is not such a write.
  * A write itself (it gives up a key never received), answered the same when asked again.
+ *
+ * `sent_at` is optional for the app versions from before it, which stay open until their next start after an update:
+ * a kept key is answered as usual, and a key not found, which without `sent_at` cannot be told apart from one
+ * deleted by its retention, is answered `in_progress` (that app has no word for `expired`): it keeps the write and asks
+ * again, and the version it starts next asks with `sent_at`. Nothing is given up on such an answer.
  */
 export const writeOutcome = post(
   '/users/write-outcome',
   v.object({
     path: matching(/^\/[a-z0-9/_-]{1,64}$/, texts.invalidRequest),
     key: matching(IDEMPOTENCY_KEY, texts.invalidRequest),
-    sent_at: v.pipe(matching(SENT_AT, texts.invalidRequest), v.isoTimestamp(texts.invalidRequest.id)),
+    sent_at: v.optional(v.pipe(matching(SENT_AT, texts.invalidRequest), v.isoTimestamp(texts.invalidRequest.id))),
   }),
   returns(WriteOutcome),
 );

@@ -154,9 +154,21 @@ describe('the outcome of a write whose answer was lost', () => {
       refused('The request is not valid!'),
     );
     expect(await outcomeOf(user.token, 'k'.repeat(129))).toEqual(refused('The request is not valid!'));
-    // Without when it was sent, no key can be told apart from one deleted by its retention.
-    expect(
-      await h.call(writeOutcome, { path: lockupSubscribe.path, key: 'key-x' } as never, { token: user.token }),
-    ).toEqual(refused('The request is not valid!'));
+  });
+
+  it('answers an app from before sent_at by a kept key, and a key not found "ask again", giving nothing up', async () => {
+    const user = await customer(h, '1000');
+    // An app version from before `sent_at` (still open after an update was deployed) asks with the path and key alone.
+    const askedByOldApp = (key: string) =>
+      h.call(writeOutcome, { path: lockupSubscribe.path, key } as never, { token: user.token });
+    expect((await subscribe(user.token, 'key-old-app')).ret).toBe(1);
+    expect((await askedByOldApp('key-old-app')).data).toMatchObject({ state: 'applied', msg: null });
+    // Not found: without when it was sent it cannot be told apart from a key deleted by its retention, and that app has
+    // no word for `expired`. It keeps the write and asks again; the next start's app asks with sent_at.
+    const unknown = await askedByOldApp('key-unknown-old-app');
+    expect(unknown).toMatchObject({ ret: 1, data: { state: 'in_progress', msg: null, received_at: null } });
+    expect(await keyRow(user.id, 'key-unknown-old-app')).toBeUndefined();
+    expect((await outcomeOf(user.token, 'key-unknown-old-app')).data.state).toBe('not_received');
+    expect(await usdtOf(user.id)).toBe('850.00000000');
   });
 });

@@ -41,8 +41,12 @@ export const writeOutcomeRoutes: RouteModule = ({ route }) => {
       const scopedKey = idempotencyScope(writeScope(caller.userId, path), key);
       // Real time, as the device's clock that says when it sent: a test server's clock may run ahead of both, and the
       // retention job deletes a key only once real time and the clock have both passed its horizon.
-      const mayBeDeleted = keyMayBeDeleted(Date.parse(sent_at), Date.now());
-      return answered(await writeOutcomeOf(db, scopedKey, clock.now(), { mayBeDeleted }));
+      // An app from before sent_at: any key it asks about may be past the horizon.
+      const mayBeDeleted = sent_at === undefined || keyMayBeDeleted(Date.parse(sent_at), Date.now());
+      const outcome = await writeOutcomeOf(db, scopedKey, clock.now(), { mayBeDeleted });
+      // That app has no word for `expired`: "ask again" keeps its write until its next start asks with sent_at.
+      if (sent_at === undefined && outcome.state === 'expired') return answered({ ...outcome, state: 'in_progress' });
+      return answered(outcome);
     },
     {
       // A session ended by its own write (the account closed, the password changed) may still ask about that write.
