@@ -17,6 +17,7 @@ import { backfillCandles, getJsonByFetch } from '../../src/server/market/backfil
 import { createFeed } from '../../src/server/market/feeds.ts';
 import { createMarket, type Market } from '../../src/server/market/market.ts';
 import { LISTED_COINS } from '../../src/server/db/seed-markets.ts';
+import { onTickSize } from '../../src/server/market/feed.ts';
 import { rowsOf, type Db } from '../../src/server/db/connection.ts';
 import type { Clock } from '../../src/server/domain/clock.ts';
 
@@ -77,9 +78,14 @@ afterEach(async () => {
 const minuteOf = (ms: number) => Math.floor(ms / MINUTE) * MINUTE;
 const startPrice = (code: string) => LISTED_COINS.find((coin) => coin.code === code)!.startPrice;
 const basePrice = (code: string) => Number(startPrice(code));
-/** A coin's price times these factors, as a stored candle reads it. */
+/** A coin's price times these factors on its tick (its pair's tick is the coin's), as a stored candle reads it. */
 const priced = (code: string, ...factors: string[]) =>
-  Number(factors.reduce((price, factor) => price.times(factor), new Big(startPrice(code))).toFixed(12));
+  Number(
+    onTickSize(
+      factors.reduce((price, factor) => price.times(factor), new Big(startPrice(code))),
+      LISTED_COINS.find((coin) => coin.code === code)!.priceDecimals,
+    ),
+  );
 const symbolOf = (stand: StandIn, code: string) =>
   documented.find((exchange) => exchange.name === stand.kind)!.symbolOf(code);
 

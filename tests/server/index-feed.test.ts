@@ -136,6 +136,29 @@ describe('normal flow', () => {
     // The ETH trades of a minute ago are stale now: ETH is halted, never priced from old trades.
     expect(feed!.halted()).toEqual(['ETH']);
   });
+
+  it('records the median on the coin’s tick, a tie to the even tick, as the pair shows and fills at it', async () => {
+    await connectedFeed();
+    const second = Math.floor(Date.now() / 1000) * 1000;
+    // The mean of two middle prices lands half a tick between two: 97,190.015 → .02, 97,190.025 → .02 (to even).
+    const cases = [
+      [{ binance: '97190.01', okx: '97190.02' }, '97190.02'],
+      [{ binance: '97190.02', okx: '97190.03' }, '97190.02'],
+      // Prices finer than the tick (an exchange with a finer one): 97,190.1045 → .10.
+      [{ binance: '97190.104', okx: '97190.105' }, '97190.10'],
+      // Three: the middle one, on the tick already.
+      [{ binance: '97190.10', okx: '97190.83', kraken: '97192' }, '97190.83'],
+    ] as const;
+    for (const [i, [prices, recorded]] of cases.entries()) {
+      const at = new Date(second - 3_000 + i * 500);
+      // Kraken's price of the case before is stale by then: only the exchanges named count.
+      for (const kind of ['binance', 'okx', 'kraken'] as const)
+        if (!(kind in prices))
+          stands[kind].trade(symbol(kind, 'BTC'), '97190', { at: new Date(at.getTime() - 60_000) });
+      await tradeBtc(prices, at);
+      expect(btcTick(new Date(at.getTime() + 100))?.price).toBe(recorded);
+    }
+  });
 });
 
 describe('the trade id of each constituent', () => {
@@ -176,7 +199,7 @@ describe('an exchange misbehaving', () => {
     await tradeBtc({ binance: '100', okx: '101', kraken: '102' }, new Date(at.getTime() - 6_000));
     await tradeBtc({ binance: '100.2', okx: '100.4' }, at);
     expect(btcTick(new Date(at.getTime() + 500))).toMatchObject({
-      price: '100.3',
+      price: '100.30',
       constituents: [{ exchange: 'binance' }, { exchange: 'okx' }],
     });
   });
@@ -215,7 +238,7 @@ describe('an exchange misbehaving', () => {
     await until(() => feed!.streams.every((stream) => stream.counts.garbage >= 3));
     const at = new Date();
     await tradeBtc({ binance: '100', okx: '100', kraken: '100' }, at);
-    expect(btcTick(new Date(at.getTime() + 500))).toMatchObject({ price: '100' });
+    expect(btcTick(new Date(at.getTime() + 500))).toMatchObject({ price: '100.00' });
     for (const kind of ['Binance', 'OKX', 'Kraken'])
       expect(lines.filter((line) => line.startsWith(`${kind}: dropped a malformed frame`))).toHaveLength(1);
   });
@@ -263,7 +286,7 @@ describe('an exchange misbehaving', () => {
     expect(streamOf('kraken').counts.garbage - krakenGarbage).toBe(2);
     await tradeBtc({ binance: '100' }, at);
     expect(btcTick(new Date(at.getTime() + 500))).toMatchObject({
-      price: '100.2',
+      price: '100.20',
       constituents: [
         { exchange: 'binance' },
         { exchange: 'kraken', price: '100.3', tradeId: '77' },
@@ -289,7 +312,7 @@ describe('an exchange misbehaving', () => {
     const at = new Date();
     await tradeBtc({ binance: '100', okx: '100.2', kraken: '100.1' }, at);
     expect(btcTick(new Date(at.getTime() + 500))).toMatchObject({
-      price: '100.1',
+      price: '100.10',
       constituents: [{ price: '100' }, { price: '100.1' }, { price: '100.2' }],
     });
     // Then every exchange goes quiet: no stamp from the future keeps BTC priced.
@@ -312,7 +335,7 @@ describe('an exchange misbehaving', () => {
     await tradeBtc({ okx: '100.2' }, at);
     expect(streamOf('okx').counts.skew).toBe(0);
     expect(btcTick(new Date(at.getTime() + 500))).toMatchObject({
-      price: '100.1',
+      price: '100.10',
       constituents: [{ price: '100' }, { price: '100.1' }, { exchange: 'okx', price: '100.2' }],
     });
   });
@@ -327,7 +350,7 @@ describe('an exchange misbehaving', () => {
     await until(() => okxStream.counts.repeats >= 2);
     await tradeBtc({ binance: '100', kraken: '100' }, at);
     expect(btcTick(new Date(at.getTime() + 500))).toMatchObject({
-      price: '100',
+      price: '100.00',
       constituents: [{ price: '100' }, { price: '100' }, { exchange: 'okx', price: '100' }],
     });
   });
@@ -342,7 +365,7 @@ describe('an exchange misbehaving', () => {
     );
     const at = new Date();
     await tradeBtc({ binance: '101', okx: '102', kraken: '103' }, at);
-    expect(btcTick(new Date(at.getTime() + 500))).toMatchObject({ price: '102' });
+    expect(btcTick(new Date(at.getTime() + 500))).toMatchObject({ price: '102.00' });
   });
 
   it('takes a connection that went silent (no trade, heartbeat or pong) for dead and opens another', async () => {
@@ -372,7 +395,7 @@ describe('halt', () => {
     expect(lines.filter((line) => line.startsWith('BTC halted'))).toHaveLength(1);
     at = new Date();
     await tradeBtc({ okx: '100.5', kraken: '100.7' }, at);
-    expect(btcTick(new Date(at.getTime() + 500))).toMatchObject({ price: '100.6' });
+    expect(btcTick(new Date(at.getTime() + 500))).toMatchObject({ price: '100.60' });
     expect(lines.some((line) => line.startsWith('BTC resumed: kraken, okx'))).toBe(true);
   });
 

@@ -11,7 +11,8 @@ import { contractPairs, placeContract } from '../../src/api-contract/contracts.t
 import { coinList } from '../../src/api-contract/markets.ts';
 import { optionOrder, optionProducts, placeOption } from '../../src/api-contract/options.ts';
 import { createFeed, tickDecimals } from '../../src/server/market/feeds.ts';
-import { onTickSize, type SimulatedFeed } from '../../src/server/market/simulator.ts';
+import { onTickSize } from '../../src/server/market/feed.ts';
+import type { SimulatedFeed } from '../../src/server/market/simulator.ts';
 import type { Tick } from '../../src/server/market/feed.ts';
 import { openAllPending } from '../../src/server/jobs/settlement.ts';
 import { formatAmount, formatPrice } from '../../src/lib/format.ts';

@@ -149,6 +149,10 @@ export default function OptionRulePage() {
                 from the median of them all. Each order shows the exchanges' prices its price was made of. With fewer
                 than {least} such prices the coin is paused: no order can be placed on it, and an order whose end time
                 falls in the pause follows the “No price” rule above.
+              </Trans>{' '}
+              <Trans>
+                The median is recorded at the decimals the coin's price shows; one exactly halfway between two such
+                prices goes to the one whose last digit is even.
               </Trans>
             </p>
           )}

@@ -1,6 +1,6 @@
 // No holes in the charts: every minute of the last 24 h that candles_1m lacks — a first start, a
 // restart, a disconnect, a halt, a backfill cut short — is filled from the exchanges' REST 1-minute
-// candles, each field the median of the exchanges that answered and the volume their sum. The
+// candles, each price the median of the exchanges that answered (on the coin's tick) and the volume their sum. The
 // minutes to fill are read from the table itself (each minute of the window without a candle), never
 // from the latest one recorded: live ticks writing the current minute cannot hide a hole, and what a
 // stopped pass left undone is found again by the next one. The feed's holder runs a pass as it starts
@@ -18,6 +18,7 @@ import { rowsOf, type Executor } from '../db/connection.ts';
 import { candles as candleTable } from '../db/schema.ts';
 import type { Clock } from '../domain/clock.ts';
 import { CandlesRateLimited, type Exchange, type ExchangeCandle } from './exchanges/exchange.ts';
+import { onTickSize } from './feed.ts';
 import type { IndexedCoin } from './index-feed.ts';
 import { median } from './index-rule.ts';
 
@@ -144,7 +145,7 @@ export async function backfillCandles(
     }
     const rows = coinHoles.flatMap((minute) => {
       const list = byMinute.get(minute);
-      return list ? [{ coin: coin.code, minute: new Date(minute), ...wholeMinute(list) }] : [];
+      return list ? [{ coin: coin.code, minute: new Date(minute), ...wholeMinute(list, coin.priceDecimals) }] : [];
     });
     for (let i = 0; i < rows.length; i += 500) {
       const inserted = await db
@@ -157,7 +158,8 @@ export async function backfillCandles(
     for (const minute of wanted) {
       const seen = coinPartial.get(minute);
       const list = byMinute.get(minute);
-      if (seen && list) written += await completeMinute(db, coin.code, minute, wholeMinute(list), seen);
+      if (seen && list)
+        written += await completeMinute(db, coin.code, minute, wholeMinute(list, coin.priceDecimals), seen);
     }
   }
   for (const [label, trouble] of failures)
@@ -166,13 +168,18 @@ export async function backfillCandles(
   return written;
 }
 
-/** The minute's candle from the exchanges' candles of it: each price the median, the volume the sum. */
-function wholeMinute(list: ExchangeCandle[]) {
+/**
+ * The minute's candle from the exchanges' candles of it: each price the median on the coin's tick (`decimals`, as the
+ * live ticks are recorded: onTickSize), the volume the sum.
+ */
+function wholeMinute(list: ExchangeCandle[], decimals: number) {
+  const price = (field: 'open' | 'high' | 'low' | 'close') =>
+    onTickSize(median(list.map((candle) => candle[field])), decimals);
   return {
-    open: median(list.map((c) => c.open)).toFixed(),
-    high: median(list.map((c) => c.high)).toFixed(),
-    low: median(list.map((c) => c.low)).toFixed(),
-    close: median(list.map((c) => c.close)).toFixed(),
+    open: price('open'),
+    high: price('high'),
+    low: price('low'),
+    close: price('close'),
     volume: list.reduce((sum, c) => sum.plus(c.volume), new Big(0)).toFixed(),
   };
 }

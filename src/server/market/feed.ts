@@ -1,6 +1,8 @@
 // A price feed delivers ticks; the market records them (every tick used for settlement is
 // stored) and fans them out. The simulator is the default; another feed plugs in here by name.
+import Big from 'big.js';
 import type { Clock } from '../domain/clock.ts';
+
 export interface Tick {
   coin: string;
   at: Date;
@@ -43,10 +45,29 @@ export interface CoinSpec {
   /** Annualised volatility, e.g. 0.6. */
   volatility: number;
   /**
-   * The decimals of the coin's price: its tick size is 10^-priceDecimals USDT, and the simulator records each price as
-   * a multiple of it (the index feed leaves the exchanges' prices as they are).
+   * The decimals of the coin's price: its tick size is 10^-priceDecimals USDT, and each price is recorded as a multiple
+   * of it (onTickSize).
    */
   priceDecimals: number;
+}
+
+/**
+ * A price as an exchange publishes one: a decimal string that is a whole multiple of the pair's tick size,
+ * 10^-`decimals` USDT (Binance's exchangeInfo PRICE_FILTER `tickSize`), written with exactly `decimals` decimals, and
+ * never below one tick (an exchange's `minPrice`). So the tick recorded, the price an order fills or settles at, and
+ * the price the app shows for the pair (at the pair's decimals) are the same number, digit for digit. Both feeds record
+ * through it: the simulator's model price, and the index's median (the mean of two middle prices can fall half a tick
+ * between two, and an exchange with a finer tick gives more digits).
+ *
+ * Rounded to the nearest tick, a tie half to even (IEEE 754's default rounding, the "banker's rounding" of money):
+ * always rounding a tie up would lean the recorded prices upward, if by little; half to even leans neither way.
+ * `price` is in USDT: the simulator's model price (a float: the model's state, kept unrounded so that rounding never
+ * feeds back into its next step) or the index's decimal; the answer is the decimal that is recorded.
+ */
+export function onTickSize(price: number | Big, decimals: number): string {
+  const tick = new Big(1).div(new Big(10).pow(decimals));
+  const rounded = new Big(price).round(decimals, Big.roundHalfEven);
+  return (rounded.lt(tick) ? tick : rounded).toFixed(decimals);
 }
 
 export interface StepLoop {

@@ -28,11 +28,11 @@ export interface FeedOptions {
 export const PRICE_FEEDS = ['simulator', 'index'];
 
 /**
- * The decimals a simulated price of a coin is recorded with: the fewer of the coin's price decimals (what its quotes,
- * options and markets show) and its contract pair's tick (what contract orders show and price at; none when the coin
- * has no pair). A multiple of the coarser tick is a multiple of the finer one too, so every screen shows the recorded
- * price exactly, at its own decimals. Read when the feed starts: a tick the operator changes applies from the next
- * start of the feed.
+ * The decimals a price of a coin is recorded with (by either feed): the fewer of the coin's price decimals (what its
+ * quotes, options and markets show) and its contract pair's tick (what contract orders show and price at; none when the
+ * coin has no pair). A multiple of the coarser tick is a multiple of the finer one too, so every screen shows the
+ * recorded price exactly, at its own decimals. Read when the feed starts: a tick the operator changes applies from the
+ * next start of the feed.
  */
 export function tickDecimals(coinDecimals: number, pairDecimals: number | undefined): number {
   return pairDecimals === undefined ? coinDecimals : Math.min(coinDecimals, pairDecimals);
@@ -43,13 +43,17 @@ export async function createFeed(db: Db, options: FeedOptions): Promise<PriceFee
     throw new Error(`Unknown PRICE_FEED "${options.name}" (known: ${PRICE_FEEDS.join(', ')})`);
   const listed = await db.select().from(coins).where(eq(coins.active, true)).orderBy(asc(coins.sort));
   const log = options.log ?? ((line: string) => console.log(line));
+  const pairs = await db
+    .select({ coin: contractPairs.coin, priceDecimals: contractPairs.priceDecimals })
+    .from(contractPairs);
+  const pairDecimals = new Map(pairs.map((pair) => [pair.coin, pair.priceDecimals]));
   if (options.name === 'index') {
     const exchanges = options.exchanges ?? [];
     // Each coin's symbol on each exchange: the exchange's usual spelling unless the coin data names another ("" = not
     // listed there).
     const indexed = listed.map((coin) => ({
       code: coin.code,
-      priceDecimals: coin.priceDecimals,
+      priceDecimals: tickDecimals(coin.priceDecimals, pairDecimals.get(coin.code)),
       symbols: Object.fromEntries(
         exchanges.flatMap((exchange) => {
           const symbol = coin.exchangeSymbols[exchange.name] ?? exchange.symbolOf(coin.code);
@@ -86,10 +90,6 @@ export async function createFeed(db: Db, options: FeedOptions): Promise<PriceFee
     const last = await lastRecordedPrice(db, coin.code);
     if (last) lastPrices.set(coin.code, last.price);
   }
-  const pairs = await db
-    .select({ coin: contractPairs.coin, priceDecimals: contractPairs.priceDecimals })
-    .from(contractPairs);
-  const pairDecimals = new Map(pairs.map((pair) => [pair.coin, pair.priceDecimals]));
   return simulatedFeed({
     coins: listed.map((coin) => ({
       code: coin.code,

@@ -5,13 +5,14 @@
 // price the market did not give. The exchanges and each coin's symbol on each are configuration, handed in.
 import Big from 'big.js';
 import type { Clock } from '../domain/clock.ts';
-import { stepEverySecond, type PriceFeed, type StepLoop, type Tick } from './feed.ts';
+import { onTickSize, stepEverySecond, type PriceFeed, type StepLoop, type Tick } from './feed.ts';
 import { INDEX_RULE, indexPrice, type Constituent, type IndexRule } from './index-rule.ts';
 import type { Exchange, ExchangeTrade } from './exchanges/exchange.ts';
 import { streamTrades, type ExchangeStream, type StreamOptions } from './exchanges/connection.ts';
 
 export interface IndexedCoin {
   code: string;
+  /** Its tick size is 10^-priceDecimals USDT: the median is recorded on it (onTickSize). */
   priceDecimals: number;
   /** The coin's symbol on each exchange (exchange name → symbol); an exchange left out does not list it. */
   symbols: Record<string, string>;
@@ -120,7 +121,7 @@ export function indexFeed({
       ticks.push({
         coin: coin.code,
         at,
-        price: new Big(result.price).toFixed(),
+        price: onTickSize(new Big(result.price), coin.priceDecimals),
         volume: decimalOf(traded.get(coin.code)!),
         constituents: result.used,
       });

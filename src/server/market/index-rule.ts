@@ -2,7 +2,8 @@
 // is the median of the exchanges' last trade prices that are fresh (at most `freshMs` from the
 // second, either side), after dropping any price further than a band from the median of all fresh
 // prices. Fewer than two prices left halt the coin: no
-// price is better than a price one exchange alone could set. Decimal arithmetic throughout.
+// price is better than a price one exchange alone could set. Decimal arithmetic throughout. The feed records the
+// median on the coin's tick (index-feed.ts, onTickSize in feed.ts).
 import Big from 'big.js';
 import { INDEX_RULE as MARKET_INDEX_RULE } from '../../api-contract/markets.ts';
 

@@ -4,9 +4,8 @@
 // Only when a seed is given (tests, benchmarks, a replay) is the path deterministic, and the feed
 // then says so (`seeded`): the log and every screen that shows a price label it.
 import { getRandomValues } from 'node:crypto';
-import Big from 'big.js';
 import type { Clock } from '../domain/clock.ts';
-import { stepEverySecond, type CoinSpec, type PriceFeed, type StepLoop, type Tick } from './feed.ts';
+import { onTickSize, stepEverySecond, type CoinSpec, type PriceFeed, type StepLoop, type Tick } from './feed.ts';
 
 const SECONDS_PER_YEAR = 365 * 24 * 3600;
 
@@ -33,24 +32,6 @@ function replay(seed: number): () => number {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
-}
-
-/**
- * A simulated price as an exchange publishes one: a decimal string that is a whole multiple of the pair's tick size,
- * 10^-`decimals` USDT (Binance's exchangeInfo PRICE_FILTER `tickSize`), written with exactly `decimals` decimals, and
- * never below one tick (an exchange's `minPrice`). So the tick recorded, the price an order fills or settles at, and
- * the price the app shows for the pair (at the pair's decimals) are the same number, digit for digit.
- *
- * Rounded to the nearest tick, a tie half to even (IEEE 754's default rounding, the "banker's rounding" of money):
- * a tie here is a model price exactly half a tick between two, so always rounding it up would lean the recorded prices
- * upward, if by little; half to even leans neither way. The model's own path is kept unrounded, so rounding never
- * feeds back into the next step. `price` is the model's price in USDT (a float: the model's state, not yet a price
- * anyone trades at); the answer is the decimal that is recorded.
- */
-export function onTickSize(price: number, decimals: number): string {
-  const tick = new Big(1).div(new Big(10).pow(decimals));
-  const rounded = new Big(price).round(decimals, Big.roundHalfEven);
-  return (rounded.lt(tick) ? tick : rounded).toFixed(decimals);
 }
 
 export interface SimulatorOptions {
