@@ -76,6 +76,8 @@ await database.exclusive(async () => {
 
 /** What the market index reports (connections, halts, backfill): the server log once it exists. */
 let info: (line: string) => void = (line) => console.log(line);
+let log: (message: string, error?: unknown) => void = (message, error) => console.error(message, error);
+const changes = database.changes((error) => log('change notices interrupted', error));
 const feed = await createFeed(db, {
   name: config.priceFeed,
   seed: config.feedSeed,
@@ -83,8 +85,9 @@ const feed = await createFeed(db, {
   intervalMs: config.feedIntervalMs ?? Math.max(20, 1000 / config.clockSpeed),
   exchanges: config.indexExchanges,
   log: (line) => info(line),
+  // An operator's change of a pair's tick applies from the feed's next step, in whichever process holds it.
+  changes,
 });
-let log: (message: string, error?: unknown) => void = (message, error) => console.error(message, error);
 // The metrics: each step's recording timed; the index's exchanges as every process sees them (the holder writes them).
 timeSteps(feed);
 const feedExchanges = keepFeedExchanges(db, feed, clock, { log: (error) => log('feed_exchanges not written', error) });
@@ -94,7 +97,6 @@ const health = createHealth();
 // others follow the recorded ticks: at once when the change notice of a step arrives, else every
 // 250 ms (faster on an accelerated test clock). The embedded database serves one process (its lock file proves it):
 // that process runs the feed alone, with no lease to renew every second and confirm at every step.
-const changes = database.changes((error) => log('change notices interrupted', error));
 const market = createMarket(db, feed, clock, (error) => log('price feed failed', error), {
   lease: database.kind === 'pglite' ? undefined : lease(db, 'price-feed'),
   followIntervalMs: Math.max(20, Math.min(250, config.feedIntervalMs ?? 1000 / config.clockSpeed)),

@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from './harness.ts';
 import { contractKit } from './contract-helpers.ts';
 import { customer } from './helpers.ts';
+import { operatorToken } from './console-helpers.ts';
+import { consoleChangeContractPair } from '../../src/api-contract/console-products.ts';
 import { contractPairs, placeContract } from '../../src/api-contract/contracts.ts';
 import { coinList } from '../../src/api-contract/markets.ts';
 import { optionOrder, optionProducts, placeOption } from '../../src/api-contract/options.ts';
@@ -81,6 +83,34 @@ describe('each simulated tick', () => {
     expect(tickDecimals(2, 1)).toBe(1);
     expect(tickDecimals(4, 5)).toBe(4);
     expect(tickDecimals(3, undefined)).toBe(3);
+  });
+});
+
+describe("an operator's change of a pair's tick", () => {
+  it('applies to the prices recorded from the next notice on, without a restart of the feed', async () => {
+    const changes = h.database.changes();
+    const feed = await createFeed(h.database.db, {
+      name: 'simulator',
+      seed: null,
+      clock: h.clock,
+      intervalMs: 1000,
+      changes,
+    });
+    const btcPrice = async () => (await recordStep(feed as SimulatedFeed)).find((tick) => tick.coin === 'BTC')!.price;
+    try {
+      expect(decimalsOf(await btcPrice())).toBeLessThanOrEqual(2);
+      const admin = { token: await operatorToken(h, 'tia', 'admin'), ip: '203.0.113.9' };
+      expect((await h.call(consoleChangeContractPair, { coin: 'BTC', tick: '1' }, admin)).data).toMatchObject({
+        tick: 1,
+      });
+      // The contracts page shows BTC/USDT at one decimal now; the feed records on that tick once it hears the notice.
+      await expect.poll(btcPrice).toMatch(/^\d+\.\d$/);
+      expect((await pairDecimals()).get('BTC')).toBe(1);
+      await h.call(consoleChangeContractPair, { coin: 'BTC', tick: '2' }, admin);
+      await expect.poll(btcPrice).toMatch(/^\d+\.\d{2}$/);
+    } finally {
+      await changes.close();
+    }
   });
 });
 
