@@ -157,6 +157,17 @@ export async function findUser(db: Executor, id: number): Promise<UserRow> {
   return row;
 }
 
+/**
+ * Takes the customer's `users` row FOR KEY SHARE in `tx` until it ends and refuses (ret 0, "Your login has expired,
+ * please log in again!") when the account is closed: a credit the customer asked for (a check-in, a reward claimed)
+ * that raced their own closure waits for the closure's lock on that row (closure.ts) and then sees it, so no closed
+ * account is credited. The request passed the login check before the closure ended its sessions, hence that text.
+ */
+export async function holdOpenAccount(tx: Executor, userId: number): Promise<void> {
+  const [row] = await tx.select({ closedAt: users.closedAt }).from(users).where(eq(users.id, userId)).for('key share');
+  if (!row || row.closedAt) throw new Refusal(texts.tokenInvalid.id);
+}
+
 /** The account whose phone (sms: E.164, see phone-numbers.ts) or e-mail address this is. */
 export async function findUserByContact(
   db: Executor,

@@ -19,7 +19,7 @@ import {
 import { consoleTexts } from '../../api-contract/console-texts.ts';
 import { appendAudit, type Actor } from './audit-log.ts';
 import { Refusal } from './refusal.ts';
-import { isUniqueViolation } from './accounts.ts';
+import { holdOpenAccount, isUniqueViolation } from './accounts.ts';
 import { configValue, setConfigEntry } from './config-entries.ts';
 import { interestDay } from '../../api-contract/earn-days.ts';
 import { AlreadyPosted, post } from './ledger.ts';
@@ -83,6 +83,8 @@ async function streakOn(db: Executor, userId: number, day: string): Promise<numb
 
 /** Checks the caller in for today's local day and pays the ladder's step, or refuses a second time. */
 export async function checkInToday(tx: Tx, userId: number, now: Date, timeZone: string): Promise<CheckInAnswer> {
+  // A check-in racing the customer's closure credits no closed account.
+  await holdOpenAccount(tx, userId);
   const day = interestDay(now, timeZone);
   const streak = streakAfter(await streakOn(tx, userId, addDays(day, -1)));
   const reward = ladderReward(await ladderOf(tx), streak);

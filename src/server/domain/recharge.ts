@@ -122,8 +122,14 @@ export async function submitRecharge(
   refuseIfBroken(amountOutsideLimits(request.amount, { min: channel.minAmount }, channel.currency));
   if (channel.kind === 'bank') refuseBeyondMinorUnits(request.amount, channel.currency);
 
-  // Serialises one user's submissions, so the pending cap holds under parallel requests.
-  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+  // Serialises one user's submissions, so the pending cap holds under parallel requests; a submission racing the
+  // customer's closure waits for it here and is refused, so no closed account is left with a recharge to review.
+  const [customer] = await tx
+    .select({ closedAt: users.closedAt })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('update');
+  if (!customer || customer.closedAt) throw new Refusal(texts.tokenInvalid.id);
   const [pending] = await tx
     .select({ n: count() })
     .from(rechargeOrders)

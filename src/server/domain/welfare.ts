@@ -15,7 +15,7 @@ import {
 } from '../../api-contract/welfare.ts';
 import { POINTS } from '../../api-contract/rewards.ts';
 import { Refusal } from './refusal.ts';
-import { isUniqueViolation } from './accounts.ts';
+import { holdOpenAccount, isUniqueViolation } from './accounts.ts';
 import { AlreadyPosted, balanceOf, post } from './ledger.ts';
 import { WELFARE_ASSETS } from '../../api-contract/console-rewards.ts';
 import { consoleTexts } from '../../api-contract/console-texts.ts';
@@ -178,6 +178,8 @@ export async function claimTask(tx: Tx, userId: number, code: string, now: Date)
     .from(welfareTasks)
     .where(and(eq(welfareTasks.code, code), eq(welfareTasks.active, true)));
   if (!task) throw new Refusal(serverTexts.welfareNotOffered.id);
+  // A claim racing the customer's closure credits no closed account.
+  await holdOpenAccount(tx, userId);
   const { progress, target } = await CONDITIONS[code](tx, userId);
   if (progress < target) throw new Refusal(serverTexts.welfareNotYet.id);
   // A parallel claim waits here for the first one's commit, then inserts nothing.

@@ -1,0 +1,117 @@
+// Money outside trading, tried by a hostile customer on a real PostgreSQL: a reward claimed, a check-in tapped or a
+// recharge reported while the same customer's closure commits. No closed account is credited or owes a review, and the
+// books balance after each.
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { and, eq, sql } from 'drizzle-orm';
+import { startHarness, type Harness } from './harness.ts';
+import { rowsOf } from '../../src/server/db/connection.ts';
+import { PASSWORD, customer, expectLedgerBalanced, refused, rowLocked, userIdOf } from './helpers.ts';
+import { newHash, opsOk, uploadedPicture } from './funds-helpers.ts';
+import { closeAccount } from '../../src/api-contract/closure.ts';
+import { dailyCheckIn } from '../../src/api-contract/check-in.ts';
+import { claimWelfare } from '../../src/api-contract/welfare.ts';
+import { submitRecharge } from '../../src/api-contract/funds.ts';
+import { submitCertification } from '../../src/api-contract/certification.ts';
+import { balances, certifications, closedAccounts, rechargeOrders } from '../../src/server/db/schema.ts';
+import { seedWelfare } from '../../src/server/db/seed-welfare.ts';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+  await seedWelfare(h.database.db);
+});
+afterAll(() => h.close());
+afterEach(() => expectLedgerBalanced(h));
+
+/** Resolves once `n` statements of this test's database wait for a lock another transaction holds. */
+async function waitersOnLocks(n: number): Promise<void> {
+  for (;;) {
+    const [row] = rowsOf<{ n: number }>(
+      await h.database.db.execute(
+        sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+      ),
+    );
+    if (row!.n >= n) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** What a write of a customer whose closure committed first is answered. */
+const LOGIN_ENDED = refused('Your login has expired, please log in again!');
+
+const close = (token: string) => h.call(closeAccount, { secret_kind: 'login', secret: PASSWORD }, { token });
+const nonZeroBalances = async (userId: number) =>
+  (await h.database.db.select().from(balances).where(eq(balances.userId, userId))).filter(
+    (row) => Number(row.available) !== 0 || Number(row.frozen) !== 0,
+  );
+const closed = async (userId: number) =>
+  (await h.database.db.select().from(closedAccounts).where(eq(closedAccounts.userId, userId))).length === 1;
+
+/**
+ * Runs `write` (a call of the customer `user`) while the customer's closure is ahead of it: the closure takes the
+ * customer's row and waits on the POINT balance row, held here, and `write` starts behind it; released, the closure
+ * commits first. Answers the write's answer and the closure's.
+ */
+async function behindClosure<T>(user: { id: number; token: string }, write: () => Promise<T>) {
+  // The POINT row exists (a check-in's reward would else make it afresh, beside the closure's locks).
+  await h.database.db.insert(balances).values({ userId: user.id, asset: 'POINT' }).onConflictDoNothing();
+  const held = await rowLocked(
+    h,
+    sql`select 1 from balances where user_id = ${user.id} and asset = 'POINT' for update`,
+  );
+  const closing = close(user.token);
+  await waitersOnLocks(1);
+  const writing = write();
+  await waitersOnLocks(2);
+  await held.release();
+  return { closure: await closing, write: await writing };
+}
+
+it('a check-in racing the closure credits no closed account', async () => {
+  const user = await customer(h);
+  const { closure, write } = await behindClosure(user, () => h.call(dailyCheckIn, {}, { token: user.token }));
+  expect(closure.ret).toBe(1);
+  expect(await closed(user.id)).toBe(true);
+  expect(write).toEqual(LOGIN_ENDED);
+  expect(await nonZeroBalances(user.id)).toEqual([]);
+});
+
+it('a welfare reward claimed racing the closure credits no closed account', async () => {
+  const user = await customer(h);
+  await certified(user.token, 'WF100200');
+  const { closure, write } = await behindClosure(user, () =>
+    h.call(claimWelfare, { code: 'primary_certification' }, { token: user.token }),
+  );
+  expect(closure.ret).toBe(1);
+  expect(write).toEqual(LOGIN_ENDED);
+  expect(await nonZeroBalances(user.id)).toEqual([]);
+});
+
+it('a recharge reported racing the closure leaves no closed account with a recharge to review', async () => {
+  const user = await customer(h);
+  const { closure, write } = await behindClosure(user, () =>
+    h.call(submitRecharge, { kind: 'crypto', channel_id: '1', amount: '100', hash: newHash() }, { token: user.token }),
+  );
+  expect(closure.ret).toBe(1);
+  expect(write).toEqual(LOGIN_ENDED);
+  expect(await h.database.db.select().from(rechargeOrders).where(eq(rechargeOrders.userId, user.id))).toEqual([]);
+});
+
+/** Submits a primary certification with the document `number` and has the operator verify it. */
+async function certified(token: string, number: string, verify = true) {
+  const form = {
+    level: 'primary',
+    doc_type: 'passport',
+    name: 'Malee Srisuk',
+    number,
+    image: await uploadedPicture(h, token),
+  };
+  expect((await h.call(submitCertification, form, { token })).ret).toBe(1);
+  const userId = await userIdOf(h, token);
+  const [row] = await h.database.db
+    .select({ id: certifications.id })
+    .from(certifications)
+    .where(and(eq(certifications.userId, userId), eq(certifications.level, 'primary')));
+  if (verify) await opsOk(h, 'certification', 'approve', String(row!.id));
+  return row!.id;
+}
