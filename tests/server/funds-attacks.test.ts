@@ -1,24 +1,36 @@
 // Money outside trading, tried by a hostile customer on a real PostgreSQL: a reward claimed, a check-in tapped or a
-// recharge reported while the same customer's closure commits. No closed account is credited or owes a review, and the
-// books balance after each.
+// recharge reported while the same customer's closure commits, and a referral reward for a friend who is the inviter
+// (the same identity document) or whose account closed. No closed account is credited or owes a review, no inviter is
+// paid for themselves, and the books balance after each.
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { startHarness, type Harness } from './harness.ts';
 import { rowsOf } from '../../src/server/db/connection.ts';
-import { PASSWORD, customer, expectLedgerBalanced, refused, rowLocked, userIdOf } from './helpers.ts';
+import { PASSWORD, customer, expectLedgerBalanced, refused, registerByPhone, rowLocked, userIdOf } from './helpers.ts';
 import { newHash, opsOk, uploadedPicture } from './funds-helpers.ts';
+import { operatorToken } from './console-helpers.ts';
 import { closeAccount } from '../../src/api-contract/closure.ts';
 import { dailyCheckIn } from '../../src/api-contract/check-in.ts';
 import { claimWelfare } from '../../src/api-contract/welfare.ts';
 import { submitRecharge } from '../../src/api-contract/funds.ts';
 import { submitCertification } from '../../src/api-contract/certification.ts';
-import { balances, certifications, closedAccounts, rechargeOrders } from '../../src/server/db/schema.ts';
+import { userInfo } from '../../src/api-contract/account.ts';
+import { consoleSetReferralReward } from '../../src/api-contract/console-rewards.ts';
+import {
+  balances,
+  certifications,
+  closedAccounts,
+  rechargeOrders,
+  referralRewards,
+} from '../../src/server/db/schema.ts';
 import { seedWelfare } from '../../src/server/db/seed-welfare.ts';
 
 let h: Harness;
+let writer: string;
 beforeAll(async () => {
   h = await startHarness();
   await seedWelfare(h.database.db);
+  writer = await operatorToken(h, 'cora', 'content');
 });
 afterAll(() => h.close());
 afterEach(() => expectLedgerBalanced(h));
@@ -115,3 +127,32 @@ async function certified(token: string, number: string, verify = true) {
   if (verify) await opsOk(h, 'certification', 'approve', String(row!.id));
   return row!.id;
 }
+
+const rewardsOf = (inviterId: number) =>
+  h.database.db.select().from(referralRewards).where(eq(referralRewards.inviterId, inviterId));
+
+it('pays no referral reward for a friend who is the inviter: the same identity document, however it is written', async () => {
+  expect((await h.call(consoleSetReferralReward, { amount: '5' }, { token: writer, ip: '203.0.113.30' })).ret).toBe(1);
+  const inviter = await customer(h);
+  await certified(inviter.token, 'SR123456');
+  const invite = (await h.call(userInfo, {}, { token: inviter.token })).data.invite_code;
+  const second = await registerByPhone(h, undefined, { invite });
+  await certified(second.token, 'sr-123 456');
+  expect(await rewardsOf(inviter.id)).toEqual([]);
+  expect(await nonZeroBalances(inviter.id)).toEqual([]);
+  // A real friend, another document, pays.
+  const friend = await registerByPhone(h, undefined, { invite });
+  await certified(friend.token, 'SR654321');
+  expect((await rewardsOf(inviter.id)).map((row) => row.amount)).toEqual(['5.00000000']);
+});
+
+it('pays no referral reward for a friend whose account closed before the certification was verified', async () => {
+  const inviter = await customer(h);
+  const invite = (await h.call(userInfo, {}, { token: inviter.token })).data.invite_code;
+  const friend = await registerByPhone(h, undefined, { invite });
+  const certification = await certified(friend.token, 'CF778899', false);
+  expect((await close(friend.token)).ret).toBe(1);
+  await opsOk(h, 'certification', 'approve', String(certification));
+  expect(await rewardsOf(inviter.id)).toEqual([]);
+  expect(await nonZeroBalances(inviter.id)).toEqual([]);
+});

@@ -5,11 +5,14 @@
 // referral_rewards' primary key is the friend, so a friend pays at most once whatever happens to their certification
 // later. It is paid in the verifying transaction through the ledger (kind `referral_reward`, reference
 // `referral:<friend id>`). "0" (the default) turns it off: nothing is paid and nothing is owed later, since the reward
-// is what the setting said at the moment of the verification. A closed inviter's account is paid nothing.
+// is what the setting said at the moment of the verification. A closed inviter's account is paid nothing, nor is an
+// inviter for a friend whose account closed before the verification, or for a "friend" certified with one of the
+// inviter's own identity documents (they invited themselves).
 import Big from 'big.js';
-import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Executor, Tx } from '../db/connection.ts';
-import { configEntries, ledgerEntries, referralRewards, users } from '../db/schema.ts';
+import { certifications, configEntries, ledgerEntries, referralRewards, users } from '../db/schema.ts';
 import { maskUsername } from '../../api-contract/activities.ts';
 import { maskContact } from '../../api-contract/masking.ts';
 import type { CursorPage } from '../../api-contract/envelope.ts';
@@ -71,18 +74,58 @@ export async function setReferralRewardAs(
   return after;
 }
 
+/** A document number as compared: upper case, without the dashes it may be written with (spaces are gone already). */
+const documentKey = (number: SQL | AnyColumn) => sql`upper(replace(${number}, '-', ''))`;
+
+/**
+ * Whether the friend's verified primary certification carries a document (type and number, compared by documentKey)
+ * of one of the inviter's own primary certifications, verified or in review: the inviter invited themselves, and a
+ * reward for a friend is not paid for that.
+ */
+async function sameIdentity(tx: Executor, friendId: number, inviterId: number): Promise<boolean> {
+  const own = alias(certifications, 'own');
+  const [row] = await tx
+    .select({ id: own.id })
+    .from(certifications)
+    .innerJoin(
+      own,
+      and(
+        eq(own.userId, inviterId),
+        eq(own.level, 'primary'),
+        inArray(own.status, ['verified', 'review']),
+        eq(own.docType, certifications.docType),
+        sql`${documentKey(own.number)} = ${documentKey(certifications.number)}`,
+      ),
+    )
+    .where(
+      and(
+        eq(certifications.userId, friendId),
+        eq(certifications.level, 'primary'),
+        eq(certifications.status, 'verified'),
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
 /**
  * Pays the inviter of `friendId` the reward in force, once per friend: call it in the transaction that verifies the
- * friend's primary certification. Nothing when the friend was invited by no one, the reward is off, the inviter's
- * account is closed, or this friend was paid for before. Answers whether it paid.
+ * friend's primary certification. Nothing when the friend was invited by no one, the reward is off, the friend's or the
+ * inviter's account is closed, the friend's document is the inviter's own (sameIdentity), or this friend was paid for
+ * before. Answers whether it paid.
  */
 export async function payReferralReward(tx: Executor, friendId: number, now: Date): Promise<boolean> {
-  const [friend] = await tx.select({ invitedBy: users.invitedBy }).from(users).where(eq(users.id, friendId));
-  if (friend?.invitedBy == null) return false;
+  const [friend] = await tx
+    .select({ invitedBy: users.invitedBy, closedAt: users.closedAt })
+    .from(users)
+    .where(eq(users.id, friendId));
+  // A friend whose account closed before the verification is no friend who joined.
+  if (friend?.invitedBy == null || friend.closedAt) return false;
   const rule = await referralRule(tx);
   if (referralRewardOff(rule)) return false;
   const [inviter] = await tx.select({ closedAt: users.closedAt }).from(users).where(eq(users.id, friend.invitedBy));
   if (!inviter || inviter.closedAt) return false;
+  if (await sameIdentity(tx, friendId, friend.invitedBy)) return false;
   const paid = await tx
     .insert(referralRewards)
     .values({ friendId, inviterId: friend.invitedBy, asset: rule.asset, amount: rule.amount, paidAt: now })
