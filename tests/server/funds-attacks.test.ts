@@ -1,13 +1,25 @@
 // Money outside trading, tried by a hostile customer on a real PostgreSQL: a reward claimed, a check-in tapped or a
 // recharge reported while the same customer's closure commits, and a referral reward for a friend who is the inviter
 // (the same identity document) or whose account closed. No closed account is credited or owes a review, no inviter is
-// paid for themselves, and the books balance after each.
+// paid for themselves, and the books balance after each. Kept as guards, attacks that held: redemptions at once beyond
+// the points held, and an operator's approval and another's rejection of one withdrawal at once.
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { startHarness, type Harness } from './harness.ts';
 import { rowsOf } from '../../src/server/db/connection.ts';
-import { PASSWORD, customer, expectLedgerBalanced, refused, registerByPhone, rowLocked, userIdOf } from './helpers.ts';
-import { newHash, opsOk, uploadedPicture } from './funds-helpers.ts';
+import {
+  PASSWORD,
+  customer,
+  expectLedgerBalanced,
+  grant,
+  refused,
+  registerByPhone,
+  rowLocked,
+  userIdOf,
+} from './helpers.ts';
+import { addTronWallet, newHash, opsOk, uploadedPicture, withdraw } from './funds-helpers.ts';
+import { redeemPoints } from '../../src/api-contract/rewards.ts';
+import { approveWithdrawalAs, rejectWithdrawalAs } from '../../src/server/domain/operator-reviews.ts';
 import { operatorToken } from './console-helpers.ts';
 import { closeAccount } from '../../src/api-contract/closure.ts';
 import { dailyCheckIn } from '../../src/api-contract/check-in.ts';
@@ -22,6 +34,7 @@ import {
   closedAccounts,
   rechargeOrders,
   referralRewards,
+  withdrawOrders,
 } from '../../src/server/db/schema.ts';
 import { seedWelfare } from '../../src/server/db/seed-welfare.ts';
 
@@ -50,6 +63,8 @@ async function waitersOnLocks(n: number): Promise<void> {
 
 /** What a write of a customer whose closure committed first is answered. */
 const LOGIN_ENDED = refused('Your login has expired, please log in again!');
+
+const NOT_ENOUGH_POINTS = refused('Not enough points!');
 
 const close = (token: string) => h.call(closeAccount, { secret_kind: 'login', secret: PASSWORD }, { token });
 const nonZeroBalances = async (userId: number) =>
@@ -155,4 +170,37 @@ it('pays no referral reward for a friend whose account closed before the certifi
   await opsOk(h, 'certification', 'approve', String(certification));
   expect(await rewardsOf(inviter.id)).toEqual([]);
   expect(await nonZeroBalances(inviter.id)).toEqual([]);
+});
+
+it('held: ten redemptions at once of 300 points each out of 1,000 take exactly three, never below zero', async () => {
+  const user = await customer(h);
+  await grant(h, user.id, '1000', 'POINT');
+  const answers = await Promise.all(
+    Array.from({ length: 10 }, () => h.call(redeemPoints, { number: '300' }, { token: user.token })),
+  );
+  expect(answers.filter((answer) => answer.ret === 1)).toHaveLength(3);
+  expect(answers.filter((answer) => answer.ret !== 1)).toEqual(Array.from({ length: 7 }, () => NOT_ENOUGH_POINTS));
+  const held = await h.database.db.select().from(balances).where(eq(balances.userId, user.id));
+  expect(Object.fromEntries(held.map((row) => [row.asset, Number(row.available)]))).toEqual({ POINT: 100, USDT: 9 });
+});
+
+it('held: an approval and a rejection of one withdrawal at once: exactly one applies, the funds leave or return once', async () => {
+  const user = await customer(h, '101');
+  const wallet = await addTronWallet(h, user.token);
+  const order = (await withdraw(h, user.token, { target: 'wallet', target_id: String(wallet.id), amount: '100' })).data;
+  const actor = (name: string) => ({ operatorId: null, name, address: 'local' });
+  const now = h.clock.now();
+  const outcomes = await Promise.allSettled([
+    h.database.db.transaction((tx) => approveWithdrawalAs(tx, actor('ann'), order.id, {}, now, '10000')),
+    h.database.db.transaction((tx) => rejectWithdrawalAs(tx, actor('bob'), order.id, 'Address flagged', now)),
+  ]);
+  expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
+  const [row] = await h.database.db.select().from(withdrawOrders).where(eq(withdrawOrders.id, order.id));
+  const [usdt] = await h.database.db
+    .select()
+    .from(balances)
+    .where(and(eq(balances.userId, user.id), eq(balances.asset, 'USDT')));
+  expect([row!.status, Number(usdt!.available), Number(usdt!.frozen)]).toEqual(
+    row!.status === 'success' ? ['success', 0, 0] : ['fail', 101, 0],
+  );
 });
