@@ -4,16 +4,16 @@ import Big from 'big.js';
 
 /**
  * A text's `values` with each one `write` changes replaced by what it gives, in one pass; the same object when it
- * changes none (a value it keeps is returned as it is). The server's translator writes decimals, periods and texts that
- * are values with it.
+ * changes none (a value it keeps is returned as it is). `write` is given each value and its placeholder's name. The
+ * server's translator writes decimals, periods and texts that are values with it.
  */
 export function writtenValues(
   values: Record<string, unknown>,
-  write: (value: unknown) => unknown,
+  write: (value: unknown, name: string) => unknown,
 ): Record<string, unknown> {
   let written: Record<string, unknown> | null = null;
   for (const [key, value] of Object.entries(values)) {
-    const said = write(value);
+    const said = write(value, key);
     if (said !== value) (written ??= { ...values })[key] = said;
   }
   return written ?? values;

@@ -18,6 +18,7 @@ import { intlLocale } from '../api-contract/language-pick.ts';
 import Big from 'big.js';
 import { writtenValues } from '../api-contract/decimal-values.ts';
 import { Period, periodText } from '../api-contract/period-text.ts';
+import { isolatedRuns, leftToRightValue } from './left-to-right-values.ts';
 
 /** The API contract's texts, the server's own, the push notifications', the operator console's, the chat's, the
  * conditional orders', the price alerts' and the data export's README (the last seven kept out of the PWA's start). */
@@ -38,7 +39,19 @@ export const textById: Record<string, MessageDescriptor> = {
 
 const localesDir = join(dirname(fileURLToPath(import.meta.url)), '../locales');
 
-function loadCatalogs(): Record<Locale, I18n> {
+/** The languages written right to left: their texts keep left-to-right values in isolates (left-to-right-values.ts). */
+const RIGHT_TO_LEFT: readonly Locale[] = ['ar'];
+
+/**
+ * A locale's catalog, and for a right-to-left one the names of each text's values that the translation already set in
+ * a left-to-right isolate with the words beside them (isolatedRuns): by text id.
+ */
+interface Catalog {
+  i18n: I18n;
+  inRuns: Map<string, Set<string>> | null;
+}
+
+function loadCatalogs(): Record<Locale, Catalog> {
   const po = formatter();
   const entries = LOCALES.map((locale) => {
     const i18n = setupI18n();
@@ -47,18 +60,27 @@ function loadCatalogs(): Record<Locale, I18n> {
       string,
       { translation?: string; message?: string }
     >;
+    const inRuns = RIGHT_TO_LEFT.includes(locale) ? new Map<string, Set<string>>() : null;
     const messages = Object.fromEntries(
       Object.entries(catalog)
         .filter(([id]) => id in textById)
-        .map(([id, entry]) => [id, compileMessage(entry.translation || textById[id]!.message!)]),
+        .map(([id, entry]) => {
+          let message = entry.translation || textById[id]!.message!;
+          if (inRuns) {
+            const isolated = isolatedRuns(message);
+            message = isolated.message;
+            if (isolated.inRuns.size) inRuns.set(id, isolated.inRuns);
+          }
+          return [id, compileMessage(message)];
+        }),
     );
     i18n.loadAndActivate({ locale, messages });
-    return [locale, i18n] as const;
+    return [locale, { i18n, inRuns }] as const;
   });
-  return Object.fromEntries(entries) as Record<Locale, I18n>;
+  return Object.fromEntries(entries) as Record<Locale, Catalog>;
 }
 
-let catalogs: Record<Locale, I18n> | null = null;
+let catalogs: Record<Locale, Catalog> | null = null;
 
 /** A value that is itself one of the catalogs' texts (a status's word, "Rejected") is said in the reader's language. */
 const isText = (value: unknown): value is MessageDescriptor =>
@@ -85,13 +107,16 @@ const translators = new Map<Locale, Translate>();
  * One per locale; an API contract text without values is formatted once (every answer says 'Success'). A value given
  * as a big.js decimal is written with the reader's grouping (at most 8 decimals, ASCII digits,
  * Intl formatting the decimal's string exactly): "1,000,000", in Hindi "10,00,000"; a Period in the reader's words
- * ("24 hours"); a value that is a text of the catalogs translated too ("Rejected", "已拒绝").
+ * ("24 hours"); a value that is a text of the catalogs translated too ("Rejected", "已拒绝"). In Arabic (right to left)
+ * a value with the left-to-right words its translation writes beside it ("{0} USDT") is one left-to-right isolate, and
+ * so is a value of left-to-right words alone ("Chrome on Android"): "10 USDT" never reads "USDT 10"
+ * (left-to-right-values.ts). Other languages' texts carry no direction character.
  */
 export function translator(locale: Locale): Translate {
   let translate = translators.get(locale);
   if (translate) return translate;
   catalogs ??= loadCatalogs();
-  const i18n = catalogs[locale];
+  const { i18n, inRuns } = catalogs[locale];
   const plain = new Map<string, string>();
   const decimals = new Intl.NumberFormat(intlLocale(locale), { maximumFractionDigits: 8, numberingSystem: 'latn' });
   // Intl formats a decimal's string exactly (a number would lose digits past 15).
@@ -103,10 +128,19 @@ export function translator(locale: Locale): Translate {
         : value instanceof Period
           ? periodText(value.ms, intlLocale(locale))
           : value;
+  // In a right-to-left language a value the translation wrote alone is isolated when it is left-to-right words.
+  const saidIn = (id: string) => {
+    if (!inRuns) return said;
+    const isolatedAlready = inRuns.get(id);
+    return (value: unknown, name: string) => {
+      const written = said(value);
+      return isolatedAlready?.has(name) ? written : leftToRightValue(written);
+    };
+  };
   translate = (text, values) => {
     const descriptor = typeof text === 'string' ? (textById[text] ?? { id: text, message: text }) : text;
     if (values || descriptor.values || !(descriptor.id in textById))
-      return i18n._({ ...descriptor, values: values && writtenValues(values, said) });
+      return i18n._({ ...descriptor, values: values && writtenValues(values, saidIn(descriptor.id)) });
     let answer = plain.get(descriptor.id);
     if (answer === undefined) plain.set(descriptor.id, (answer = i18n._({ ...descriptor })));
     return answer;

@@ -1,15 +1,15 @@
 // A customer's own limits and time-out on a phone: a new customer with money sets a limit of 25 USDT staked in 24
-// hours, buys options until the limit refuses one (the server's reason shown), raises the limit and sees it wait 24
-// hours with its countdown, cancels the raise, then takes a time-out after its confirmation and finds the time-out
-// panel on the option page in place of the buy buttons. A customer of its own: the shared demo account is never put
-// in time-out.
+// hours, buys options until the limit refuses one (the server's reason shown; in Arabic too, each amount before its
+// unit on screen), raises the limit and sees it wait 24 hours with its countdown, cancels the raise, then takes a
+// time-out after its confirmation and finds the time-out panel on the option page in place of the buy buttons. A
+// customer of its own: the shared demo account is never put in time-out.
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { ROUTES } from '../../src/api-contract/routes.ts';
 import { phoneContext, phonePageForFile, recordToasts, screenshot, toastSeen } from './browser.ts';
 import { fundedUser } from './funded-user.ts';
 import { placeInForm } from './order-form.ts';
-import { callApi, logIn, registerUser } from './pwa.ts';
+import { callApi, chooseLanguage, logIn, registerUser } from './pwa.ts';
 import { storeSession } from './stored-session.ts';
 
 let page: Page;
@@ -22,6 +22,35 @@ let token = '';
 const amountOf = (text: string | null) => Number((text ?? '').replace(/[^\d.-]/g, ''));
 const stakes = () => page.getByRole('region', { name: 'Most staked on options' });
 const dayRow = () => stakes().locator('.prot-row').first();
+
+/**
+ * In the page: each amount with its unit in the toast showing ("25 USDT"), and whether its first figure is drawn left
+ * of its unit on the same line, as it reads in English (a DOM Range's rectangle of each, as laid out by the text's
+ * bidi runs); null while no toast with an amount shows.
+ */
+function toastAmounts(): { text: string; leftToRight: boolean }[] | null {
+  const box = document.querySelector('.toast');
+  const node = box?.firstChild;
+  const text = box?.textContent ?? '';
+  if (!box || !node || box.childNodes.length !== 1 || node.nodeType !== Node.TEXT_NODE) return null;
+  const rectOf = (start: number, end: number) => {
+    const range = document.createRange();
+    range.setStart(node, start);
+    range.setEnd(node, end);
+    return range.getBoundingClientRect();
+  };
+  const found = [...text.matchAll(/(\d[\d,.]*)[ \u00a0]([A-Z]{3,})/g)].map((match) => {
+    const figure = rectOf(match.index, match.index + 1);
+    const unit = match.index + match[1]!.length + 1;
+    const code = rectOf(unit, unit + match[2]!.length);
+    // Read in order: the figure left of its unit, both on one line.
+    return {
+      text: `${match[1]} ${match[2]}`,
+      leftToRight: figure.right <= code.left && Math.abs(figure.top - code.top) < 1,
+    };
+  });
+  return found.length ? found : null;
+}
 
 it('sets a limit of 25 USDT staked in 24 hours, and the option that would pass it is refused with the reason', async () => {
   token = await fundedUser(phone, password, '135790', '100');
@@ -87,6 +116,25 @@ it('sets a limit of 25 USDT staked in 24 hours, and the option that would pass i
       return amountOf(await available.textContent()) - expected;
     })
     .toBeCloseTo(0, 2);
+
+  // In Arabic the same refusal, the server's text shown as it came, reads each amount before its unit on screen.
+  await chooseLanguage(page, /العربية/);
+  try {
+    await page.goto(`/#${ROUTES.option}?code=BTC`);
+    await page.getByRole('radio', { name: /^30\b/ }).first().click();
+    await expect.poll(async () => amountOf(await available.textContent())).toBeGreaterThan(0);
+    await page.locator('input[inputmode="decimal"]').first().fill('10');
+    await page.locator('.opt-buy-row .opt-buy.up').click();
+    await page.getByRole('alertdialog').locator('.opt-buy.up').click();
+    const shown = await (await page.waitForFunction(toastAmounts, undefined, { timeout: 10_000 })).jsonValue();
+    await screenshot(page, 'protection-3-refused-arabic');
+    expect(shown).toEqual([
+      { text: '25 USDT', leftToRight: true },
+      { text: '5 USDT', leftToRight: true },
+    ]);
+  } finally {
+    await chooseLanguage(page, /English/);
+  }
 });
 
 it('raises the limit: the raise waits 24 hours, counting down, and can be cancelled', async () => {
