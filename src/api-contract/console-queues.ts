@@ -50,7 +50,10 @@ export const QueueItem = shape({
   /** "R20261122000042" (recharges and withdrawals); '' for a certification. */
   order_no: v.string(),
   user_id: whole,
+  /** The customer's username; a closed account's, the one it held when it closed (its row's is `closed:<id>`). */
   username: v.string(),
+  /** The customer's account is closed (console-closures.ts): the console tags the row "Closed". */
+  closed: v.boolean(),
   /** A recharge's amount in its currency, a withdrawal's in its asset; null for a certification. */
   amount: v.nullable(decimal),
   unit: v.string(),
@@ -74,8 +77,8 @@ export type QueueItem = v.InferOutput<typeof QueueItem>;
  * A queue, oldest first (by the time each item was made, then its id), QUEUE_PAGE_SIZE items a page: `status`
  * 'waiting' (the default) or 'all'; `query` the start of an order number ("R20261122…") or of the customer's
  * username, mobile number or e-mail (the username and e-mail in any letter case or compatibility form, as login reads
- * a name); `cursor` a previous answer's `next` (absent for the oldest). Items decided or added meanwhile neither
- * repeat nor hide others; `total` counts the whole queue as filtered.
+ * a name; a closed account's, those it held when it closed); `cursor` a previous answer's `next` (absent for the
+ * oldest). Items decided or added meanwhile neither repeat nor hide others; `total` counts the whole queue as filtered.
  */
 export const consoleQueue = get(
   '/console/queue',

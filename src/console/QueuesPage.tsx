@@ -19,6 +19,7 @@ import { formatAmount, formatTime, formatWait } from './format.ts';
 import { inboxCount } from './inbox-count.ts';
 import { cursorOf, FIRST_PAGE, onePageBack, onePageOn, pageFigures, type CursorTrail } from './cursor-trail.ts';
 import { ErrorLine, QUEUES_POLL_MS, Status, usePolling } from './parts.tsx';
+import { ClosedTag } from './closed-account-parts.tsx';
 
 type Queue = 'recharges' | 'withdrawals' | 'certifications';
 const KIND: Record<Queue, ReviewKind> = {
@@ -270,7 +271,10 @@ function QueueTable({ list }: { list: Page }) {
               <td>
                 <Waited item={item} />
               </td>
-              <td>{item.username}</td>
+              <td>
+                <bdi>{item.username}</bdi>
+                {item.closed && <ClosedTag />}
+              </td>
               <td>
                 {[item.order_no, item.detail].filter(Boolean).join(' · ')}
                 {item.approvals_needed > 1 && (

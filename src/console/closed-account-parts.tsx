@@ -5,6 +5,8 @@ import type { ConsoleClosure } from '../api-contract/console.ts';
 import { assetName, ledgerKindName, type TranslateText } from '../api-contract/ledger-kinds.ts';
 import { formatAmount, formatTime, formatUtcDay } from './format.ts';
 import { Facts } from './parts.tsx';
+// Its tag's and lines' styles, wherever a closed account shows (the customer pages, the review queues).
+import './console-pages.css';
 
 /** "Closed", a tag beside the account's name. */
 export function ClosedTag() {

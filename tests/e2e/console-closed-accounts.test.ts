@@ -1,8 +1,8 @@
 // A former customer asks support where their money went: on a phone-sized console, a reviewer searches the mobile
 // number the customer gives (written as the customer says it) and finds the closed account, marked closed, with the
-// day it closed (UTC) and the 0.77 USDT its closure ended; its page opens read only with the closure's facts. The
-// account is made, funded, emptied and closed through the calls a customer makes, on the test's own server (its
-// authenticator follows real time).
+// day it closed (UTC) and the 0.77 USDT its closure ended; its page opens read only with the closure's facts, and the
+// review queues list its withdrawal under the username it had, tagged closed. The account is made, funded, emptied
+// and closed through the calls a customer makes, on the test's own server (its authenticator follows real time).
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -150,4 +150,15 @@ it('finds a closed account by the mobile number it had, says it is closed and wh
   expect(await page.locator('.console-main').getByRole('button').count()).toBe(0);
   await screenshot(page, 'console-closed-customer-390');
   await screenshot(page, 'console-closed-customer-390-full', { fullPage: true });
+
+  // The review queues list its reviewed withdrawal under the username it had, tagged closed, found by its number.
+  await page.getByRole('link', { name: 'Review queues' }).click();
+  await page.getByRole('tab', { name: /^Withdrawals/ }).click();
+  await page.getByLabel('Show reviewed too').check();
+  await page.getByPlaceholder('Order number, username, mobile number or e-mail').fill(PHONE);
+  await page.getByRole('button', { name: 'Search' }).click();
+  const item = page.locator('.console-queue tbody tr');
+  await expect.poll(() => item.locator('td').nth(1).innerText()).toBe(`${phone}Closed`);
+  expect(await item.count()).toBe(1);
+  await screenshot(page, 'console-closed-customer-queue-390');
 });

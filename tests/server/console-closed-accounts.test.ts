@@ -8,6 +8,8 @@ import { operatorToken } from './console-helpers.ts';
 import * as c from '../../src/api-contract/console.ts';
 import { CONTACT_REUSE_DAYS, closeAccount } from '../../src/api-contract/closure.ts';
 import { editProfile, sendEmailCode } from '../../src/api-contract/account.ts';
+import { consoleQueue } from '../../src/api-contract/console-queues.ts';
+import { cryptoRecharge } from './funds-helpers.ts';
 
 let h: Harness;
 let reviewer: string;
@@ -86,4 +88,31 @@ it('lists a closure that ended nothing as such, and the number’s new account a
   expect(found).toHaveLength(2);
   expect(found[0]).toMatchObject({ id: user.id, closed: { phone: user.phone } });
   expect(found[1]).toMatchObject({ phone: user.phone, closed: null });
+});
+
+it('shows a closed customer in the review queues under the username it held, marked closed, found by it', async () => {
+  // The console session of the first tests ran out when the clock moved on: another reviewer signs in.
+  const token = await operatorToken(h, 'remy', 'reviewer');
+  const leaver = await customer(h);
+  const stayer = await customer(h);
+  const left = await cryptoRecharge(h, leaver.token, '10');
+  const stays = await cryptoRecharge(h, stayer.token, '20');
+  const reason = 'The transfer did not arrive';
+  expect((await h.call(c.consoleRejectRecharge, { id: String(left.id), reason }, { token })).ret).toBe(1);
+  const closed = await h.call(
+    closeAccount,
+    { secret_kind: 'login', secret: PASSWORD, amounts: '' },
+    { token: leaver.token },
+  );
+  expect(closed.ret).toBe(1);
+
+  const queue = async (query: string) => {
+    const answer = await h.call(consoleQueue, { kind: 'recharge', status: 'all', query }, { token });
+    expect(answer, JSON.stringify(answer)).toMatchObject({ ret: 1 });
+    return answer.data.lists.map(({ id, username, closed }) => ({ id, username, closed }));
+  };
+  // Searched by the mobile number (its username too) it held: the row names it so, tagged closed, never `closed:<id>`.
+  expect(await queue(leaver.phone)).toEqual([{ id: left.id, username: leaver.phone, closed: true }]);
+  // An open customer's row as before.
+  expect(await queue(stayer.phone)).toEqual([{ id: stays.id, username: stayer.phone, closed: false }]);
 });

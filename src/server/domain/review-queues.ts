@@ -21,6 +21,7 @@ import { consoleTexts } from '../../api-contract/console-texts.ts';
 import type { Executor, Tx } from '../db/connection.ts';
 import {
   certifications,
+  closedAccounts,
   operators,
   rechargeOrders,
   reviewClaims,
@@ -35,6 +36,7 @@ import { countedKeysetQuery, idKey, timeKey, type KeysetOrder } from './paged-qu
 import { Refusal, type TextId } from './refusal.ts';
 import { phoneStartsWith } from './phone-numbers.ts';
 import { usernameStartsWith } from './accounts.ts';
+import { formerContactStartsWith } from './console-closures.ts';
 
 /** Where each kind's items live, the status of one that waits, and what a queue row shows of it. */
 interface Source {
@@ -135,6 +137,8 @@ export async function reviewQueue(db: Executor, filter: QueueFilter, now: Date, 
         usernameStartsWith(users.username, query),
         phoneStartsWith(users.phone, query),
         usernameStartsWith(users.email, query),
+        // A closed account's row keeps none of its own: it is found by what it held when it closed.
+        formerContactStartsWith(query),
       ),
     );
   }
@@ -144,7 +148,9 @@ export async function reviewQueue(db: Executor, filter: QueueFilter, now: Date, 
         id: sql<number>`${source.id}`.mapWith(Number),
         orderNo: sql<string>`${source.orderNo}`,
         userId: sql<number>`${source.userId}`.mapWith(Number),
-        username: users.username,
+        // A closed account under the username it held until then (its row's is `closed:<id>`), marked closed.
+        username: sql<string>`coalesce(${closedAccounts.username}, ${users.username})`,
+        closed: sql<boolean>`${closedAccounts.userId} is not null`,
         amount: sql<string | null>`${source.amount}`,
         unit: sql<string>`${source.unit}`,
         detail: source.detail,
@@ -154,6 +160,7 @@ export async function reviewQueue(db: Executor, filter: QueueFilter, now: Date, 
       })
       .from(source.table)
       .innerJoin(users, eq(users.id, source.userId))
+      .leftJoin(closedAccounts, eq(closedAccounts.userId, users.id))
       .leftJoin(reviewClaims, liveClaimOn(kind, now))
       .leftJoin(operators, eq(operators.id, reviewClaims.operatorId))
       .where(and(...where, after))
@@ -188,6 +195,7 @@ export async function reviewQueue(db: Executor, filter: QueueFilter, now: Date, 
         order_no: row.orderNo ?? '',
         user_id: row.userId,
         username: row.username,
+        closed: row.closed,
         amount: row.amount === null ? null : new Big(row.amount).toString(),
         unit: row.unit,
         detail: row.detail,
