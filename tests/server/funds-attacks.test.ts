@@ -7,17 +7,8 @@ import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { startHarness, type Harness } from './harness.ts';
 import { rowsOf } from '../../src/server/db/connection.ts';
-import {
-  PASSWORD,
-  customer,
-  expectLedgerBalanced,
-  grant,
-  refused,
-  registerByPhone,
-  rowLocked,
-  userIdOf,
-} from './helpers.ts';
-import { addTronWallet, newHash, opsOk, uploadedPicture, withdraw } from './funds-helpers.ts';
+import { PASSWORD, customer, expectLedgerBalanced, grant, refused, registerByPhone, rowLocked } from './helpers.ts';
+import { addTronWallet, certifyPrimary, newHash, opsOk, withdraw } from './funds-helpers.ts';
 import { redeemPoints } from '../../src/api-contract/rewards.ts';
 import { approveWithdrawalAs, rejectWithdrawalAs } from '../../src/server/domain/operator-reviews.ts';
 import { operatorToken } from './console-helpers.ts';
@@ -25,12 +16,10 @@ import { closeAccount } from '../../src/api-contract/closure.ts';
 import { dailyCheckIn } from '../../src/api-contract/check-in.ts';
 import { claimWelfare } from '../../src/api-contract/welfare.ts';
 import { submitRecharge } from '../../src/api-contract/funds.ts';
-import { submitCertification } from '../../src/api-contract/certification.ts';
 import { userInfo } from '../../src/api-contract/account.ts';
 import { consoleSetReferralReward } from '../../src/api-contract/console-rewards.ts';
 import {
   balances,
-  certifications,
   closedAccounts,
   rechargeOrders,
   referralRewards,
@@ -105,7 +94,7 @@ it('a check-in racing the closure credits no closed account', async () => {
 
 it('a welfare reward claimed racing the closure credits no closed account', async () => {
   const user = await customer(h);
-  await certified(user.token, 'WF100200');
+  await certifyPrimary(h, user.token, { number: 'WF100200' });
   const { closure, write } = await behindClosure(user, () =>
     h.call(claimWelfare, { code: 'primary_certification' }, { token: user.token }),
   );
@@ -124,40 +113,21 @@ it('a recharge reported racing the closure leaves no closed account with a recha
   expect(await h.database.db.select().from(rechargeOrders).where(eq(rechargeOrders.userId, user.id))).toEqual([]);
 });
 
-/** Submits a primary certification with the document `number` and has the operator verify it. */
-async function certified(token: string, number: string, verify = true) {
-  const form = {
-    level: 'primary',
-    doc_type: 'passport',
-    name: 'Malee Srisuk',
-    number,
-    image: await uploadedPicture(h, token),
-  };
-  expect((await h.call(submitCertification, form, { token })).ret).toBe(1);
-  const userId = await userIdOf(h, token);
-  const [row] = await h.database.db
-    .select({ id: certifications.id })
-    .from(certifications)
-    .where(and(eq(certifications.userId, userId), eq(certifications.level, 'primary')));
-  if (verify) await opsOk(h, 'certification', 'approve', String(row!.id));
-  return row!.id;
-}
-
 const rewardsOf = (inviterId: number) =>
   h.database.db.select().from(referralRewards).where(eq(referralRewards.inviterId, inviterId));
 
 it('pays no referral reward for a friend who is the inviter: the same identity document, however it is written', async () => {
   expect((await h.call(consoleSetReferralReward, { amount: '5' }, { token: writer, ip: '203.0.113.30' })).ret).toBe(1);
   const inviter = await customer(h);
-  await certified(inviter.token, 'SR123456');
+  await certifyPrimary(h, inviter.token, { number: 'SR123456' });
   const invite = (await h.call(userInfo, {}, { token: inviter.token })).data.invite_code;
   const second = await registerByPhone(h, undefined, { invite });
-  await certified(second.token, 'sr-123 456');
+  await certifyPrimary(h, second.token, { number: 'sr-123 456' });
   expect(await rewardsOf(inviter.id)).toEqual([]);
   expect(await nonZeroBalances(inviter.id)).toEqual([]);
   // A real friend, another document, pays.
   const friend = await registerByPhone(h, undefined, { invite });
-  await certified(friend.token, 'SR654321');
+  await certifyPrimary(h, friend.token, { number: 'SR654321' });
   expect((await rewardsOf(inviter.id)).map((row) => row.amount)).toEqual(['5.00000000']);
 });
 
@@ -165,7 +135,7 @@ it('pays no referral reward for a friend whose account closed before the certifi
   const inviter = await customer(h);
   const invite = (await h.call(userInfo, {}, { token: inviter.token })).data.invite_code;
   const friend = await registerByPhone(h, undefined, { invite });
-  const certification = await certified(friend.token, 'CF778899', false);
+  const certification = await certifyPrimary(h, friend.token, { number: 'CF778899', verify: false });
   expect((await close(friend.token)).ret).toBe(1);
   await opsOk(h, 'certification', 'approve', String(certification));
   expect(await rewardsOf(inviter.id)).toEqual([]);
