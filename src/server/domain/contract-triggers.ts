@@ -172,10 +172,17 @@ export async function attachLegs(tx: Tx, userId: number, input: AttachLegs, now:
       select o.id, o.type, o.price::text as price, o.trigger_price::text as trigger_price from contract_orders o
       where o.id = ${Number(input.orderId)} and o.user_id = ${userId} and o.coin = ${input.code} and o.side = 'buy'
         and o.practice = ${input.practice} and o.status in ('open', 'filling', 'waiting') and o.leg is null
-        and not exists (select 1 from contract_orders l where l.parent_id = o.id and l.status in ('attached', 'waiting'))
       for update of o`),
   );
   if (!parent) throw new Refusal(triggerTexts.orderTakesNoLegs.id);
+  // Read after the buy's lock, in a statement of its own: legs another request attached while this one waited for the
+  // lock are seen (the lock's statement reads what committed before it began). Two sets of legs would each freeze what
+  // the buy bought, and the second freeze, refused, would roll back every fill of the coin's matching run.
+  const [legged] = rowsOf(
+    await tx.execute(sql`
+      select 1 from contract_orders where parent_id = ${Number(parent.id)} and status in ('attached', 'waiting') limit 1`),
+  );
+  if (legged) throw new Refusal(triggerTexts.orderTakesNoLegs.id);
   const reference = parent.price ?? parent.trigger_price ?? market;
   const broken = checkLegs(prices.takeProfit, prices.stopLoss, new Big(reference).toFixed(), priceDecimals);
   if (broken) throw refusalOf({ ...broken.text, values: broken.values });

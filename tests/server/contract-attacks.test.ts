@@ -1,0 +1,81 @@
+// Contract orders attacked by what a customer can send: requests racing each other for one order. Each ends with what
+// the customer then holds and the ledger summing to every balance.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { startHarness, type Harness } from './harness.ts';
+import { contractKit } from './contract-helpers.ts';
+import { customer, expectLedgerBalanced, rowLocked } from './helpers.ts';
+import { rowsOf } from '../../src/server/db/connection.ts';
+import { attachTakeProfitStopLoss, contractOrders, placeContract } from '../../src/api-contract/contracts.ts';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(() => h.close());
+
+const { tick, match, amounts, listed } = contractKit(() => h);
+
+/** Until `n` sessions of the test database wait for a lock. */
+async function untilWaiting(n: number) {
+  for (let tries = 0; tries < 400; tries++) {
+    const [row] = rowsOf<{ n: number }>(
+      await h.database.db.execute(
+        sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+      ),
+    );
+    if (Number(row!.n) >= n) return;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error(`fewer than ${n} sessions ever waited for a lock`);
+}
+
+/** The caller's open orders attached to order `parent`, oldest first. */
+const legsOf = async (token: string, parent: number) =>
+  (await h.call(contractOrders, { status: 'open' }, { token })).data.lists.filter(
+    (order) => order.parent_id === parent,
+  );
+
+describe('take-profit / stop-loss legs of a buy', () => {
+  it('two requests racing to attach legs to one buy: one is attached, and the coin’s matching goes on', async () => {
+    const user = await customer(h, '1000');
+    const bystander = await customer(h, '1000');
+    await tick('ETH', '3000.00');
+    const placed = await h.call(
+      placeContract,
+      { code: 'ETH', side: 'buy', type: 'limit', price: '2990.00', quantity: '0.1' },
+      { token: user.token },
+    );
+    const other = await h.call(
+      placeContract,
+      { code: 'ETH', side: 'buy', type: 'limit', price: '2995.00', quantity: '0.1' },
+      { token: bystander.token },
+    );
+    expect([placed.ret, other.ret]).toEqual([1, 1]);
+    // Both requests get as far as the buy's row and wait there, as when they arrive together.
+    const holding = await rowLocked(h, sql`select id from contract_orders where id = ${placed.data.id} for update`);
+    const attach = () =>
+      h.call(
+        attachTakeProfitStopLoss,
+        { code: 'ETH', order_id: String(placed.data.id), take_profit: '3100.00', stop_loss: '2900.00' },
+        { token: user.token },
+      );
+    const racing = [attach(), attach()];
+    await untilWaiting(2);
+    await holding.release();
+    const answers = (await Promise.all(racing)).map((res) => [res.ret, res.msg]).sort();
+    expect(answers).toEqual([
+      [0, 'This order is no longer open, or already has a take-profit or stop-loss!'],
+      [1, 'Success'],
+    ]);
+    expect((await legsOf(user.token, placed.data.id)).map((leg) => leg.leg)).toEqual(['stop_loss', 'take_profit']);
+
+    await tick('ETH', '2980.00');
+    expect(await match()).toBe(2);
+    expect(await listed(bystander.token, other.data.id)).toMatchObject({ status: 'filled' });
+    expect(await listed(user.token, placed.data.id)).toMatchObject({ status: 'filled' });
+    // The one pair holds what the buy bought.
+    expect(await amounts(user.token, 'ETH')).toMatchObject({ available: '0.00000000', frozen: '0.10000000' });
+    await expectLedgerBalanced(h);
+  });
+});
