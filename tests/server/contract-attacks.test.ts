@@ -1,12 +1,18 @@
-// Contract orders attacked by what a customer can send: requests racing each other for one order. Each ends with what
-// the customer then holds and the ledger summing to every balance.
+// Contract orders attacked by what a customer can send: requests racing each other for one order, a revoke of one leg
+// of a take-profit / stop-loss pair before its buy filled. Each ends with what the customer then holds and the ledger
+// summing to every balance.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { startHarness, type Harness } from './harness.ts';
 import { contractKit } from './contract-helpers.ts';
 import { customer, expectLedgerBalanced, rowLocked } from './helpers.ts';
 import { rowsOf } from '../../src/server/db/connection.ts';
-import { attachTakeProfitStopLoss, contractOrders, placeContract } from '../../src/api-contract/contracts.ts';
+import {
+  attachTakeProfitStopLoss,
+  cancelContract,
+  contractOrders,
+  placeContract,
+} from '../../src/api-contract/contracts.ts';
 
 let h: Harness;
 beforeAll(async () => {
@@ -14,7 +20,7 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const { tick, match, amounts, listed } = contractKit(() => h);
+const { tick, ticks, match, amounts, listed } = contractKit(() => h);
 
 /** Until `n` sessions of the test database wait for a lock. */
 async function untilWaiting(n: number) {
@@ -76,6 +82,48 @@ describe('take-profit / stop-loss legs of a buy', () => {
     expect(await listed(user.token, placed.data.id)).toMatchObject({ status: 'filled' });
     // The one pair holds what the buy bought.
     expect(await amounts(user.token, 'ETH')).toMatchObject({ available: '0.00000000', frozen: '0.10000000' });
+    await expectLedgerBalanced(h);
+  });
+
+  it('revoking the stop-loss before the buy filled leaves a take-profit that holds what it bought and sells it', async () => {
+    const user = await customer(h, '1000');
+    await tick('BTC', '50500.00');
+    const placed = await h.call(
+      placeContract,
+      {
+        code: 'BTC',
+        side: 'buy',
+        type: 'limit',
+        price: '50000.00',
+        quantity: '0.01',
+        take_profit: '55000.00',
+        stop_loss: '45000.00',
+      },
+      { token: user.token },
+    );
+    expect(placed.ret).toBe(1);
+    const [stopLoss, takeProfit] = await legsOf(user.token, placed.data.id);
+    expect((await h.call(cancelContract, { id: String(stopLoss!.id) }, { token: user.token })).ret).toBe(1);
+    await tick('BTC', '49900.00');
+    expect(await match()).toBe(1);
+    expect(await listed(user.token, takeProfit!.id)).toMatchObject({ status: 'waiting', frozen: '0.01000000' });
+    expect(await amounts(user.token, 'BTC')).toMatchObject({ available: '0.00000000', frozen: '0.01000000' });
+
+    await ticks('BTC', ['56000.00', '56100.00']);
+    expect(await match()).toBe(1);
+    expect(await listed(user.token, takeProfit!.id)).toMatchObject({
+      status: 'filled',
+      unit_price: '56100',
+      received: '560.43900000',
+    });
+    // 1000 − 500.5 for the buy + 561 less the 0.561 fee for the take-profit.
+    expect(await amounts(user.token, 'BTC')).toEqual({
+      code: 'BTC',
+      available: '0.00000000',
+      frozen: '0.00000000',
+      usdt_available: '1059.93900000',
+      usdt_frozen: '0.00000000',
+    });
     await expectLedgerBalanced(h);
   });
 });

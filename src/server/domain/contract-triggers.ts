@@ -327,9 +327,9 @@ export async function releaseReached(tx: Tx, coin: string, scope: TriggerScope, 
 /**
  * After orders filled in `tx`: the other leg of each filled OCO leg is cancelled (it holds nothing: the filled leg took
  * the reserve when released), and the legs attached to each filled buy are armed — they freeze what it bought (the
- * quantity received, down to the pair's step; none when that is nothing), wait from its fill tick, and are then checked
- * at once against the ticks recorded since (up to `upto`, or the pair's matched_through), so none a window already
- * passed is missed.
+ * quantity received, down to the pair's step; none when that is nothing: the stop-loss of a pair holds it, or the one
+ * leg still attached when the other was revoked), wait from its fill tick, and are then checked at once against the
+ * ticks recorded since (up to `upto`, or the pair's matched_through), so none a window already passed is missed.
  */
 export async function afterFills(tx: Tx, coin: string, ids: number[], upto: string | null, now: Date) {
   if (!ids.length) return;
@@ -341,15 +341,15 @@ export async function afterFills(tx: Tx, coin: string, ids: number[], upto: stri
   const legs = rowsOf<{
     id: number;
     user_id: number;
-    frozen_holder: boolean;
+    leg: TriggerLeg;
+    oco_group: number | null;
     received: string;
     quantity_decimals: number;
     tick_at: Date | string;
     practice: boolean | string;
   }>(
     await tx.execute(sql`
-      select l.id, l.user_id, (l.oco_group is null or l.leg = 'stop_loss') as frozen_holder, p.received::text as received,
-        pr.quantity_decimals, p.tick_at, l.practice
+      select l.id, l.user_id, l.leg, l.oco_group, p.received::text as received, pr.quantity_decimals, p.tick_at, l.practice
       from contract_orders l
       join contract_orders p on p.id = l.parent_id
       join contract_pairs pr on pr.coin = p.coin
@@ -357,6 +357,15 @@ export async function afterFills(tx: Tx, coin: string, ids: number[], upto: stri
       order by l.id
       for update of l`),
   );
+  // The legs still attached, as locked: a leg the customer revoked before the fill is not among them, so the other leg
+  // of its pair, left alone, holds the reserve itself.
+  const pairedWith = (leg: (typeof legs)[number]) =>
+    legs.find(
+      (other) =>
+        other.oco_group !== null &&
+        Number(other.oco_group) === Number(leg.oco_group) &&
+        Number(other.id) !== Number(leg.id),
+    );
   const armed: number[] = [];
   for (const leg of legs) {
     const id = Number(leg.id);
@@ -366,7 +375,7 @@ export async function afterFills(tx: Tx, coin: string, ids: number[], upto: stri
         where id = ${id}`);
       continue;
     }
-    const holds = isTrue(leg.frozen_holder);
+    const holds = leg.leg === 'stop_loss' || !pairedWith(leg);
     const frozen = holds ? quantity.toFixed(8) : '0';
     await tx.execute(sql`
       update contract_orders set status = 'waiting', quantity = ${quantity.toFixed(8)}::numeric, frozen = ${frozen}::numeric,
