@@ -1,6 +1,6 @@
 // Contract orders attacked by what a customer can send: requests racing each other for one order, a revoke of one leg
-// of a take-profit / stop-loss pair before its buy filled. Each ends with what the customer then holds and the ledger
-// summing to every balance.
+// of a take-profit / stop-loss pair before its buy filled, a practice reset with such legs. Each ends with what the
+// customer then holds and the ledger summing to every balance.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { startHarness, type Harness } from './harness.ts';
@@ -10,9 +10,11 @@ import { rowsOf } from '../../src/server/db/connection.ts';
 import {
   attachTakeProfitStopLoss,
   cancelContract,
+  contractAmounts,
   contractOrders,
   placeContract,
 } from '../../src/api-contract/contracts.ts';
+import { practiceAccount, resetPractice } from '../../src/api-contract/practice.ts';
 
 let h: Harness;
 beforeAll(async () => {
@@ -122,6 +124,41 @@ describe('take-profit / stop-loss legs of a buy', () => {
       available: '0.00000000',
       frozen: '0.00000000',
       usdt_available: '1059.93900000',
+      usdt_frozen: '0.00000000',
+    });
+    await expectLedgerBalanced(h);
+  });
+});
+
+describe('the practice account', () => {
+  it('a reset with a buy carrying take-profit / stop-loss legs revokes them all and starts afresh', async () => {
+    const user = await customer(h);
+    await tick('BTC', '50500.00');
+    const placed = await h.call(
+      placeContract,
+      {
+        code: 'BTC',
+        side: 'buy',
+        type: 'limit',
+        price: '50000.00',
+        quantity: '0.01',
+        take_profit: '55000.00',
+        stop_loss: '45000.00',
+        account: 'practice',
+      },
+      { token: user.token },
+    );
+    expect(placed.ret).toBe(1);
+    const before = await h.call(practiceAccount, {}, { token: user.token });
+    const reset = await h.call(resetPractice, {}, { token: user.token });
+    expect(reset).toMatchObject({ ret: 1, data: { resets: before.data.resets + 1 } });
+    const open = await h.call(contractOrders, { status: 'open', account: 'practice' }, { token: user.token });
+    expect(open.data.lists).toEqual([]);
+    expect((await h.call(contractAmounts, { code: 'BTC', account: 'practice' }, { token: user.token })).data).toEqual({
+      code: 'BTC',
+      available: '0.00000000',
+      frozen: '0.00000000',
+      usdt_available: '10000.00000000',
       usdt_frozen: '0.00000000',
     });
     await expectLedgerBalanced(h);

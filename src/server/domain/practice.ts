@@ -139,10 +139,11 @@ export async function resetPracticeAccount(db: Db, userId: number, now: Date): P
     if (Number(busy!.options) > 0) throw new Refusal(texts.practiceOptionsOpen.id);
     if (Number(busy!.filling) > 0) throw new Refusal(texts.practiceOrderFilling.id);
 
-    // Locked first: a matching run filling one of them finishes before, and the order is then no longer open.
+    // Locked first: a matching run filling one of them finishes before, and the order is then no longer open. A leg
+    // still attached to a buy is revoked with that buy (which is open or waiting: none is filling here), not apart.
     const open = rowsOf<{ id: number }>(
       await tx.execute(sql`
-        select id from contract_orders where user_id = ${userId} and practice and status in ('open', 'waiting', 'attached')
+        select id from contract_orders where user_id = ${userId} and practice and status in ('open', 'waiting')
         order by id for update`),
     );
     for (const { id } of open) await cancelContractOrder(tx, userId, Number(id), now);
