@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { startHarness, type Harness } from './harness.ts';
 import { contractKit } from './contract-helpers.ts';
-import { customer, expectLedgerBalanced, rowLocked } from './helpers.ts';
+import { customer, expectLedgerBalanced, grant, rowLocked } from './helpers.ts';
 import { rowsOf } from '../../src/server/db/connection.ts';
 import {
   attachTakeProfitStopLoss,
@@ -126,6 +126,54 @@ describe('take-profit / stop-loss legs of a buy', () => {
       usdt_available: '1059.93900000',
       usdt_frozen: '0.00000000',
     });
+    await expectLedgerBalanced(h);
+  });
+});
+
+describe('a sell fills at its tick whatever the tick makes it worth', () => {
+  it('a stop-loss over a small holding sells at the tick after its trigger, though that is worth under the minimum', async () => {
+    const user = await customer(h);
+    await grant(h, user.id, '0.00011', 'BTC');
+    await tick('BTC', '50000.00');
+    // 0.00011 BTC: 5.5 USDT at the latest price, 5.06 at the stop-loss; an order must be worth 5.
+    const legs = await h.call(
+      attachTakeProfitStopLoss,
+      { code: 'BTC', quantity: '0.00011', stop_loss: '46000.00' },
+      { token: user.token },
+    );
+    expect(legs.ret).toBe(1);
+    const [stopLoss] = legs.data.lists;
+    await ticks('BTC', ['45900.00', '45000.00']);
+    expect(await match()).toBe(1);
+    // 0.00011 × 45000 = 4.95, less the fee 0.00495.
+    expect(await listed(user.token, stopLoss!.id)).toMatchObject({
+      status: 'filled',
+      unit_price: '45000',
+      received: '4.94505000',
+      void_reason: null,
+    });
+    expect(await amounts(user.token, 'BTC')).toMatchObject({
+      available: '0.00000000',
+      frozen: '0.00000000',
+      usdt_available: '4.94505000',
+    });
+    await expectLedgerBalanced(h);
+  });
+
+  it('a market sell of the minimum fills at a next tick a little lower', async () => {
+    const user = await customer(h);
+    await grant(h, user.id, '0.0001', 'BTC');
+    await tick('BTC', '50000.00');
+    const placed = await h.call(
+      placeContract,
+      { code: 'BTC', side: 'sell', type: 'market', quantity: '0.0001' },
+      { token: user.token },
+    );
+    expect(placed.ret).toBe(1);
+    await tick('BTC', '49990.00');
+    expect(await match()).toBe(1);
+    // 0.0001 × 49990 = 4.999, less the fee 0.004999.
+    expect(await listed(user.token, placed.data.id)).toMatchObject({ status: 'filled', received: '4.99400100' });
     await expectLedgerBalanced(h);
   });
 });

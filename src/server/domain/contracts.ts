@@ -405,8 +405,10 @@ function marketFill(
     order.total_asked !== null
       ? quantityForTotal(order.total_asked, price, decimals)
       : new Big(order.quantity).toFixed(decimals);
-  // A buy by total checked the pair's minimum at the price of its acceptance; at the fill's it must hold too.
-  if (new Big(quantity).eq(0) || notional(price, quantity).lt(order.min_notional)) return { void: 'price_moved' };
+  // A buy by total checked the pair's minimum at the price of its acceptance; at the fill's it must hold too. An order
+  // of a quantity was checked when accepted: a sell (a stop-loss above all) fills at its tick, however low.
+  if (new Big(quantity).eq(0)) return { void: 'price_moved' };
+  if (order.total_asked !== null && notional(price, quantity).lt(order.min_notional)) return { void: 'price_moved' };
   const amounts = fillAmounts(order.side, 'market', coin, price, quantity, order.fee_rate);
   if (new Big(amounts.spent).gt(order.frozen)) return { void: 'price_moved' };
   return { quantity, amounts };
