@@ -1,6 +1,7 @@
 // Contract orders attacked by what a customer can send: requests racing each other for one order, a revoke of one leg
-// of a take-profit / stop-loss pair before its buy filled, a practice reset with such legs. Each ends with what the
-// customer then holds and the ledger summing to every balance.
+// of a take-profit / stop-loss pair before its buy filled, a sell whose tick makes it small, an order too large for any
+// balance, a practice reset with legs still attached. Each ends with what the customer then holds, and the ledger
+// summing to every balance where money moved.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { startHarness, type Harness } from './harness.ts';
@@ -176,6 +177,30 @@ describe('a sell fills at its tick whatever the tick makes it worth', () => {
     expect(await listed(user.token, placed.data.id)).toMatchObject({ status: 'filled', received: '4.99400100' });
     await expectLedgerBalanced(h);
   });
+});
+
+describe('an order no balance could cover', () => {
+  it.each([
+    { type: 'stop_market', trigger_price: '999999999999999999.99' },
+    { type: 'stop_limit', trigger_price: '999999999999999999.99', price: '999999999999999999.99' },
+  ])(
+    'a $type buy of the largest quantity at the largest trigger is refused as such, and moves nothing',
+    async (order) => {
+      const user = await customer(h, '1000');
+      await tick('BTC', '50000.00');
+      const res = await h.call(
+        placeContract,
+        { code: 'BTC', side: 'buy', quantity: '999999999999999999.99999', ...order },
+        { token: user.token },
+      );
+      expect(res).toEqual({ ret: 0, msg: 'Insufficient balance!', data: null });
+      expect(await amounts(user.token, 'BTC')).toMatchObject({
+        usdt_available: '1000.00000000',
+        usdt_frozen: '0.00000000',
+      });
+      expect((await h.call(contractOrders, { status: 'open' }, { token: user.token })).data.lists).toEqual([]);
+    },
+  );
 });
 
 describe('the practice account', () => {

@@ -59,6 +59,15 @@ type PairRow = typeof contractPairs.$inferSelect;
 export { CONTRACT_ENTRY } from './contract-entries.ts';
 const reference = contractReference;
 
+/** The first amount the ledger's numeric(36, 8) columns cannot hold (10²⁸): no balance reaches it. */
+const BEYOND_ANY_BALANCE = new Big(10).pow(28);
+
+/** Refuses a reserve no balance can cover (insufficientBalance): a stop order's trigger is not held near the market, so
+ * its price × quantity can pass what the ledger can write, which would fail the order's insert instead. */
+function refuseBeyondAnyBalance(reserve: { amount: string }) {
+  if (new Big(reserve.amount).gte(BEYOND_ANY_BALANCE)) throw new Refusal(texts.insufficientBalance.id);
+}
+
 export interface PlaceContract extends OrderFields {
   code: string;
   /** Traded with the practice account's virtual money: its ledger assets are practiceAsset(...) ones. */
@@ -175,6 +184,7 @@ export async function placeContractOrder(
   if (input.type === 'market') {
     // Filled by fillPendingMarketOrders at the first tick after now; what it may spend is frozen until then.
     const reserve = marketReserve(input.side, input.code, market, quantity, input.total, pair.price_band);
+    refuseBeyondAnyBalance(reserve);
     const order = await insertAndFreeze({
       ...base,
       status: 'filling',
@@ -192,6 +202,7 @@ export async function placeContractOrder(
     input.type === 'stop_market'
       ? stopMarketReserve(input.side, input.code, trigger, quantity, pair.price_band)
       : limitReserve(input.side, input.code, input.price, quantity, pair.fee_rate);
+  refuseBeyondAnyBalance(reserve);
   const matchedThrough = new Date(pair.matched_through);
   const conditional = hasTrigger(input.type)
     ? {
