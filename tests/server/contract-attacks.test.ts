@@ -8,6 +8,7 @@ import { startHarness, type Harness } from './harness.ts';
 import { contractKit } from './contract-helpers.ts';
 import { customer, expectLedgerBalanced, grant, rowLocked } from './helpers.ts';
 import { rowsOf } from '../../src/server/db/connection.ts';
+import { matchCrossedOrders } from '../../src/server/domain/contracts.ts';
 import {
   attachTakeProfitStopLoss,
   cancelContract,
@@ -234,6 +235,45 @@ describe('the practice account', () => {
       usdt_available: '10000.00000000',
       usdt_frozen: '0.00000000',
     });
+    await expectLedgerBalanced(h);
+  });
+
+  it('a reset while the matcher releases a practice stop waits for it, and is refused while that order fills', async () => {
+    const user = await customer(h);
+    await tick('SOL', '200.00');
+    const stop = await h.call(
+      placeContract,
+      { code: 'SOL', side: 'buy', type: 'stop_market', trigger_price: '210.00', quantity: '1', account: 'practice' },
+      { token: user.token },
+    );
+    expect(stop.data).toMatchObject({ status: 'waiting', frozen: '231.00000000' });
+    await tick('SOL', '211.00');
+    // The matcher's transaction releases the stop and is still open when the reset comes.
+    let commit!: () => void;
+    const gate = new Promise<void>((resolve) => (commit = resolve));
+    let released!: () => void;
+    const inMatcher = new Promise<void>((resolve) => (released = resolve));
+    const matching = h.database.db.transaction(async (tx) => {
+      expect(await matchCrossedOrders(tx, 'SOL', h.clock.now(), 100)).toMatchObject({ released: 1 });
+      released();
+      await gate;
+    });
+    await inMatcher;
+    const resetting = h.call(resetPractice, {}, { token: user.token });
+    await untilWaiting(1);
+    commit();
+    await matching;
+    expect(await resetting).toEqual({
+      ret: 0,
+      msg: 'A practice order is being filled: please try again in a few seconds!',
+      data: null,
+    });
+    await tick('SOL', '212.00');
+    expect(await match()).toBe(1);
+    const history = await h.call(contractOrders, { status: 'history', account: 'practice' }, { token: user.token });
+    expect(history.data.lists).toMatchObject([{ id: stop.data.id, status: 'filled', unit_price: '212' }]);
+    await expectLedgerBalanced(h);
+    expect(await h.call(resetPractice, {}, { token: user.token })).toMatchObject({ ret: 1 });
     await expectLedgerBalanced(h);
   });
 });

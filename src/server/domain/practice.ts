@@ -113,10 +113,11 @@ export async function practiceAccountOf(db: Db, userId: number, now: Date): Prom
 /**
  * Back to PRACTICE_START USDT and no coins, in one transaction holding the account's row FOR UPDATE. Refused while a
  * practice option is opening or running (its settlement would pay into the new balance) and while a practice market
- * order waits for its tick (it fills or goes void within seconds; cancelling one is no customer's call either). The
- * open practice limit orders are cancelled through the cancel path (their reserve comes back), then every practice
- * asset's balance is brought to zero by entries of kind practice_reset and PRACTICE_START granted again, both
- * referenced `${userId}:${the new number}`: the ledger stays append-only and each reset is one event.
+ * order waits for its tick (it fills or goes void within seconds; cancelling one is no customer's call either), as
+ * read once its row is locked. The open and waiting practice orders are cancelled through the cancel path (their
+ * reserve comes back, and their attached legs go with them), then every practice asset's balance is brought to zero by
+ * entries of kind practice_reset and PRACTICE_START granted again, both referenced `${userId}:${the new number}`: the
+ * ledger stays append-only and each reset is one event.
  */
 export async function resetPracticeAccount(db: Db, userId: number, now: Date): Promise<PracticeAccount> {
   return db.transaction(async (tx) => {
@@ -128,25 +129,26 @@ export async function resetPracticeAccount(db: Db, userId: number, now: Date): P
     if (opened.opened) return answer(opened, await practiceBalances(tx, userId, false));
     const resets = Number(locked!.resets);
 
-    const [busy] = rowsOf<{ options: number | string; filling: number | string }>(
+    const [busy] = rowsOf<{ options: number | string }>(
       await tx.execute(sql`
-        select
-          (select count(*) from option_orders
-            where user_id = ${userId} and practice and status in ('opening', 'holding'))::int as options,
-          (select count(*) from contract_orders where user_id = ${userId} and practice and status = 'filling')::int
-            as filling`),
+        select count(*)::int as options from option_orders
+        where user_id = ${userId} and practice and status in ('opening', 'holding')`),
     );
     if (Number(busy!.options) > 0) throw new Refusal(texts.practiceOptionsOpen.id);
-    if (Number(busy!.filling) > 0) throw new Refusal(texts.practiceOrderFilling.id);
 
-    // Locked first: a matching run filling one of them finishes before, and the order is then no longer open. A leg
-    // still attached to a buy is revoked with that buy (which is open or waiting: none is filling here), not apart.
-    const open = rowsOf<{ id: number }>(
+    // Every practice order not yet finished, locked first and read as locked: a matching run that is filling or
+    // releasing one of them commits before, and the order is read as it left it (filled and gone, or filling now). An
+    // order filling refuses the reset: its fill would take what the reset zeroes. A leg still attached goes with the
+    // revoke of its buy (open or waiting, as none is filling); one the buy's fill armed meanwhile is read waiting.
+    const orders = rowsOf<{ id: number; status: string }>(
       await tx.execute(sql`
-        select id from contract_orders where user_id = ${userId} and practice and status in ('open', 'waiting')
+        select id, status from contract_orders
+        where user_id = ${userId} and practice and status in ('open', 'waiting', 'attached', 'filling')
         order by id for update`),
     );
-    for (const { id } of open) await cancelContractOrder(tx, userId, Number(id), now);
+    if (orders.some((order) => order.status === 'filling')) throw new Refusal(texts.practiceOrderFilling.id);
+    for (const { id, status } of orders)
+      if (status !== 'attached') await cancelContractOrder(tx, userId, Number(id), now);
 
     const next = resets + 1;
     const reference = `${userId}:${next}`;
