@@ -9,6 +9,7 @@ import { contractKit } from './contract-helpers.ts';
 import { customer, expectLedgerBalanced, grant, rowLocked } from './helpers.ts';
 import { rowsOf } from '../../src/server/db/connection.ts';
 import { matchCrossedOrders } from '../../src/server/domain/contracts.ts';
+import { runOperatorCommand } from '../../src/server/ops/commands.ts';
 import {
   attachTakeProfitStopLoss,
   cancelContract,
@@ -202,6 +203,40 @@ describe('an order no balance could cover', () => {
       expect((await h.call(contractOrders, { status: 'open' }, { token: user.token })).data.lists).toEqual([]);
     },
   );
+});
+
+describe('a pair the operator closes to new orders', () => {
+  it('still fills the market order it accepted, at the first tick after it, and the limit resting on it', async () => {
+    const user = await customer(h, '1000');
+    await tick('LTC', '100.00');
+    const market = await h.call(
+      placeContract,
+      { code: 'LTC', side: 'buy', type: 'market', quantity: '1' },
+      { token: user.token },
+    );
+    const limit = await h.call(
+      placeContract,
+      { code: 'LTC', side: 'buy', type: 'limit', price: '99.00', quantity: '1' },
+      { token: user.token },
+    );
+    expect([market.data.status, limit.data.status]).toEqual(['filling', 'open']);
+    const ops = (...argv: string[]) =>
+      runOperatorCommand({ db: h.database.db, now: h.clock.now(), production: false }, argv);
+    expect(await ops('pair', 'LTC', 'active=false')).toMatchObject({ ok: true });
+    await ticks('LTC', ['101.00', '98.00']);
+    expect(await match()).toBe(2);
+    expect(await listed(user.token, market.data.id)).toMatchObject({ status: 'filled', unit_price: '101' });
+    expect(await listed(user.token, limit.data.id)).toMatchObject({ status: 'filled', unit_price: '99' });
+    // 1000 − 101 − (99 + 0.099); 1 LTC less its 0.001 fee, and 1.
+    expect(await amounts(user.token, 'LTC')).toMatchObject({
+      available: '1.99900000',
+      frozen: '0.00000000',
+      usdt_available: '799.90100000',
+      usdt_frozen: '0.00000000',
+    });
+    expect(await ops('pair', 'LTC', 'active=true')).toMatchObject({ ok: true });
+    await expectLedgerBalanced(h);
+  });
 });
 
 describe('the practice account', () => {

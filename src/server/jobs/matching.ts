@@ -15,11 +15,11 @@ export const MATCHING_BATCH = 2_000;
  * */
 const pairHasWork = sql`exists (select 1 from contract_orders o where o.coin = p.coin and o.status in ('open', 'filling', 'waiting'))`;
 
-/** SQL boolean: some active pair has an order waiting for a tick (pairHasWork), so matching has work after a step. */
-export const contractOrderWaits = sql`exists (select 1 from contract_pairs p where p.active and ${pairHasWork})`;
+/** SQL boolean: some pair has an order waiting for a tick (pairHasWork), so matching has work after a step. */
+export const contractOrderWaits = sql`exists (select 1 from contract_pairs p where ${pairHasWork})`;
 
-/** Applies every recorded tick not yet matched, for every active pair; returns how many orders it filled (or voided).
- * */
+/** Applies every recorded tick not yet matched, for every pair, open to new orders or not (the orders it accepted
+ * before it was closed still fill, void or expire by their ticks); returns how many orders it filled (or voided). */
 export async function matchAllPairs(db: Db, now: Date, batch = MATCHING_BATCH): Promise<number> {
   const busy = await advanceIdlePairs(db);
   let total = 0;
@@ -52,12 +52,12 @@ export async function matchAllPairs(db: Db, now: Date, batch = MATCHING_BATCH): 
  * one statement for all such pairs, instead of a transaction per pair on every tick. The pairs are
  * locked first and checked in the next statement, which sees every order committed before the lock;
  * an order placed after it waits (it reads the pair FOR SHARE) and starts after the new mark. A pair
- * another matcher holds is left to it. Returns the active pairs that do have open orders.
+ * another matcher holds is left to it. Returns the pairs that do have open orders.
  */
 async function advanceIdlePairs(db: Db): Promise<string[]> {
   return db.transaction(async (tx) => {
     const locked = rowsOf<{ coin: string }>(
-      await tx.execute(sql`select coin from contract_pairs where active order by coin for update skip locked`),
+      await tx.execute(sql`select coin from contract_pairs order by coin for update skip locked`),
     ).map(({ coin }) => coin);
     if (!locked.length) return [];
     const busy = rowsOf<{ coin: string }>(
