@@ -1,7 +1,8 @@
-// Contract orders attacked by what a customer can send: requests racing each other for one order, a revoke of one leg
-// of a take-profit / stop-loss pair before its buy filled, a sell whose tick makes it small, an order too large for any
-// balance, a practice reset with legs still attached. Each ends with what the customer then holds, and the ledger
-// summing to every balance where money moved.
+// Contract orders attacked by what a customer (or an operator) can do: requests racing each other for one order or
+// one pair of legs, a revoke of one leg of a take-profit / stop-loss pair before its buy filled, a sell whose tick
+// makes it small, an order too large for any balance, a pair closed to new orders with orders on it, a practice reset
+// with legs attached or racing the matcher. Each ends with what the customer then holds, and the ledger summing to
+// every balance where money moved.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { startHarness, type Harness } from './harness.ts';
@@ -129,6 +130,29 @@ describe('take-profit / stop-loss legs of a buy', () => {
       usdt_available: '1059.93900000',
       usdt_frozen: '0.00000000',
     });
+    await expectLedgerBalanced(h);
+  });
+});
+
+describe('take-profit / stop-loss legs of a position', () => {
+  it('both legs revoked at once return the one reserve once', async () => {
+    const user = await customer(h);
+    await grant(h, user.id, '10', 'SOL');
+    await tick('SOL', '200.00');
+    const legs = await h.call(
+      attachTakeProfitStopLoss,
+      { code: 'SOL', quantity: '2', take_profit: '220.00', stop_loss: '180.00' },
+      { token: user.token },
+    );
+    const [stopLoss, takeProfit] = legs.data.lists;
+    // The take-profit's row held: the two revokes meet on it, in whichever order.
+    const holding = await rowLocked(h, sql`select id from contract_orders where id = ${takeProfit!.id} for update`);
+    const revoke = (id: number) => h.call(cancelContract, { id: String(id) }, { token: user.token });
+    const racing = [revoke(stopLoss!.id), revoke(takeProfit!.id)];
+    await untilWaiting(2);
+    await holding.release();
+    expect((await Promise.all(racing)).map((res) => res.ret)).toEqual([1, 1]);
+    expect(await amounts(user.token, 'SOL')).toMatchObject({ available: '10.00000000', frozen: '0.00000000' });
     await expectLedgerBalanced(h);
   });
 });
