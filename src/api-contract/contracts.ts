@@ -96,7 +96,8 @@ export const ContractOrder = shape({
   frozen_asset: v.string(),
   /** The quantity dealt: 0 until filled, then all of it. */
   dealt_quantity: decimal,
-  /** The unit price it filled at: a limit at its own price (or the market's, when already crossed when placed). */
+  /** The unit price it filled at: a market order at its tick's, a limit at its own (even one the market crossed when
+   * placed: it rests, and fills at its price at the next tick that crosses it). */
   unit_price: v.nullable(decimal),
   /** Unit price × dealt quantity, in USDT. */
   total: v.nullable(decimal),
