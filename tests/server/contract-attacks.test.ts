@@ -26,7 +26,7 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const { tick, ticks, match, amounts, listed } = contractKit(() => h);
+const { tick, ticks, match, amounts, listed, bracketBuy, legsOf } = contractKit(() => h);
 
 /** Until `n` sessions of the test database wait for a lock. */
 async function untilWaiting(n: number) {
@@ -41,12 +41,6 @@ async function untilWaiting(n: number) {
   }
   throw new Error(`fewer than ${n} sessions ever waited for a lock`);
 }
-
-/** The caller's open orders attached to order `parent`, oldest first. */
-const legsOf = async (token: string, parent: number) =>
-  (await h.call(contractOrders, { status: 'open' }, { token })).data.lists.filter(
-    (order) => order.parent_id === parent,
-  );
 
 describe('take-profit / stop-loss legs of a buy', () => {
   it('two requests racing to attach legs to one buy: one is attached, and the coin’s matching goes on', async () => {
@@ -94,20 +88,7 @@ describe('take-profit / stop-loss legs of a buy', () => {
   it('revoking the stop-loss before the buy filled leaves a take-profit that holds what it bought and sells it', async () => {
     const user = await customer(h, '1000');
     await tick('BTC', '50500.00');
-    const placed = await h.call(
-      placeContract,
-      {
-        code: 'BTC',
-        side: 'buy',
-        type: 'limit',
-        price: '50000.00',
-        quantity: '0.01',
-        take_profit: '55000.00',
-        stop_loss: '45000.00',
-      },
-      { token: user.token },
-    );
-    expect(placed.ret).toBe(1);
+    const placed = await bracketBuy(user.token);
     const [stopLoss, takeProfit] = await legsOf(user.token, placed.data.id);
     expect((await h.call(cancelContract, { id: String(stopLoss!.id) }, { token: user.token })).ret).toBe(1);
     await tick('BTC', '49900.00');
@@ -267,21 +248,7 @@ describe('the practice account', () => {
   it('a reset with a buy carrying take-profit / stop-loss legs revokes them all and starts afresh', async () => {
     const user = await customer(h);
     await tick('BTC', '50500.00');
-    const placed = await h.call(
-      placeContract,
-      {
-        code: 'BTC',
-        side: 'buy',
-        type: 'limit',
-        price: '50000.00',
-        quantity: '0.01',
-        take_profit: '55000.00',
-        stop_loss: '45000.00',
-        account: 'practice',
-      },
-      { token: user.token },
-    );
-    expect(placed.ret).toBe(1);
+    await bracketBuy(user.token, 'practice');
     const before = await h.call(practiceAccount, {}, { token: user.token });
     const reset = await h.call(resetPractice, {}, { token: user.token });
     expect(reset).toMatchObject({ ret: 1, data: { resets: before.data.resets + 1 } });

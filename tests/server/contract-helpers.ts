@@ -3,7 +3,7 @@
 import { expect } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import type { Harness } from './harness.ts';
-import { contractAmounts, contractOrders } from '../../src/api-contract/contracts.ts';
+import { contractAmounts, contractOrders, placeContract } from '../../src/api-contract/contracts.ts';
 import { ledgerEntries } from '../../src/server/db/schema.ts';
 import { matchAllPairs } from '../../src/server/jobs/matching.ts';
 
@@ -46,6 +46,35 @@ export function contractKit(harness: () => Harness) {
     throw new Error(`order ${id} is in no list`);
   }
 
+  /**
+   * A limit buy of 0.01 BTC at 50,000.00 USDT with a take-profit at 55,000.00 and a stop-loss at 45,000.00 (`account`:
+   * the practice account's); answers the call's answer (it must succeed).
+   */
+  async function bracketBuy(token: string, account?: 'practice') {
+    const placed = await harness().call(
+      placeContract,
+      {
+        code: 'BTC',
+        side: 'buy',
+        type: 'limit',
+        price: '50000.00',
+        quantity: '0.01',
+        take_profit: '55000.00',
+        stop_loss: '45000.00',
+        ...(account && { account }),
+      },
+      { token },
+    );
+    expect(placed.ret).toBe(1);
+    return placed;
+  }
+
+  /** The caller's open orders attached to order `parent` (its take-profit / stop-loss legs), oldest first. */
+  const legsOf = async (token: string, parent: number) =>
+    (await harness().call(contractOrders, { status: 'open' }, { token })).data.lists.filter(
+      (order) => order.parent_id === parent,
+    );
+
   /** The ledger entries of one order, in the order they were posted. */
   const entriesOf = (id: number) =>
     harness()
@@ -59,5 +88,5 @@ export function contractKit(harness: () => Harness) {
       .where(eq(ledgerEntries.reference, `contract:${id}`))
       .orderBy(asc(ledgerEntries.id));
 
-  return { tick, ticks, match, amounts, listed, entriesOf };
+  return { tick, ticks, match, amounts, listed, entriesOf, bracketBuy, legsOf };
 }

@@ -8,12 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from './harness.ts';
 import { contractKit } from './contract-helpers.ts';
 import { customer, expectLedgerBalanced, grant } from './helpers.ts';
-import {
-  attachTakeProfitStopLoss,
-  cancelContract,
-  contractOrders,
-  placeContract,
-} from '../../src/api-contract/contracts.ts';
+import { attachTakeProfitStopLoss, cancelContract, placeContract } from '../../src/api-contract/contracts.ts';
 import { TRIGGER_LIFETIME_MS } from '../../src/api-contract/contract-triggers.ts';
 
 let h: Harness;
@@ -22,7 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const { tick, ticks, match, amounts, listed, entriesOf } = contractKit(() => h);
+const { tick, ticks, match, amounts, listed, entriesOf, bracketBuy, legsOf } = contractKit(() => h);
 
 describe('stop orders', () => {
   it('a stop-market buy triggers on exactly the first tick at or above it after acceptance, then fills at the next', async () => {
@@ -271,22 +266,9 @@ describe('take-profit / stop-loss as an OCO pair', () => {
   it('legs attached to a buy wait for its fill, then hold what it bought', async () => {
     const user = await customer(h, '1000');
     await tick('BTC', '50500.00');
-    const placed = await h.call(
-      placeContract,
-      {
-        code: 'BTC',
-        side: 'buy',
-        type: 'limit',
-        price: '50000.00',
-        quantity: '0.01',
-        take_profit: '55000.00',
-        stop_loss: '45000.00',
-      },
-      { token: user.token },
-    );
+    const placed = await bracketBuy(user.token);
     expect(placed.data).toMatchObject({ status: 'open', frozen: '500.50000000' });
-    const open = (await h.call(contractOrders, { status: 'open' }, { token: user.token })).data.lists;
-    const legs = open.filter((order) => order.parent_id === placed.data.id);
+    const legs = await legsOf(user.token, placed.data.id);
     expect(legs.map((leg) => [leg.leg, leg.status, leg.trigger_state, leg.frozen])).toEqual([
       ['stop_loss', 'attached', 'waiting', '0.00000000'],
       ['take_profit', 'attached', 'waiting', '0.00000000'],
