@@ -1,8 +1,8 @@
 // Contract orders attacked by what a customer (or an operator) can do: requests racing each other for one order or
 // one pair of legs, a revoke of one leg of a take-profit / stop-loss pair before its buy filled, a sell whose tick
 // makes it small, an order too large for any balance, a pair closed to new orders with orders on it, a practice reset
-// with legs attached or racing the matcher. Each ends with what the customer then holds, and the ledger summing to
-// every balance where money moved.
+// with legs attached or racing the matcher, a pair whose matching run fails. Each ends with what the customer then
+// holds, and the ledger summing to every balance where money moved.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { startHarness, type Harness } from './harness.ts';
@@ -240,6 +240,39 @@ describe('a pair the operator closes to new orders', () => {
       usdt_frozen: '0.00000000',
     });
     expect(await ops('pair', 'LTC', 'active=true')).toMatchObject({ ok: true });
+    await expectLedgerBalanced(h);
+  });
+});
+
+describe('a pair whose matching run fails', () => {
+  it('holds back only its own orders: the pairs after it fill, and the failure names it', async () => {
+    const user = await customer(h, '1000');
+    await tick('ADA', '0.9800');
+    await tick('ETH', '3000.00');
+    const order = (code: string, quantity: string) =>
+      h.call(placeContract, { code, side: 'buy', type: 'market', quantity }, { token: user.token });
+    const ada = await order('ADA', '10');
+    const eth = await order('ETH', '0.1');
+    // Any failure of one pair's run (a bad row, a constraint, a bug): ADA's orders, matched first, cannot be written.
+    await h.database.db.execute(sql`
+      create function refuse_ada_fills() returns trigger language plpgsql as $$
+        begin raise exception 'ADA order % cannot be written', new.id; end $$;
+      create trigger refuse_ada_fills before update on contract_orders for each row
+        when (new.coin = 'ADA') execute function refuse_ada_fills()`);
+    try {
+      await ticks('ADA', ['0.9810']);
+      await ticks('ETH', ['3001.00']);
+      await expect(match()).rejects.toThrow(/ADA/);
+      expect(await listed(user.token, eth.data.id)).toMatchObject({ status: 'filled', unit_price: '3001' });
+      expect(await listed(user.token, ada.data.id)).toMatchObject({ status: 'filling' });
+    } finally {
+      await h.database.db.execute(
+        sql`drop trigger refuse_ada_fills on contract_orders; drop function refuse_ada_fills()`,
+      );
+    }
+    // Once it can be written, it fills at the first tick after it was accepted, as it would have.
+    expect(await match()).toBe(1);
+    expect(await listed(user.token, ada.data.id)).toMatchObject({ status: 'filled', unit_price: '0.981' });
     await expectLedgerBalanced(h);
   });
 });

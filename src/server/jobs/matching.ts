@@ -18,31 +18,49 @@ const pairHasWork = sql`exists (select 1 from contract_orders o where o.coin = p
 /** SQL boolean: some pair has an order waiting for a tick (pairHasWork), so matching has work after a step. */
 export const contractOrderWaits = sql`exists (select 1 from contract_pairs p where ${pairHasWork})`;
 
-/** Applies every recorded tick not yet matched, for every pair, open to new orders or not (the orders it accepted
- * before it was closed still fill, void or expire by their ticks); returns how many orders it filled (or voided). */
+/**
+ * Applies every recorded tick not yet matched, for every pair, open to new orders or not (the orders it accepted
+ * before it was closed still fill, void or expire by their ticks); returns how many orders it filled (or voided).
+ * Each pair's run stands alone: one that fails (its transaction rolled back, its orders left as they were for the next
+ * run) holds back no other pair's orders; the failures are thrown together once every pair had its run, each naming
+ * its pair (an AggregateError).
+ */
 export async function matchAllPairs(db: Db, now: Date, batch = MATCHING_BATCH): Promise<number> {
   const busy = await advanceIdlePairs(db);
   let total = 0;
+  const failures: Error[] = [];
   for (const coin of busy) {
-    // Market orders first: they were accepted before any tick that could fill them, like the limits.
-    for (;;) {
-      const finished = await db.transaction((tx) => fillPendingMarketOrders(tx, coin, now, batch));
-      total += finished;
-      if (finished < batch) break;
+    try {
+      total += await matchPair(db, coin, now, batch);
+    } catch (error) {
+      failures.push(new Error(`matching ${coin}/USDT failed: ${String(error)}`, { cause: error }));
     }
-    let released = 0;
-    for (;;) {
-      const result = await db.transaction((tx) => matchCrossedOrders(tx, coin, now, batch));
-      total += result.filled;
-      released += result.released ?? 0;
-      if (!result.more) break;
-    }
-    // A stop-market released just now fills at the tick after its trigger, when that is recorded already.
-    while (released > 0) {
-      const finished = await db.transaction((tx) => fillPendingMarketOrders(tx, coin, now, batch));
-      total += finished;
-      if (finished < batch) break;
-    }
+  }
+  if (failures.length) throw new AggregateError(failures, failures.map((failure) => failure.message).join('; '));
+  return total;
+}
+
+/** One pair's run (matchAllPairs): its market orders, its crossed orders, then the stops that released; the count. */
+async function matchPair(db: Db, coin: string, now: Date, batch: number): Promise<number> {
+  let total = 0;
+  // Market orders first: they were accepted before any tick that could fill them, like the limits.
+  for (;;) {
+    const finished = await db.transaction((tx) => fillPendingMarketOrders(tx, coin, now, batch));
+    total += finished;
+    if (finished < batch) break;
+  }
+  let released = 0;
+  for (;;) {
+    const result = await db.transaction((tx) => matchCrossedOrders(tx, coin, now, batch));
+    total += result.filled;
+    released += result.released ?? 0;
+    if (!result.more) break;
+  }
+  // A stop-market released just now fills at the tick after its trigger, when that is recorded already.
+  while (released > 0) {
+    const finished = await db.transaction((tx) => fillPendingMarketOrders(tx, coin, now, batch));
+    total += finished;
+    if (finished < batch) break;
   }
   return total;
 }
