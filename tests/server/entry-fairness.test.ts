@@ -13,6 +13,8 @@ import { join } from 'node:path';
 import Big from 'big.js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { texts } from '../../src/api-contract/texts.ts';
+import { LISTED_COINS } from '../../src/server/db/seed-markets.ts';
+import { onTickSize } from '../../src/server/market/feed.ts';
 import { startServer, type ServerProcess } from './server-process.ts';
 import { standInEnv, startStandIns, type StandIn, type StandInKind } from './exchange-standins.ts';
 
@@ -83,14 +85,15 @@ function market(now: () => Date, levels: Map<string, Big>, everyMs: number, nois
     }
   })();
   return {
-    /** All three exchanges trade `coin` at its level × `factor` now; answers the new index (their median). */
+    /**
+     * All three exchanges trade `coin` at its level × `factor` now; answers the new index (their median, recorded on
+     * the coin's tick: its pair's is the coin's), as the answers write a decimal.
+     */
     jump(coin: string, factor: string): string {
       levels.set(coin, levels.get(coin)!.times(factor));
       tradeAll(coin);
-      return levels
-        .get(coin)!
-        .toFixed(6)
-        .replace(/\.?0+$/, '');
+      const decimals = LISTED_COINS.find((listed) => listed.code === coin)!.priceDecimals;
+      return new Big(onTickSize(levels.get(coin)!, decimals)).toFixed();
     },
     async stop() {
       trading = false;
