@@ -3,13 +3,16 @@
 // one left-to-right element, so right-to-left text around them cannot flip the pair into "USDT 10,000.48" (or an
 // empty quantity into "BTC —"). Checked on the order form (the market price line, Available, the preview's quantity,
 // total, fee and what arrives), its confirmation, an order's details opened from the open orders list, and the
-// practice account's strip above the form.
+// practice account's strip above the form; and on the options page's order form (Available, what a win pays).
 import { act } from 'react';
 import { i18n } from '@lingui/core';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
 import { OrderDetails } from '../../src/features/contracts/ContractParts.tsx';
 import { contractsState } from '../../src/features/contracts/contracts-store.ts';
 import { OrderPanel } from '../../src/features/contracts/OrderPanel.tsx';
+import { optionsState } from '../../src/features/options/options-store.ts';
+import { TradePanel } from '../../src/features/options/TradePanel.tsx';
+import { userBalances } from '../../src/lib/balances.ts';
 import { accountChoice, practice } from '../../src/lib/practice.ts';
 import { prices } from '../../src/lib/prices.ts';
 import { session } from '../../src/lib/session.ts';
@@ -49,9 +52,10 @@ const ltrTexts = (element: Element | null) =>
 const figures = (inside: ParentNode) => [...inside.querySelectorAll('.ct-figures dd')].map((dd) => ltrTexts(dd));
 const click = (element: Element | null | undefined) => act(async () => (element as HTMLElement).click());
 
+/** Types `text` into the input `name` (an input's name, or a selector of it). */
 async function type(name: string, text: string) {
   await act(async () => {
-    const input = view.container.querySelector<HTMLInputElement>(`input[name="${name}"]`)!;
+    const input = view.container.querySelector<HTMLInputElement>(/^\w+$/.test(name) ? `input[name="${name}"]` : name)!;
     Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, text);
     input.dispatchEvent(new Event('input', { bubbles: true }));
   });
@@ -106,4 +110,22 @@ it("the practice account's strip says its virtual USDT left to right", async () 
   };
   await renderInApp(view, <AccountSwitch />);
   expect(ltrTexts(view.container.querySelector('.account-note'))).toEqual(['10,000.00 USDT']);
+});
+
+it('the options order form says Available and what a win pays with each unit after its amount', async () => {
+  userBalances.lists = [{ asset: 'USDT', available: '80.00000000', frozen: '0' }];
+  userBalances.updatedAt = AT;
+  optionsState.products = { BTC: [{ id: 1, code: 'BTC', minutes: 1, yield_rate: '0.9', min_amount: '10' }] };
+  prices.quotes = { BTC: coinQuote('BTC', '97280.39', AT) };
+  await renderInApp(view, <TradePanel code="BTC" onPlaced={() => undefined} />);
+  await type('.opt-trade input', '10');
+  const notes = view.container.querySelector('.opt-amount-notes');
+  // "المتاح: 80.00 USDT" read right to left: the amount and its unit one left-to-right element, never "USDT 80.00".
+  expect(ltrTexts(notes)).toEqual(['80.00 USDT', '19.00 USDT']);
+  expect(notes?.textContent).toContain('المتاح: 80.00 USDT');
+  // The order's summary in its confirmation: the amount and the payout if it wins.
+  await click(view.container.querySelector('.opt-buy.up'));
+  const rows = [...document.querySelectorAll('[role="alertdialog"] dd')].map((dd) => ltrTexts(dd));
+  expect(rows).toContainEqual(['10.00 USDT']);
+  expect(rows).toContainEqual(['19.00 USDT']);
 });

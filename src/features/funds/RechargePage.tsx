@@ -14,10 +14,11 @@ import { Cell, Empty } from '../../ui/lists.tsx';
 import { Money } from '../../ui/Money.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
 import { OfflineNote } from '../../ui/OfflineNote.tsx';
-import { Ltr, RecordLink } from '../../ui/records.tsx';
+import { RecordLink } from '../../ui/records.tsx';
 import { RecordIcon } from '../../ui/icons.tsx';
 import { loadChannels, rechargeState } from './recharge-store.ts';
 import './funds.css';
+import { Amount } from '../../ui/Amount.tsx';
 
 export default function RechargePage() {
   const { t } = useLingui();
@@ -130,7 +131,7 @@ function ChannelCell({ channel }: { channel: Readonly<RechargeChannel> }) {
           <bdi>{crypto ? channel.name : channel.bank_name || channel.name}</bdi>
           <span className="muted">
             <Trans>
-              Minimum <Ltr>{minimum}</Ltr> {currency}
+              Minimum <Amount value={minimum} unit={currency} />
             </Trans>
           </span>
         </span>

@@ -22,10 +22,11 @@ import { AmountField } from '../../ui/AmountField.tsx';
 import { Empty } from '../../ui/lists.tsx';
 import { Money } from '../../ui/Money.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
-import { CopyButton, Ltr, RecordLink } from '../../ui/records.tsx';
+import { CopyButton, RecordLink } from '../../ui/records.tsx';
 import { idFromQuery } from './funds-format.ts';
 import { creditPreview, loadChannels, rechargeProblem, rechargeState, sendRecharge } from './recharge-store.ts';
 import './funds.css';
+import { Amount } from '../../ui/Amount.tsx';
 
 export default function RechargeQrPage() {
   const { t } = useLingui();
@@ -92,7 +93,8 @@ function DepositForm({ channel }: { channel: Readonly<RechargeChannel> }) {
         <CopyButton text={channel.address} label={<Trans>Copy address</Trans>} />
         <p className="funds-warning">
           <Trans>
-            Send only {currency} on the {chain} network to this address. Minimum: <Ltr>{minimum}</Ltr> {currency}.
+            Send only {currency} on the {chain} network to this address. Minimum:{' '}
+            <Amount value={minimum} unit={currency} />.
           </Trans>
         </p>
       </section>

@@ -16,6 +16,7 @@ import { formatExact, formatPercent } from './funds-format.ts';
 import { loadWithdrawOrder, withdrawState } from './withdraw-store.ts';
 import { OfflineNote } from '../../ui/OfflineNote.tsx';
 import { withdrawOrder } from '../../api-contract/funds.ts';
+import { Amount } from '../../ui/Amount.tsx';
 
 export default function WithdrawDetailsPage() {
   const { id, failure } = useOrderFromQuery(loadWithdrawOrder);
@@ -82,11 +83,11 @@ function Details({ order }: { order: Readonly<WithdrawOrder> }) {
           <span className="muted">
             {order.status === 'success' ? (
               <Trans>
-                Paid out as <Ltr>{fiatAmount}</Ltr> {fiatCurrency}
+                Paid out as <Amount value={fiatAmount} unit={fiatCurrency} />
               </Trans>
             ) : (
               <Trans>
-                To be paid out as <Ltr>{fiatAmount}</Ltr> {fiatCurrency}
+                To be paid out as <Amount value={fiatAmount} unit={fiatCurrency} />
               </Trans>
             )}
           </span>

@@ -14,10 +14,11 @@ import { Button, Form } from '../../ui/forms.tsx';
 import { AmountField } from '../../ui/AmountField.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
 import { OfflineNote } from '../../ui/OfflineNote.tsx';
-import { Ltr, RecordLink, Row } from '../../ui/records.tsx';
+import { RecordLink, Row } from '../../ui/records.tsx';
 import { TimeoutGate } from '../../ui/TimeoutGate.tsx';
 import { CalendarDay } from '../../ui/CalendarDay.tsx';
 import { Figure, useFigures } from './LiquidityParts.tsx';
+import { Amount } from '../../ui/Amount.tsx';
 import {
   earningStartsOn,
   estimatedDailyInterest,
@@ -96,7 +97,7 @@ export default function LiquidityBuyPage() {
         </TimeoutGate>
         <p className="liq-note">
           <Trans>
-            Minimum subscription: <Ltr>{minimum || '—'}</Ltr> USDT. You can redeem at any time.
+            Minimum subscription: <Amount value={minimum || '—'} unit="USDT" />. You can redeem at any time.
           </Trans>
         </p>
       </Form>

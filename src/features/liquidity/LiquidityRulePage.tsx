@@ -13,6 +13,7 @@ import { CalendarDay } from '../../ui/CalendarDay.tsx';
 import { LadderTable, useFigures } from './LiquidityParts.tsx';
 import { formatRate, zoneOffset } from './liquidity-format.ts';
 import { liquidityState, loadRule } from './liquidity-store.ts';
+import { Amount } from '../../ui/Amount.tsx';
 
 /** The principal of the worked example. */
 const EXAMPLE_PRINCIPAL = '5000';
@@ -38,8 +39,8 @@ export default function LiquidityRulePage() {
           <ul>
             <li>
               <Trans>
-                The minimum subscription is <Ltr>{minimum}</Ltr> USDT. It moves from your available balance to your
-                liquidity balance at once.
+                The minimum subscription is <Amount value={minimum} unit="USDT" />. It moves from your available balance
+                to your liquidity balance at once.
               </Trans>
             </li>
             <li>
@@ -110,7 +111,7 @@ export default function LiquidityRulePage() {
             <li>
               <Trans>
                 <strong>Quick redemption</strong>: the USDT arrives in your available balance at once. The part redeemed
-                earns no interest that day. At most <Ltr>{quickMax}</Ltr> USDT per user and interest day.
+                earns no interest that day. At most <Amount value={quickMax} unit="USDT" /> per user and interest day.
               </Trans>
             </li>
             <li>
@@ -151,7 +152,8 @@ function Example({ ladder }: { ladder: readonly LadderTier[] }) {
   return (
     <p className="liq-example">
       <Trans>
-        Example: <Ltr>{principal}</Ltr> USDT earning today makes (<Ltr>{sum}</Ltr>) ÷ 365 = <Ltr>{interest}</Ltr> USDT.
+        Example: <Amount value={principal} unit="USDT" /> earning today makes (<Ltr>{sum}</Ltr>) ÷ 365 ={' '}
+        <Amount value={interest} unit="USDT" />.
       </Trans>
     </p>
   );

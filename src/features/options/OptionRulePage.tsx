@@ -7,6 +7,7 @@ import { INDEX_RULE } from '../../api-contract/markets.ts';
 import { RISK_WINDOW_DAYS } from '../../api-contract/risk.ts';
 import { prices } from '../../lib/prices.ts';
 import { NavBar } from '../../ui/NavBar.tsx';
+import { Amount } from '../../ui/Amount.tsx';
 
 export default function OptionRulePage() {
   const minimum = MIN_OPTION_USDT;
@@ -40,8 +41,8 @@ export default function OptionRulePage() {
             </li>
             <li>
               <Trans>
-                Enter the amount. The minimum is {minimum} USDT, and the amount leaves your available balance when the
-                order is placed.
+                Enter the amount. The minimum is <Amount value={minimum} unit="USDT" />, and the amount leaves your
+                available balance when the order is placed.
               </Trans>
             </li>
           </ol>

@@ -17,6 +17,7 @@ import { Empty } from '../../ui/lists.tsx';
 import { formatDateTime, formatPriceTo, formatSignedUsdt, formatUsdt, startPricePlaces } from './option-format.ts';
 import { hasMore, loadMore, loadOrders, optionsState, type OrderTab } from './options-store.ts';
 import { Countdown, Opening, OrderHead } from './OptionParts.tsx';
+import { Amount } from '../../ui/Amount.tsx';
 
 export const orderRoute = (id: number) => `${ROUTES.optionRecord}?id=${id}`;
 
@@ -164,7 +165,10 @@ function RecordList() {
         <p className="opt-totals muted">
           <Trans>
             Settled orders: {settledCount} · Total profit:{' '}
-            <span className={`opt-num ${gainClass(totalProfit)}`}>{formatSignedUsdt(totalProfit)}</span> USDT
+            <Amount
+              value={<span className={gainClass(totalProfit)}>{formatSignedUsdt(totalProfit)}</span>}
+              unit="USDT"
+            />
           </Trans>
         </p>
       )}

@@ -30,6 +30,7 @@ import { loadOrder, optionsState, watchSettlements } from './options-store.ts';
 import { gainClass } from './OrderLists.tsx';
 import { Countdown, DirectionTag, Minutes, Opening, OrderHead } from './OptionParts.tsx';
 import { syncClockFromTicks } from './server-clock.ts';
+import { Amount } from '../../ui/Amount.tsx';
 
 // A settled order's ticks around its start and end come in a chunk of their own (SettlementTicks.tsx).
 const SettlementTicksCard = lazy(() => import('./SettlementTicks.tsx'));
@@ -138,9 +139,7 @@ function OrderDetails({ order }: { order: Readonly<OptionOrder> }) {
             {quote?.name ?? order.code} ({order.code}/USDT)
           </Row>
           <Row label={<Trans>Amount</Trans>}>
-            <span>
-              <span className="opt-num">{formatUsdt(order.amount)}</span> USDT
-            </span>
+            <Amount value={formatUsdt(order.amount)} unit="USDT" />
           </Row>
           <Row label={<Trans>Direction</Trans>}>
             <DirectionTag direction={order.direction} />

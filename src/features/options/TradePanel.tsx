@@ -24,6 +24,7 @@ import { TimeoutGate } from '../../ui/TimeoutGate.tsx';
 import { formatPrice, formatSignedUsdt, formatUsdt, formatYield, winPayout, winProfit } from './option-format.ts';
 import { optionsState, orderProblem, placeOrder } from './options-store.ts';
 import { DirectionTag, Minutes } from './OptionParts.tsx';
+import { Amount } from '../../ui/Amount.tsx';
 
 // The risk figure and its call come in a chunk of their own (RiskNote.tsx).
 const RiskNote = lazy(() => import('./RiskNote.tsx'));
@@ -113,15 +114,14 @@ export function TradePanel({ code, onPlaced }: { code: string; onPlaced: () => v
         <div className="opt-amount-notes">
           <span className="muted">
             <Trans>
-              Available: <span className="opt-num">{available === null ? '—' : formatBalance(available, USDT)}</span>{' '}
-              USDT
+              Available: <Amount value={available === null ? '—' : formatBalance(available, USDT)} unit={USDT} />
             </Trans>{' '}
             {practising && <PracticeTag />}
           </span>
           {payout && product && (
             <span>
               <Trans>
-                If it wins: <strong className="opt-num">{formatUsdt(payout)}</strong> USDT
+                If it wins: <Amount value={<strong>{formatUsdt(payout)}</strong>} unit={USDT} />
               </Trans>{' '}
               <span className="up opt-num">({formatSignedUsdt(winProfit(amount, payout))})</span>
             </span>
@@ -241,7 +241,7 @@ export function ConfirmDialog(props: ConfirmProps) {
             <Trans>Amount</Trans>
           </dt>
           <dd>
-            <span className="opt-num">{formatUsdt(amount)}</span> USDT
+            <Amount value={formatUsdt(amount)} unit={USDT} />
           </dd>
         </div>
         <div>
@@ -272,7 +272,7 @@ export function ConfirmDialog(props: ConfirmProps) {
             <Trans>Payout if it wins</Trans>
           </dt>
           <dd className="up">
-            <span className="opt-num">{payout ? formatUsdt(payout) : '—'}</span> USDT
+            <Amount value={payout ? formatUsdt(payout) : '—'} unit={USDT} />
           </dd>
         </div>
       </dl>

@@ -36,6 +36,7 @@ import {
 } from './price-alerts-store.ts';
 import { Verbatim } from '../../ui/Verbatim.tsx';
 import './price-alerts.css';
+import { Amount } from '../../ui/Amount.tsx';
 
 /** How often the open page asks again whether a waiting alert fired. */
 const REFRESH_MS = 10_000;
@@ -174,11 +175,11 @@ function Target({ kind, price, percent }: { kind: PriceAlertKind; price: string 
   const shown = formatExact(price || '0');
   return kind === 'above' ? (
     <Trans>
-      Goes above <bdi dir="ltr">{shown}</bdi> USDT
+      Goes above <Amount value={shown} unit="USDT" />
     </Trans>
   ) : (
     <Trans>
-      Goes below <bdi dir="ltr">{shown}</bdi> USDT
+      Goes below <Amount value={shown} unit="USDT" />
     </Trans>
   );
 }
@@ -238,13 +239,14 @@ function State({ row }: { row: AlertRow }) {
     const hours = PRICE_ALERT_MOVE_HOURS;
     return (
       <Trans>
-        Fired: <bdi dir="ltr">{price}</bdi> USDT recorded at {at}, <bdi dir="ltr">{from}</bdi> USDT {hours} h before
+        Fired: <Amount value={price} unit="USDT" /> recorded at {at}, <Amount value={from} unit="USDT" /> {hours} h
+        before
       </Trans>
     );
   }
   return (
     <Trans>
-      Fired: <bdi dir="ltr">{price}</bdi> USDT recorded at {at}
+      Fired: <Amount value={price} unit="USDT" /> recorded at {at}
     </Trans>
   );
 }

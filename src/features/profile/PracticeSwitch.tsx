@@ -7,6 +7,7 @@ import { formatMoney } from '../../lib/format.ts';
 import { useAccount } from '../../lib/practice.ts';
 import { AccountSwitch } from '../../ui/AccountSwitch.tsx';
 import { Button } from '../../ui/forms.tsx';
+import { Amount } from '../../ui/Amount.tsx';
 
 const PracticeResetDialog = lazy(() => import('./PracticeResetDialog.tsx'));
 
@@ -19,7 +20,9 @@ export default function PracticeSwitch() {
       <AccountSwitch />
       {practising && (
         <Button variant="secondary" size="small" onClick={() => setResetting(true)}>
-          <Trans>Reset to {start} USDT</Trans>
+          <Trans>
+            Reset to <Amount value={start} unit="USDT" />
+          </Trans>
         </Button>
       )}
       {resetting && (

@@ -1,0 +1,136 @@
+// An amount and its unit stay one left-to-right run on every customer screen. In right-to-left text (Arabic) a number
+// and a Latin code written as two nodes side by side — `<span>{amount}</span> USDT`, `{amount} {asset}` — become two
+// runs of the paragraph, and the bidi algorithm lays them out as "USDT 80.00". The app writes such a pair through
+// src/ui/Amount.tsx (one dir="ltr" element holding both), or inside another dir="ltr" element. This scan of the
+// customer app's JSX (src/app, src/features, src/ui; the operator console is English only) names each pair written
+// otherwise, file:line, so a new screen cannot bring the swap back.
+import { readFileSync, readdirSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import ts from 'typescript';
+import { expect, it } from 'vitest';
+
+const ROOT = resolve('.');
+const FOLDERS = ['src/app', 'src/features', 'src/ui'];
+
+/** Upper-case words that follow an element in JSX text without being a unit of an amount. */
+const NOT_UNITS = new Set([
+  'VIP',
+  'ID',
+  'PIN',
+  'QR',
+  'TP',
+  'SL',
+  'API',
+  'URL',
+  'OK',
+  'UTC',
+  'KYC',
+  'TOTP',
+  'PDF',
+  'CSV',
+]);
+/** JSX text that starts with a space and then an asset code or currency ("USDT", "BTC", "THB"). */
+const CODE_AFTER_SPACE = /^\s+([A-Z][A-Z0-9]{1,9})(?![A-Za-z0-9])/;
+/** A template literal that ends with a space and an asset code: `${formatUsdt(payout)} USDT`. */
+const CODE_AT_END = /\s[A-Z][A-Z0-9]{1,9}$/;
+/** The names an expression holding a unit goes by: `{asset}`, `{order.coin}`, `{fill.fee_asset}`, `{QUOTE_ASSET}`. */
+const UNIT_NAME = /^(asset|code|coin|currency|unit|symbol|USDT|QUOTE_ASSET)$|_asset$|_currency$|Asset$|Currency$/;
+
+function tsxFiles(folder: string): string[] {
+  return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(folder, entry.name);
+    if (entry.isDirectory()) return tsxFiles(path);
+    return entry.name.endsWith('.tsx') ? [path] : [];
+  });
+}
+
+/** Classes whose style sets `direction: ltr` with `unicode-bidi: isolate` (src/ui/ui.css, lockup.css). */
+const LTR_CLASS = /(?:^|[\s`'"])(opt-num|amount-range-num|lockup-num)(?=[\s`'"$]|$)/;
+
+/**
+ * Whether an element keeps its content left to right: `dir="ltr"`, a class styled so, or a component that is one
+ * (Amount, Ltr).
+ */
+function keepsLeftToRight(node: ts.JsxElement | ts.JsxFragment): boolean {
+  if (!ts.isJsxElement(node)) return false;
+  const tag = node.openingElement.tagName.getText();
+  if (tag === 'Ltr' || tag === 'Amount') return true;
+  return node.openingElement.attributes.properties.some((attribute) => {
+    if (!ts.isJsxAttribute(attribute) || !attribute.initializer) return false;
+    const name = attribute.name.getText();
+    const value = attribute.initializer.getText();
+    return (name === 'dir' && value === '"ltr"') || (name === 'className' && LTR_CLASS.test(value));
+  });
+}
+
+/** Whether an expression names a unit (`asset`, `order.fee_asset`). */
+function isUnit(expression: ts.Expression | undefined): boolean {
+  if (!expression) return false;
+  if (ts.isIdentifier(expression)) return UNIT_NAME.test(expression.text);
+  if (ts.isPropertyAccessExpression(expression)) return UNIT_NAME.test(expression.name.text);
+  return false;
+}
+
+/** Whether an expression is (or one branch of it is) a template literal ending in " USDT". */
+function endsInCode(expression: ts.Expression | undefined): boolean {
+  if (!expression) return false;
+  if (ts.isParenthesizedExpression(expression)) return endsInCode(expression.expression);
+  if (ts.isConditionalExpression(expression))
+    return endsInCode(expression.whenTrue) || endsInCode(expression.whenFalse);
+  if (ts.isBinaryExpression(expression)) return endsInCode(expression.left) || endsInCode(expression.right);
+  return ts.isTemplateExpression(expression) && CODE_AT_END.test(expression.templateSpans.at(-1)!.literal.text);
+}
+
+type Piece = { text: string; at: number } | { node: ts.Node; at: number };
+
+/** The places in one file where an amount and its unit are separate runs: "path:line: the code". */
+function pairsApart(path: string): string[] {
+  const source = ts.createSourceFile(path, readFileSync(path, 'utf8'), ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
+  const found: string[] = [];
+  const report = (at: number) => {
+    const { line } = source.getLineAndCharacterOfPosition(at);
+    found.push(`${relative(ROOT, path)}:${line + 1}: ${source.text.split('\n')[line]!.trim()}`);
+  };
+  const visit = (node: ts.Node, ltr: boolean) => {
+    if (ts.isJsxElement(node) || ts.isJsxFragment(node)) {
+      const inside = ltr || keepsLeftToRight(node);
+      if (!inside) {
+        // The children as text (JSX text and `{' '}`) and nodes, adjacent text joined.
+        const pieces: Piece[] = [];
+        for (const child of node.children) {
+          const text = ts.isJsxText(child)
+            ? child.text
+            : ts.isJsxExpression(child) && child.expression && ts.isStringLiteralLike(child.expression)
+              ? child.expression.text
+              : null;
+          const last = pieces.at(-1);
+          if (text === null) pieces.push({ node: child, at: child.getStart(source) });
+          else if (last && 'text' in last) last.text += text;
+          else pieces.push({ text, at: child.getStart(source) });
+        }
+        pieces.forEach((piece, index) => {
+          if (!('node' in piece)) return;
+          if (ts.isJsxExpression(piece.node) && endsInCode(piece.node.expression)) report(piece.at);
+          const next = pieces[index + 1];
+          if (!next || !('text' in next)) return;
+          const code = CODE_AFTER_SPACE.exec(next.text)?.[1];
+          if (code && !NOT_UNITS.has(code)) return report(piece.at);
+          const after = pieces[index + 2];
+          if (/^\s+$/.test(next.text) && after && 'node' in after && ts.isJsxExpression(after.node))
+            if (isUnit(after.node.expression)) report(piece.at);
+        });
+      }
+      node.forEachChild((child) => visit(child, inside));
+      return;
+    }
+    node.forEachChild((child) => visit(child, ltr));
+  };
+  visit(source, false);
+  return found;
+}
+
+it('no customer screen writes an amount and its unit as two runs (use <Amount value unit />)', () => {
+  const files = FOLDERS.flatMap((folder) => tsxFiles(join(ROOT, folder)));
+  expect(files.length).toBeGreaterThan(100);
+  expect(files.flatMap(pairsApart)).toEqual([]);
+});
