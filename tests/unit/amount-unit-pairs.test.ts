@@ -3,7 +3,8 @@
 // runs of the paragraph, and the bidi algorithm lays them out as "USDT 80.00". The app writes such a pair through
 // src/ui/Amount.tsx (one dir="ltr" element holding both), or inside another dir="ltr" element. This scan of the
 // customer app's JSX (src/app, src/features, src/ui; the operator console is English only) names each pair written
-// otherwise, file:line, so a new screen cannot bring the swap back.
+// otherwise, file:line, so a new screen cannot bring the swap back; and each string built as `${amount} USDT` outside
+// such an element (a text node of one string is still two runs).
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import ts from 'typescript';
@@ -31,10 +32,20 @@ const NOT_UNITS = new Set([
 ]);
 /** JSX text that starts with a space and then an asset code or currency ("USDT", "BTC", "THB"). */
 const CODE_AFTER_SPACE = /^\s+([A-Z][A-Z0-9]{1,9})(?![A-Za-z0-9])/;
-/** A template literal that ends with a space and an asset code: `${formatUsdt(payout)} USDT`. */
+/** A template literal's end that is a space and an asset code: `${formatUsdt(payout)} USDT`. */
 const CODE_AT_END = /\s[A-Z][A-Z0-9]{1,9}$/;
 /** The names an expression holding a unit goes by: `{asset}`, `{order.coin}`, `{fill.fee_asset}`, `{QUOTE_ASSET}`. */
 const UNIT_NAME = /^(asset|code|coin|currency|unit|symbol|USDT|QUOTE_ASSET)$|_asset$|_currency$|Asset$|Currency$/;
+
+/**
+ * Strings of an amount and its unit built outside JSX and shown only inside an element that keeps them whole, by
+ * file and code: a blind box prize ("1.5 USDT") goes into `<bdi dir="ltr">`, or a `<bdi>` whose direction comes from
+ * its first letter, the unit's.
+ */
+const SHOWN_WHOLE: [file: string, code: string][] = [
+  ['src/features/activities/ActivityParts.tsx', '`${value} ${win.asset}`'],
+  ['src/features/blindbox/BlindBoxParts.tsx', '`${value} ${asset}`'],
+];
 
 function tsxFiles(folder: string): string[] {
   return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
@@ -71,14 +82,16 @@ function isUnit(expression: ts.Expression | undefined): boolean {
   return false;
 }
 
-/** Whether an expression is (or one branch of it is) a template literal ending in " USDT". */
-function endsInCode(expression: ts.Expression | undefined): boolean {
-  if (!expression) return false;
-  if (ts.isParenthesizedExpression(expression)) return endsInCode(expression.expression);
-  if (ts.isConditionalExpression(expression))
-    return endsInCode(expression.whenTrue) || endsInCode(expression.whenFalse);
-  if (ts.isBinaryExpression(expression)) return endsInCode(expression.left) || endsInCode(expression.right);
-  return ts.isTemplateExpression(expression) && CODE_AT_END.test(expression.templateSpans.at(-1)!.literal.text);
+/**
+ * Whether a template literal (not a tagged one: `t` and `msg` are messages, ordered by each translation) writes an
+ * amount and its unit as one string: `${formatUsdt(payout)} USDT`, `+${amount} ${task.asset}`. As a text node that
+ * string is still two runs; only a left-to-right element around it keeps it whole.
+ */
+function endsInUnit(template: ts.TemplateExpression): boolean {
+  const last = template.templateSpans.at(-1)!;
+  if (CODE_AT_END.test(last.literal.text)) return true;
+  const before = template.templateSpans.at(-2)?.literal.text ?? template.head.text;
+  return last.literal.text === '' && /\s$/.test(before) && isUnit(last.expression);
 }
 
 type Piece = { text: string; at: number } | { node: ts.Node; at: number };
@@ -110,7 +123,6 @@ function pairsApart(path: string): string[] {
         }
         pieces.forEach((piece, index) => {
           if (!('node' in piece)) return;
-          if (ts.isJsxExpression(piece.node) && endsInCode(piece.node.expression)) report(piece.at);
           const next = pieces[index + 1];
           if (!next || !('text' in next)) return;
           const code = CODE_AFTER_SPACE.exec(next.text)?.[1];
@@ -122,6 +134,11 @@ function pairsApart(path: string): string[] {
       }
       node.forEachChild((child) => visit(child, inside));
       return;
+    }
+    if (ts.isTemplateExpression(node) && !ts.isTaggedTemplateExpression(node.parent) && !ltr && endsInUnit(node)) {
+      const file = relative(ROOT, path);
+      if (!SHOWN_WHOLE.some(([whole, code]) => whole === file && node.getText(source) === code))
+        report(node.getStart(source));
     }
     node.forEachChild((child) => visit(child, ltr));
   };

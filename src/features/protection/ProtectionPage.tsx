@@ -19,6 +19,7 @@ import { timeOut } from '../../ui/TimeoutGate.tsx';
 import { daysLeft } from '../../ui/TimeoutPanel.tsx';
 import { Duration, useNow } from './ProtectionParts.tsx';
 import { SettingDialog } from './SettingDialog.tsx';
+import { Amount } from '../../ui/Amount.tsx';
 import { cancelChange, loadProtection, protectionState } from './protection-store.ts';
 import './protection.css';
 
@@ -46,7 +47,8 @@ export default function ProtectionPage() {
   }, [due]);
 
   const windowLabel = (window: Window) => (window === 'day' ? t`24 hours` : window === 'week' ? t`7 days` : t`30 days`);
-  const usdt = (value: string) => `${formatMoney(value)} USDT`;
+  // One left-to-right element, so Arabic reads "1,000.00 USDT", never "USDT 1,000.00".
+  const usdt = (value: string) => <Amount value={formatMoney(value)} unit="USDT" />;
 
   let body: ReactNode = null;
   if (!answer && failure) body = <LoadFailure onRetry={() => void load()}>{failure}</LoadFailure>;
@@ -56,7 +58,7 @@ export default function ProtectionPage() {
       const limit = limits[setting];
       const stake = setting.startsWith('stake_');
       const taken = usdt(used[setting]);
-      const rest = limit ? usdt(left[setting]) : '';
+      const rest = limit ? usdt(left[setting]) : null;
       return (
         <SettingRow
           key={setting}
@@ -66,8 +68,24 @@ export default function ProtectionPage() {
           onEdit={() => setEditing(setting)}
           now={now}
         >
-          {stake ? (limit ? t`Staked ${taken} · ${rest} left` : t`Staked ${taken}`) : null}
-          {!stake ? (limit ? t`Lost ${taken} · ${rest} left` : t`Lost ${taken}`) : null}
+          {stake ? (
+            limit ? (
+              <Trans>
+                Staked {taken} · {rest} left
+              </Trans>
+            ) : (
+              <Trans>Staked {taken}</Trans>
+            )
+          ) : null}
+          {!stake ? (
+            limit ? (
+              <Trans>
+                Lost {taken} · {rest} left
+              </Trans>
+            ) : (
+              <Trans>Lost {taken}</Trans>
+            )
+          ) : null}
         </SettingRow>
       );
     };
@@ -185,7 +203,7 @@ export default function ProtectionPage() {
 interface RowProps {
   setting: ProtectionSetting;
   label: string;
-  value: string;
+  value: ReactNode;
   onEdit: () => void;
   now: number;
   children?: ReactNode;
@@ -219,9 +237,9 @@ function Waiting({ setting, now, none }: { setting: ProtectionSetting; now: numb
   });
   if (!pending || at === undefined || at <= now) return null;
   const { value } = pending;
-  let shown = none;
+  let shown: ReactNode = none;
   if (value && setting === 'timeout_until') shown = formatDate('dateClock', new Date(value));
-  else if (value && setting !== 'max_open_options') shown = `${formatMoney(value)} USDT`;
+  else if (value && setting !== 'max_open_options') shown = <Amount value={formatMoney(value)} unit="USDT" />;
   else if (value) shown = value;
   const countdown = <Duration ms={at - now} seconds />;
   return (

@@ -2,7 +2,7 @@
 // time-out (an end chosen on the device's clock, with shortcuts of 1, 7, 30 and 90 days). A new or later time-out
 // asks for a clear confirmation first: it cannot be lifted early. The server decides whether a change is in force at
 // once or after its 24 hours, and the page shows which.
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { i18n } from '@lingui/core';
 import { useSnapshot } from 'valtio';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
@@ -11,6 +11,7 @@ import { formatDate, formatMoney } from '../../lib/format.ts';
 import { useSubmit } from '../../lib/form.ts';
 import { toast } from '../../lib/toast.ts';
 import { Button, Form, TextField } from '../../ui/forms.tsx';
+import { Amount } from '../../ui/Amount.tsx';
 import { AmountField } from '../../ui/AmountField.tsx';
 import { ConfirmDialog, Dialog } from '../../ui/lists.tsx';
 import {
@@ -73,9 +74,10 @@ function ValueDialog({ setting, onClose }: { setting: ValueSetting; onClose: () 
     max_open_options: t`Most open options at once`,
     reminder_minutes: t`Reminder`,
   };
-  let now = t`No limit`;
+  let now: ReactNode = t`No limit`;
   if (reminder) now = current ? t`After ${current} min in the app` : t`Off`;
-  else if (current) now = amount ? `${formatMoney(current)} USDT` : current;
+  // An amount and its unit in one left-to-right element: Arabic reads "1,000.00 USDT", never "USDT 1,000.00".
+  else if (current) now = amount ? <Amount value={formatMoney(current)} unit="USDT" /> : current;
   const field = amount ? (
     <AmountField label={<Trans>Limit (USDT)</Trans>} value={typed} onChange={setTyped} name="limit" />
   ) : (
