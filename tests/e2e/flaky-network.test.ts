@@ -160,7 +160,7 @@ async function journey(
   await page.goto('/#/pages/Option/Option?code=BTC');
   await expect
     .poll(() => page.locator('.opt-amount-notes .opt-num').first().textContent(), { timeout: 90_000 })
-    .toMatch(/^[1-9][\d,]*\.\d{2}$/);
+    .toMatch(/^[1-9][\d,]*\.\d{2} USDT$/);
   await page.getByRole('radio', { name: /^1\b/ }).first().click();
   await page.getByLabel('Amount (USDT)').fill('10');
   await page.getByRole('button', { name: 'Buy up' }).click();

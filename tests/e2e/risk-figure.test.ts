@@ -209,7 +209,9 @@ it('tells the figure in the confirmation of the first order, not of the next', a
   await expect.poll(() => page.getByText(/^Offline — as of/).count()).toBe(0);
   const text = await note.textContent();
   // As a customer does: buys once the balance is shown (before it the form says the balance is not enough).
-  await expect.poll(() => page.locator('.opt-trade .opt-amount-notes .opt-num').first().textContent()).not.toBe('—');
+  await expect
+    .poll(() => page.locator('.opt-trade .opt-amount-notes .opt-num').first().textContent())
+    .toMatch(/^\d[\d,]*\.\d{2} USDT$/);
   // A 15-minute option (45 s of real time on this 20× clock): it is still pending when the next order is asked for.
   await page.getByRole('radio', { name: /^15\b/ }).first().click();
   await page.getByLabel('Amount (USDT)').fill('10');
