@@ -68,24 +68,18 @@ export default function ProtectionPage() {
           onEdit={() => setEditing(setting)}
           now={now}
         >
-          {stake ? (
-            limit ? (
-              <Trans>
-                Staked {taken} · {rest} left
-              </Trans>
-            ) : (
-              <Trans>Staked {taken}</Trans>
-            )
-          ) : null}
-          {!stake ? (
-            limit ? (
-              <Trans>
-                Lost {taken} · {rest} left
-              </Trans>
-            ) : (
-              <Trans>Lost {taken}</Trans>
-            )
-          ) : null}
+          {stake && limit && (
+            <Trans>
+              Staked {taken} · {rest} left
+            </Trans>
+          )}
+          {stake && !limit && <Trans>Staked {taken}</Trans>}
+          {!stake && limit && (
+            <Trans>
+              Lost {taken} · {rest} left
+            </Trans>
+          )}
+          {!stake && !limit && <Trans>Lost {taken}</Trans>}
         </SettingRow>
       );
     };
