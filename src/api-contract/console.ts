@@ -161,7 +161,10 @@ export const ConsoleRecharge = shape({
   id: whole,
   order_no: v.string(),
   user_id: whole,
+  /** The customer's username; a closed account's, the one it held when it closed (its row's is `closed:<id>`). */
   username: v.string(),
+  /** The customer's account is closed: the console tags the name "Closed". */
+  closed: v.boolean(),
   kind: v.string(),
   channel: v.string(),
   currency: v.string(),
@@ -214,7 +217,10 @@ export const ConsoleWithdrawal = shape({
   id: whole,
   order_no: v.string(),
   user_id: whole,
+  /** The customer's username; a closed account's, the one it held when it closed (its row's is `closed:<id>`). */
   username: v.string(),
+  /** The customer's account is closed: the console tags the name "Closed". */
+  closed: v.boolean(),
   asset: v.string(),
   amount: decimal,
   fee: decimal,
@@ -358,7 +364,10 @@ export const consoleRejectWithdrawal = post(
 export const ConsoleCertification = shape({
   id: whole,
   user_id: whole,
+  /** The customer's username; a closed account's, the one it held when it closed (its row's is `closed:<id>`). */
   username: v.string(),
+  /** The customer's account is closed: the console tags the name "Closed". */
+  closed: v.boolean(),
   level: v.string(),
   doc_type: v.nullable(v.string()),
   name: v.string(),

@@ -10,6 +10,8 @@ import { consoleApi } from './api.ts';
 import { formatTime } from './format.ts';
 import { ErrorLine, Facts, PrivatePicture, Status, useLoad } from './parts.tsx';
 import { BackToQueues, Decision, useReviewFlow } from './review-parts.tsx';
+import { ClosedTag } from './closed-account-parts.tsx';
+import { CustomerLink } from './customer-history.tsx';
 
 export function CertificationPage({ id }: { id: string }) {
   const { t } = useLingui();
@@ -29,11 +31,20 @@ export function CertificationPage({ id }: { id: string }) {
                 Certification of <Username value={certification.username} />
               </Trans>
             </h1>
+            {certification.closed && <ClosedTag />}
             <Status value={certification.status} />
           </div>
           <Facts
             rows={[
-              [t`Customer`, `${certification.username} (#${certification.user_id})`],
+              [
+                t`Customer`,
+                <CustomerLink
+                  key="customer"
+                  userId={certification.user_id}
+                  username={certification.username}
+                  closed={certification.closed}
+                />,
+              ],
               [t`Level`, certification.level],
               [t`Document`, certification.doc_type ?? ''],
               [t`Name`, certification.name],

@@ -12,6 +12,7 @@ import { sharedMoneyDecimals } from '../api-contract/decimal-values.ts';
 import type { InferOutput } from 'valibot';
 import { decimalsPerAsset, formatAmount, formatNumber, formatTime } from './format.ts';
 import { Facts, RowsTable, Status } from './parts.tsx';
+import { ClosedTag } from './closed-account-parts.tsx';
 import './console-pages.css';
 
 /**
@@ -30,11 +31,18 @@ export function withdrawalDecimals(
 const LISTED_ENTRIES = 8;
 const USDT = 'USDT';
 
-export function CustomerLink({ userId, username }: { userId: number; username: string }) {
+/**
+ * The customer's page, named by their username and id ("alice (#12)"), a closed account's by the username it held
+ * and tagged "Closed".
+ */
+export function CustomerLink({ userId, username, closed }: { userId: number; username: string; closed: boolean }) {
   return (
-    <Link href={`/customer/${userId}`}>
-      {username} (#{userId})
-    </Link>
+    <>
+      <Link href={`/customer/${userId}`}>
+        <bdi>{username}</bdi> (#{userId})
+      </Link>
+      {closed && <ClosedTag />}
+    </>
   );
 }
 

@@ -161,4 +161,13 @@ it('finds a closed account by the mobile number it had, says it is closed and wh
   await expect.poll(() => item.locator('td').nth(1).innerText()).toBe(`${phone}Closed`);
   expect(await item.count()).toBe(1);
   await screenshot(page, 'console-closed-customer-queue-390');
+
+  // Its page names the customer the same way, with a link to the closed account's page.
+  await item.getByRole('link', { name: 'Open' }).click();
+  const customerFact = page.locator('.console-facts').getByRole('link', { name: phone });
+  await expect
+    .poll(async () => (await customerFact.count()) && customerFact.locator('..').innerText())
+    .toMatch(/ \(#\d+\)Closed$/);
+  expect(await customerFact.innerText()).toMatch(new RegExp(`^\\${phone} \\(#\\d+\\)$`));
+  await screenshot(page, 'console-closed-customer-withdrawal-390');
 });

@@ -115,4 +115,11 @@ it('shows a closed customer in the review queues under the username it held, mar
   expect(await queue(leaver.phone)).toEqual([{ id: left.id, username: leaver.phone, closed: true }]);
   // An open customer's row as before.
   expect(await queue(stayer.phone)).toEqual([{ id: stays.id, username: stayer.phone, closed: false }]);
+
+  // The recharge's own page, and the recharge in the lists, name it the same way.
+  const detail = await h.call(c.consoleRecharge, { id: String(left.id) }, { token });
+  expect(detail.data).toMatchObject({ username: leaver.phone, closed: true });
+  const listed = await h.call(c.consoleRecharges, { status: 'all' }, { token });
+  expect(listed.data.find((row) => row.id === left.id)).toMatchObject({ username: leaver.phone, closed: true });
+  expect(listed.data.find((row) => row.id === stays.id)).toMatchObject({ username: stayer.phone, closed: false });
 });

@@ -141,16 +141,6 @@ export async function findUserByLogin(db: Executor, login: string): Promise<User
   return row;
 }
 
-/** The usernames of these users, by id (an id with no account is left out). */
-export async function usernames(db: Executor, ids: readonly number[]): Promise<Map<number, string>> {
-  if (!ids.length) return new Map();
-  const rows = await db
-    .select({ id: users.id, username: users.username })
-    .from(users)
-    .where(inArray(users.id, [...new Set(ids)]));
-  return new Map(rows.map((row) => [row.id, row.username]));
-}
-
 export async function findUser(db: Executor, id: number): Promise<UserRow> {
   const [row] = await db.select().from(users).where(eq(users.id, id));
   if (!row) throw new Error(`user ${id} of a live session does not exist`);

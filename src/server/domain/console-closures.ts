@@ -4,11 +4,39 @@
 import Big from 'big.js';
 import { and, asc, eq, inArray, notLike, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/connection.ts';
-import { closedAccounts, ledgerEntries } from '../db/schema.ts';
+import { closedAccounts, ledgerEntries, users } from '../db/schema.ts';
 import type { ConsoleClosure } from '../../api-contract/console.ts';
 import { usernameStartsWith } from './accounts.ts';
 import { phoneStartsWith } from './phone-numbers.ts';
 import { PRACTICE_ASSETS } from './ledger.ts';
+
+/**
+ * A customer as the console and the operator command name them: the account's username, a closed account's the one it
+ * held when it closed (its row's own is `closed:<id>`), and whether it is closed (the console tags it "Closed").
+ */
+export interface CustomerName {
+  username: string;
+  closed: boolean;
+}
+
+/**
+ * The two columns of a CustomerName, for a query that joins `users` and left-joins `closed_accounts` on the user's id.
+ */
+export const customerNameColumns = {
+  username: sql<string>`coalesce(${closedAccounts.username}, ${users.username})`,
+  closed: sql<boolean>`${closedAccounts.userId} is not null`,
+};
+
+/** The CustomerName of each of `userIds` that names an account, by user id. */
+export async function customerNames(db: Executor, userIds: readonly number[]): Promise<Map<number, CustomerName>> {
+  if (!userIds.length) return new Map();
+  const rows = await db
+    .select({ id: users.id, ...customerNameColumns })
+    .from(users)
+    .leftJoin(closedAccounts, eq(closedAccounts.userId, users.id))
+    .where(inArray(users.id, [...new Set(userIds)]));
+  return new Map(rows.map(({ id, username, closed }) => [id, { username, closed: Boolean(closed) }]));
+}
 
 /** The ledger kinds by which closeAccount ends what an account held (closure.ts). */
 const CLOSURE_KINDS = ['closure_balance', 'points_closure'];

@@ -34,14 +34,14 @@ import { rechargeQueue, type RechargeRow } from './recharge.ts';
 import { heldByFreeze, withdrawalQueue, type WithdrawRow } from './withdraw.ts';
 import { certificationQueue, type CertificationRow } from './certification.ts';
 import { PRACTICE_ASSETS, balancesOf, USDT } from './ledger.ts';
-import { usernameStartsWith, usernames } from './accounts.ts';
+import { usernameStartsWith } from './accounts.ts';
 import { UPLOADS_PATH } from './uploads.ts';
 import { approvalRecordsOf, approvalsNeeded, approvalsOf } from './operator-reviews.ts';
 import { Refusal } from './refusal.ts';
 import { phoneStartsWith } from './phone-numbers.ts';
 import { protectionForConsole } from './protection.ts';
 import { payeeUsableAt } from './payouts.ts';
-import { closuresOf, formerContactStartsWith } from './console-closures.ts';
+import { closuresOf, customerNames, formerContactStartsWith, type CustomerName } from './console-closures.ts';
 
 /** How many of each list the console shows at most. */
 const RECENT = 20;
@@ -50,12 +50,14 @@ const iso = (at: Date | null) => at?.toISOString() ?? null;
 /** '/api/uploads/<id>' → '<id>': the console reads it with its own token. */
 const uploadId = (url: string) => (url.startsWith(UPLOADS_PATH) ? url.slice(UPLOADS_PATH.length) : url);
 
-export function rechargeView(row: RechargeRow, username: string): ConsoleRecharge {
+/** A recharge as the console shows it, its customer named by `name` (customerNames). */
+export function rechargeView(row: RechargeRow, name: CustomerName): ConsoleRecharge {
   return {
     id: row.id,
     order_no: row.orderNo,
     user_id: row.userId,
-    username,
+    username: name.username,
+    closed: name.closed,
     kind: row.kind,
     channel: row.channelName,
     currency: row.currency,
@@ -75,16 +77,18 @@ export function rechargeView(row: RechargeRow, username: string): ConsoleRecharg
   };
 }
 
+/** A withdrawal as the console shows it, its customer named by `name` (customerNames), with its four eyes' state. */
 export function withdrawalView(
   row: WithdrawRow,
-  username: string,
+  name: CustomerName,
   four: { approvals: string[]; needed: number },
 ): ConsoleWithdrawal {
   return {
     id: row.id,
     order_no: row.orderNo,
     user_id: row.userId,
-    username,
+    username: name.username,
+    closed: name.closed,
     asset: row.asset,
     amount: plain(row.amount),
     fee: plain(row.fee),
@@ -107,10 +111,12 @@ export function withdrawalView(
   };
 }
 
-export const certificationView = (row: CertificationRow, username: string) => ({
+/** A certification as the console shows it, its customer named by `name` (customerNames). */
+export const certificationView = (row: CertificationRow, name: CustomerName) => ({
   id: row.id,
   user_id: row.userId,
-  username,
+  username: name.username,
+  closed: name.closed,
   level: row.level,
   doc_type: row.docType,
   name: row.name,
@@ -122,7 +128,9 @@ export const certificationView = (row: CertificationRow, username: string) => ({
   reviewed_at: iso(row.reviewedAt),
 });
 
-const nameOf = async (db: Executor, userId: number) => (await usernames(db, [userId])).get(userId) ?? '';
+/** The customer's CustomerName; an id that names nobody, an empty name. */
+export const nameOf = async (db: Executor, userId: number): Promise<CustomerName> =>
+  (await customerNames(db, [userId])).get(userId) ?? { username: '', closed: false };
 
 /** Refuses a customer id that names nobody. */
 export async function customerExists(db: Executor, userId: number): Promise<void> {
@@ -135,11 +143,11 @@ export async function customerExists(db: Executor, userId: number): Promise<void
 export async function withdrawalWithApprovals(
   db: Executor,
   row: WithdrawRow,
-  username: string,
+  name: CustomerName,
   fourEyesUsdt: string,
   approved?: { operator: string }[],
 ): Promise<ConsoleWithdrawal> {
-  return withdrawalView(row, username, {
+  return withdrawalView(row, name, {
     approvals: approved ? approved.map((approval) => approval.operator) : await approvalsOf(db, row.id),
     needed: await approvalsNeeded(db, row, fourEyesUsdt),
   });
@@ -160,7 +168,9 @@ export async function reviewQueues(db: Executor) {
 }
 
 export async function rechargeList(db: Executor, status: Parameters<typeof rechargeQueue>[1]) {
-  return (await rechargeQueue(db, status)).map(({ order, username }) => rechargeView(order, username));
+  return (await rechargeQueue(db, status)).map(({ order, username, closed }) =>
+    rechargeView(order, { username, closed: Boolean(closed) }),
+  );
 }
 
 export async function withdrawalList(
@@ -169,19 +179,19 @@ export async function withdrawalList(
   fourEyesUsdt: string,
 ) {
   return Promise.all(
-    (await withdrawalQueue(db, status)).map(({ order, username }) =>
-      withdrawalWithApprovals(db, order, username, fourEyesUsdt),
+    (await withdrawalQueue(db, status)).map(({ order, username, closed }) =>
+      withdrawalWithApprovals(db, order, { username, closed: Boolean(closed) }, fourEyesUsdt),
     ),
   );
 }
 
 export async function certificationList(db: Executor, status: Parameters<typeof certificationQueue>[1]) {
   const rows = await certificationQueue(db, status);
-  const names = await usernames(
+  const names = await customerNames(
     db,
     rows.map((row) => row.userId),
   );
-  return rows.map((row) => certificationView(row, names.get(row.userId) ?? ''));
+  return rows.map((row) => certificationView(row, names.get(row.userId) ?? { username: '', closed: false }));
 }
 
 export async function rechargeDetail(db: Executor, id: number) {
@@ -330,10 +340,10 @@ export async function customerHistory(
   userId: number,
   fourEyesUsdt: string,
   now: Date,
-  username?: string,
+  name?: CustomerName,
 ) {
-  const name = username ?? (await nameOf(db, userId));
-  const orders = await customerOrders(db, userId, name, fourEyesUsdt);
+  const customer = name ?? (await nameOf(db, userId));
+  const orders = await customerOrders(db, userId, customer, fourEyesUsdt);
   return {
     deposits: orders.recharges,
     withdrawals: orders.withdrawals,
@@ -342,7 +352,7 @@ export async function customerHistory(
   };
 }
 
-async function customerOrders(db: Executor, userId: number, username: string, fourEyesUsdt: string) {
+async function customerOrders(db: Executor, userId: number, name: CustomerName, fourEyesUsdt: string) {
   const [recharges, withdrawals] = await Promise.all([
     db
       .select()
@@ -358,8 +368,8 @@ async function customerOrders(db: Executor, userId: number, username: string, fo
       .limit(RECENT),
   ]);
   return {
-    recharges: recharges.map((row) => rechargeView(row, username)),
-    withdrawals: await Promise.all(withdrawals.map((row) => withdrawalWithApprovals(db, row, username, fourEyesUsdt))),
+    recharges: recharges.map((row) => rechargeView(row, name)),
+    withdrawals: await Promise.all(withdrawals.map((row) => withdrawalWithApprovals(db, row, name, fourEyesUsdt))),
   };
 }
 
@@ -373,8 +383,8 @@ export async function withdrawalDetail(
 ) {
   const [row] = await db.select().from(withdrawOrders).where(eq(withdrawOrders.id, id));
   if (!row) throw new Refusal(consoleTexts.consoleRecordNotFound.id);
-  const username = await nameOf(db, row.userId);
-  const history = await customerHistory(db, row.userId, fourEyesUsdt, payee.now, username);
+  const name = await nameOf(db, row.userId);
+  const history = await customerHistory(db, row.userId, fourEyesUsdt, payee.now, name);
   const signIns = await db
     .select({ at: sessions.createdAt, ip: sessions.ip, device: sessions.device })
     .from(sessions)
@@ -383,7 +393,7 @@ export async function withdrawalDetail(
     .limit(RECENT);
   const approved = await approvalRecordsOf(db, row.id);
   return {
-    withdrawal: await withdrawalWithApprovals(db, row, username, fourEyesUsdt, approved),
+    withdrawal: await withdrawalWithApprovals(db, row, name, fourEyesUsdt, approved),
     payee: await payeeAge(db, row, payee.coolingMs, payee.now),
     address_lock: toAddressLock(await lockRowOf(db, row.userId), payee.now),
     held: await heldByFreeze(db, row, payee.now),
@@ -464,7 +474,7 @@ export async function customerDetail(db: Executor, userId: number, fourEyesUsdt:
       .orderBy(desc(contractOrders.id))
       .limit(RECENT),
     // A closed account's orders under the name it had, which the operator searched for.
-    customerOrders(db, userId, closed?.username ?? row.username, fourEyesUsdt),
+    customerOrders(db, userId, { username: closed?.username ?? row.username, closed: Boolean(closed) }, fourEyesUsdt),
     protectionForConsole(db, userId, now),
   ]);
   return {

@@ -5,7 +5,8 @@ import { serverTexts } from '../../api-contract/server-texts.ts';
 import Big from 'big.js';
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { rowsOf, tableRow, type Executor, type Tx } from '../db/connection.ts';
-import { rechargeChannels, rechargeOrders, users } from '../db/schema.ts';
+import { closedAccounts, rechargeChannels, rechargeOrders, users } from '../db/schema.ts';
+import { customerNameColumns } from './console-closures.ts';
 import {
   FUNDS_PAGE_SIZE,
   rechargeCredit,
@@ -316,12 +317,14 @@ export async function rejectRecharge(tx: Tx, id: number, reason: string, now: Da
   return row!;
 }
 
-/** The operator's review queue: recharges in a status (or all), oldest first, each with its customer's username. */
+/** The operator's review queue: recharges in a status (or all), oldest first, each with its customer's name
+ * (console-closures.ts CustomerName: a closed account's as it was). */
 export function rechargeQueue(db: Executor, status: RechargeStatus | 'all', limit = 200) {
   return db
-    .select({ order: rechargeOrders, username: users.username })
+    .select({ order: rechargeOrders, ...customerNameColumns })
     .from(rechargeOrders)
     .innerJoin(users, eq(users.id, rechargeOrders.userId))
+    .leftJoin(closedAccounts, eq(closedAccounts.userId, users.id))
     .where(status === 'all' ? undefined : eq(rechargeOrders.status, status))
     .orderBy(asc(rechargeOrders.id))
     .limit(limit);

@@ -4,7 +4,8 @@
 import Big from 'big.js';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { tableRow, type Executor, type Tx } from '../db/connection.ts';
-import { users, withdrawOrders, withdrawRules } from '../db/schema.ts';
+import { closedAccounts, users, withdrawOrders, withdrawRules } from '../db/schema.ts';
+import { customerNameColumns } from './console-closures.ts';
 import {
   FUNDS_PAGE_SIZE,
   withdrawFee,
@@ -302,12 +303,14 @@ export async function rejectWithdrawal(tx: Tx, id: number, reason: string, now: 
   return row!;
 }
 
-/** The operator's review queue: withdrawals in a status (or all), oldest first, each with its customer's username. */
+/** The operator's review queue: withdrawals in a status (or all), oldest first, each with its customer's name
+ * (console-closures.ts CustomerName: a closed account's as it was). */
 export function withdrawalQueue(db: Executor, status: WithdrawStatus | 'all', limit = 200) {
   return db
-    .select({ order: withdrawOrders, username: users.username })
+    .select({ order: withdrawOrders, ...customerNameColumns })
     .from(withdrawOrders)
     .innerJoin(users, eq(users.id, withdrawOrders.userId))
+    .leftJoin(closedAccounts, eq(closedAccounts.userId, users.id))
     .where(status === 'all' ? undefined : eq(withdrawOrders.status, status))
     .orderBy(asc(withdrawOrders.id))
     .limit(limit);

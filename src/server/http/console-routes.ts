@@ -26,14 +26,13 @@ import * as views from '../domain/console-views.ts';
 import * as q from '../../api-contract/console-queues.ts';
 import { claimItem, claimNext, releaseItem, reviewQueue } from '../domain/review-queues.ts';
 import { searchAudit } from '../domain/audit-log.ts';
-import { usernames } from '../domain/accounts.ts';
 import { listedPhones } from '../domain/phone-duplicates.ts';
 import type { HandlerContext } from './context.ts';
 import type { RouteModule } from './route-module.ts';
 
 const actor = ({ operator, ip }: HandlerContext) => actorOf(operator, ip);
 const claimant = (ctx: HandlerContext) => ({ operatorId: ctx.operator.id, name: ctx.operator.name, actor: actor(ctx) });
-const nameOf = async (ctx: HandlerContext, userId: number) => (await usernames(ctx.db, [userId])).get(userId) ?? '';
+const nameOf = (ctx: HandlerContext, userId: number) => views.nameOf(ctx.db, userId);
 
 export const consoleRoutes: RouteModule = ({ route, settings }) => {
   route(

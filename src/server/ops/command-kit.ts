@@ -5,8 +5,13 @@ import Big from 'big.js';
 import { readFileSync } from 'node:fs';
 import type { Db } from '../db/connection.ts';
 
-// The query lives with the accounts; commands.ts imports it from here.
-export { usernames } from '../domain/accounts.ts';
+// The query lives with the console's reads of closed accounts; commands.ts imports it from here.
+export { customerNames } from '../domain/console-closures.ts';
+import type { CustomerName } from '../domain/console-closures.ts';
+
+/** A customer as a command prints one: the username (a closed account's as it was), "(closed)" after a closed one. */
+export const customerLabel = ({ username, closed }: CustomerName): string =>
+  closed ? `${username} (closed)` : username;
 
 export interface OperatorContext {
   db: Db;

@@ -52,7 +52,8 @@ import {
   plain,
   reasonOf,
   table,
-  usernames,
+  customerLabel,
+  customerNames,
   type Command,
   type OperatorContext,
 } from './command-kit.ts';
@@ -157,10 +158,10 @@ const commands: Record<string, Command> = {
   async recharges({ db }, [status = 'pending']) {
     const rows = await rechargeQueue(db, status === 'all' ? 'all' : oneOf(status, ['pending', 'success', 'rejected']));
     return table(
-      rows.map(({ order, username }) => ({
+      rows.map(({ order, username, closed }) => ({
         id: order.id,
         order: order.orderNo,
-        user: username,
+        user: customerLabel({ username, closed: Boolean(closed) }),
         channel: order.channelName,
         paid: `${plain(order.amount)} ${order.currency}`,
         credit: `${plain(order.actualAmount)} ${order.asset}`,
@@ -193,10 +194,10 @@ const commands: Record<string, Command> = {
   async withdrawals({ db }, [status = 'review']) {
     const rows = await withdrawalQueue(db, status === 'all' ? 'all' : oneOf(status, ['review', 'success', 'fail']));
     return table(
-      rows.map(({ order, username }) => ({
+      rows.map(({ order, username, closed }) => ({
         id: order.id,
         order: order.orderNo,
-        user: username,
+        user: customerLabel({ username, closed: Boolean(closed) }),
         pay: `${plain(order.actualAmount)} ${order.asset}${order.fiatAmount ? ` (${order.fiatAmount} ${order.fiatCurrency})` : ''}`,
         fee: plain(order.fee),
         to: `${order.payeeName} · ${order.payeeNetwork} · ${order.payeeAccount}`,
@@ -231,14 +232,14 @@ const commands: Record<string, Command> = {
       db,
       status === 'all' ? 'all' : oneOf(status, ['review', 'verified', 'rejected']),
     );
-    const names = await usernames(
+    const names = await customerNames(
       db,
       rows.map((row) => row.userId),
     );
     return table(
       rows.map((row) => ({
         id: row.id,
-        user: names.get(row.userId) ?? row.userId,
+        user: customerLabel(names.get(row.userId) ?? { username: `user ${row.userId}`, closed: false }),
         level: row.level,
         document: row.docType ?? '',
         name: row.name,
@@ -410,7 +411,7 @@ const commands: Record<string, Command> = {
       throw new UsageError('Usage: picture <id|/api/uploads/<id>> <file>, e.g. picture /api/uploads/Xy… front.jpg');
     const upload = await anyUpload(db, name.startsWith(UPLOADS_PATH) ? name.slice(UPLOADS_PATH.length) : name);
     if (!upload) throw new UsageError(`No picture "${name}".`);
-    const names = await usernames(db, [upload.userId]);
+    const names = await customerNames(db, [upload.userId]);
     // Identity documents: readable by the operator's account only, and never over another file.
     try {
       writeFileSync(file, upload.bytes, { mode: 0o600, flag: 'wx' });
@@ -423,7 +424,7 @@ const commands: Record<string, Command> = {
     }
     const size =
       upload.bytes.length < 1024 ? `${upload.bytes.length} bytes` : `${(upload.bytes.length / 1024).toFixed(1)} KB`;
-    return `Wrote picture ${upload.id} (${upload.mime}, ${size}) of ${names.get(upload.userId) ?? `user ${upload.userId}`} to ${file}; it is ${upload.isPublic ? "an avatar's copy" : 'private'}.`;
+    return `Wrote picture ${upload.id} (${upload.mime}, ${size}) of ${customerLabel(names.get(upload.userId) ?? { username: `user ${upload.userId}`, closed: false })} to ${file}; it is ${upload.isPublic ? "an avatar's copy" : 'private'}.`;
   },
 
   async outbox({ db }, [count]) {
