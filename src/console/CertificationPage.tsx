@@ -36,15 +36,7 @@ export function CertificationPage({ id }: { id: string }) {
           </div>
           <Facts
             rows={[
-              [
-                t`Customer`,
-                <CustomerLink
-                  key="customer"
-                  userId={certification.user_id}
-                  username={certification.username}
-                  closed={certification.closed}
-                />,
-              ],
+              [t`Customer`, <CustomerLink key="customer" of={certification} />],
               [t`Level`, certification.level],
               [t`Document`, certification.doc_type ?? ''],
               [t`Name`, certification.name],

@@ -57,15 +57,7 @@ export function RechargePage({ id }: { id: string }) {
           <div className="console-columns">
             <Facts
               rows={[
-                [
-                  t`Customer`,
-                  <CustomerLink
-                    key="customer"
-                    userId={recharge.user_id}
-                    username={recharge.username}
-                    closed={recharge.closed}
-                  />,
-                ],
+                [t`Customer`, <CustomerLink key="customer" of={recharge} />],
                 [t`Amount`, formatAmount(recharge.amount, recharge.currency, decimals(recharge.currency))],
                 [t`Credited as`, formatAmount(recharge.actual_amount, recharge.asset, decimals(recharge.asset))],
                 [t`Channel`, `${paymentKindName(recharge.kind)} · ${recharge.channel}`],

@@ -47,15 +47,7 @@ export function WithdrawalPage({ id }: { id: string }) {
           {detail.held && <HeldByFreeze hold={detail.held} />}
           <Facts
             rows={[
-              [
-                t`Customer`,
-                <CustomerLink
-                  key="customer"
-                  userId={withdrawal.user_id}
-                  username={withdrawal.username}
-                  closed={withdrawal.closed}
-                />,
-              ],
+              [t`Customer`, <CustomerLink key="customer" of={withdrawal} />],
               [t`Amount`, formatAmount(withdrawal.amount, withdrawal.asset, decimals)],
               [t`Fee`, formatAmount(withdrawal.fee, withdrawal.asset, decimals)],
               [t`Frozen in total`, formatAmount(withdrawal.total, withdrawal.asset, decimals)],

@@ -33,15 +33,15 @@ const USDT = 'USDT';
 
 /**
  * The customer's page, named by their username and id ("alice (#12)"), a closed account's by the username it held
- * and tagged "Closed".
+ * and tagged "Closed": `of` is the record under review (a recharge, a withdrawal, a certification).
  */
-export function CustomerLink({ userId, username, closed }: { userId: number; username: string; closed: boolean }) {
+export function CustomerLink({ of }: { of: { user_id: number; username: string; closed: boolean } }) {
   return (
     <>
-      <Link href={`/customer/${userId}`}>
-        <bdi>{username}</bdi> (#{userId})
+      <Link href={`/customer/${of.user_id}`}>
+        <bdi>{of.username}</bdi> (#{of.user_id})
       </Link>
-      {closed && <ClosedTag />}
+      {of.closed && <ClosedTag />}
     </>
   );
 }
