@@ -1,14 +1,18 @@
 // Contract orders attacked by what a customer (or an operator) can do: requests racing each other for one order or
 // one pair of legs, a revoke of one leg of a take-profit / stop-loss pair before its buy filled, a sell whose tick
-// makes it small, an order too large for any balance, a pair closed to new orders with orders on it, a practice reset
-// with legs attached or racing the matcher, a pair whose matching run fails. Each ends with what the customer then
-// holds, and the ledger summing to every balance where money moved.
+// makes it small, an OCO pair expiring on a quiet coin while one leg's revoke is in progress, an order too large for
+// any balance, a pair closed to new orders with orders on it, a practice reset with legs attached or racing the
+// matcher, a pair whose matching run fails. Each ends with what the customer then holds, and the ledger summing to
+// every balance where money moved.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { startHarness, type Harness } from './harness.ts';
 import { contractKit } from './contract-helpers.ts';
 import { customer, expectLedgerBalanced, grant, rowLocked } from './helpers.ts';
 import { rowsOf } from '../../src/server/db/connection.ts';
+import { TRIGGER_LIFETIME_MS } from '../../src/api-contract/contract-triggers.ts';
+import { EXPIRY_GRACE_MS } from '../../src/server/domain/contract-triggers.ts';
+import { createSession } from '../../src/server/domain/sessions.ts';
 import { matchCrossedOrders } from '../../src/server/domain/contracts.ts';
 import { runOperatorCommand } from '../../src/server/ops/commands.ts';
 import {
@@ -134,6 +138,42 @@ describe('take-profit / stop-loss legs of a position', () => {
     await holding.release();
     expect((await Promise.all(racing)).map((res) => res.ret)).toEqual([1, 1]);
     expect(await amounts(user.token, 'SOL')).toMatchObject({ available: '10.00000000', frozen: '0.00000000' });
+    await expectLedgerBalanced(h);
+  });
+});
+
+describe('a take-profit / stop-loss pair expiring on a coin with no new prices', () => {
+  it('a revoke of one leg in progress holds the pair back, never the matcher: the other leg then expires, once', async () => {
+    const user = await customer(h);
+    await grant(h, user.id, '4', 'XRP');
+    await tick('XRP', '1.4000');
+    const acceptedAt = h.clock.now().getTime();
+    const legs = await h.call(
+      attachTakeProfitStopLoss,
+      { code: 'XRP', quantity: '4', take_profit: '1.5000', stop_loss: '1.3000' },
+      { token: user.token },
+    );
+    const [stopLoss, takeProfit] = legs.data.lists;
+    expect([stopLoss!.frozen, takeProfit!.frozen]).toEqual(['4.00000000', '0.00000000']);
+    await match();
+    // No XRP tick after the pair; its month and the grace a late tick has are over.
+    h.clock.set(new Date(acceptedAt + TRIGGER_LIFETIME_MS + EXPIRY_GRACE_MS));
+    user.token = await createSession(h.database.db, user.id, h.clock.now());
+
+    const holding = await rowLocked(h, sql`select id from contract_orders where id = ${stopLoss!.id} for update`);
+    const revoke = h.call(cancelContract, { id: String(stopLoss!.id) }, { token: user.token });
+    await untilWaiting(1);
+    // The matcher skips the held leg and leaves its pair whole for a later run, without waiting for the revoke.
+    expect(await match()).toBe(0);
+    expect(await listed(user.token, takeProfit!.id)).toMatchObject({ status: 'waiting', frozen: '0.00000000' });
+    await holding.release();
+    expect((await revoke).ret).toBe(1);
+    // The revoke passed the reserve to the take-profit, which the next run expires.
+    expect(await listed(user.token, takeProfit!.id)).toMatchObject({ status: 'waiting', frozen: '4.00000000' });
+    expect(await match()).toBe(0);
+    expect(await listed(user.token, takeProfit!.id)).toMatchObject({ status: 'expired', frozen: '4.00000000' });
+    expect(await listed(user.token, stopLoss!.id)).toMatchObject({ status: 'cancelled' });
+    expect(await amounts(user.token, 'XRP')).toMatchObject({ available: '4.00000000', frozen: '0.00000000' });
     await expectLedgerBalanced(h);
   });
 });

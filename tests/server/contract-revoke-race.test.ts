@@ -2,12 +2,16 @@
 // releases it (the trigger) or expires it (its lifetime over), or the revoke cancels it — exactly one, never both,
 // never neither — and the ledger holds exactly the entries of that one outcome and balances. Each round places the
 // stops, records the tick that reaches (or outlives) them, then sends every revoke at once beside one matching run.
+// A third kind of round records no tick after the stops (their coin's feed went quiet) and runs two matchers at once,
+// as two server processes do: each stop is expired by one of them or revoked, its reserve returned once.
 // Nothing here retries: the server has no deadlock retry, so a deadlock would surface as a thrown error and fail.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { inArray, sql } from 'drizzle-orm';
 import { startHarness, type Harness } from './harness.ts';
 import { customer, expectLedgerBalanced } from './helpers.ts';
 import { TRIGGER_LIFETIME_MS } from '../../src/api-contract/contract-triggers.ts';
+import { EXPIRY_GRACE_MS } from '../../src/server/domain/contract-triggers.ts';
+import { rowsOf } from '../../src/server/db/connection.ts';
 import { serverTexts } from '../../src/api-contract/server-texts.ts';
 import { contractOrders, ledgerEntries } from '../../src/server/db/schema.ts';
 import { cancelContractOrder, placeContractOrder } from '../../src/server/domain/contracts.ts';
@@ -60,8 +64,9 @@ async function placeStops(trigger: string) {
   return placed;
 }
 
-/** Every revoke at once (the i-th after i round trips to the database) beside one matching run. */
-async function race(placed: Map<number, number>) {
+/** Every revoke at once (the i-th after i round trips to the database) beside `matchers` matching runs (each as one
+ * server process runs it: every process runs the matcher). */
+async function race(placed: Map<number, number>, matchers = 1) {
   const now = h.clock.now();
   const db = h.database.db;
   // Spread over the matcher's run by database round trips (answers, not time): the i-th revoke starts after i
@@ -79,8 +84,23 @@ async function race(placed: Map<number, number>) {
       throw error;
     }
   });
-  const [answers] = await Promise.all([Promise.all(revokes), matchAllPairs(db, now)]);
+  const runs = Array.from({ length: matchers }, () => matchAllPairs(db, now));
+  const [answers] = await Promise.all([Promise.all(revokes), ...runs]);
   return new Map(answers);
+}
+
+/** How many ledger entries each of the orders has beyond its freeze's two (a revoke or an expiry posts two). */
+async function entriesBeyondFreeze(ids: number[]) {
+  const rows = rowsOf<{ reference: string; n: number }>(
+    await h.database.db.execute(sql`
+      select reference, count(*)::int as n from ledger_entries
+      where reference in (${sql.join(
+        ids.map((id) => sql`${`contract:${id}`}`),
+        sql`, `,
+      )}) and kind <> 'contract_freeze'
+      group by reference`),
+  );
+  return new Map(ids.map((id) => [id, Number(rows.find((row) => row.reference === `contract:${id}`)?.n ?? 0)]));
 }
 
 /** Each order's status and its ledger kinds (beyond the freeze). */
@@ -165,4 +185,43 @@ it(`${ROUNDS * PER_ROUND} revokes racing the expiry of their stop: revoked or ex
   }
   console.log(`revoke vs expiry: ${tally.revoked} revoked, ${tally.expired} expired`);
   expect(tally.revoked + tally.expired).toBe(ROUNDS * PER_ROUND);
+}, 120_000);
+
+it(`${ROUNDS * PER_ROUND} revokes racing two processes' matchers over the expiry of stops on a coin with no new tick: revoked or expired, once`, async () => {
+  const tally = { revoked: 0, expired: 0 };
+  for (let round = 0; round < ROUNDS; round++) {
+    const placed = await placeStops('90000.00');
+    // No tick after the stops: their coin's feed went quiet. Their lifetime, and the grace a late tick has, are over.
+    h.clock.advance(TRIGGER_LIFETIME_MS + EXPIRY_GRACE_MS);
+    const answers = await race(placed, 2);
+    const ids = [...placed.keys()];
+    const found = await outcomes(ids);
+    const posted = await entriesBeyondFreeze(ids);
+    for (const [id, answer] of answers) {
+      const order = found.get(id)!;
+      if (answer === 'revoked') {
+        expect({ id, ...order }).toEqual({ id, status: 'cancelled', triggered: false, kinds: ['contract_cancel'] });
+        tally.revoked++;
+      } else {
+        expect({ id, ...order }).toEqual({ id, status: 'expired', triggered: false, kinds: ['contract_expire'] });
+        tally.expired++;
+      }
+      // The reserve came back once: one move from frozen to available.
+      expect({ id, entries: posted.get(id) }).toEqual({ id, entries: 2 });
+    }
+    // Nothing of the round is held any more.
+    const held = rowsOf<{ frozen: string }>(
+      await h.database.db.execute(sql`
+        select coalesce(sum(frozen), 0)::text as frozen from balances
+        where asset = 'USDT' and user_id in (${sql.join(
+          users.map((user) => sql`${user.id}::int`),
+          sql`, `,
+        )})`),
+    );
+    expect(Number(held[0]!.frozen)).toBe(0);
+    await expectLedgerBalanced(h);
+  }
+  console.log(`revoke vs expiry without a tick: ${tally.revoked} revoked, ${tally.expired} expired`);
+  expect(tally.revoked + tally.expired).toBe(ROUNDS * PER_ROUND);
+  expect(tally.expired).toBeGreaterThan(0);
 }, 120_000);

@@ -2,14 +2,17 @@
 // frozen, until the first tick recorded after it was accepted reaches its trigger (never one stamped before), then
 // fills at the next tick as a market order or rests as a limit; take-profit / stop-loss legs over a position or an open
 // buy form an OCO pair that fills exactly one leg, the other cancelled in the fill's transaction, even when the ticks
-// gap through both; a revoke, a release that cannot fill and an expiry return every reserve; each refusal answers its
-// text and moves nothing; and the ledger reconciles after each. The amounts are worked out here by hand.
+// gap through both; a revoke, a release that cannot fill and an expiry (after a tick past it, or at its time on a coin
+// with no tick) return every reserve; each refusal answers its text and moves nothing; and the ledger reconciles after
+// each. The amounts are worked out here by hand.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from './harness.ts';
 import { contractKit } from './contract-helpers.ts';
 import { customer, expectLedgerBalanced, grant } from './helpers.ts';
 import { attachTakeProfitStopLoss, cancelContract, placeContract } from '../../src/api-contract/contracts.ts';
 import { TRIGGER_LIFETIME_MS } from '../../src/api-contract/contract-triggers.ts';
+import { EXPIRY_GRACE_MS } from '../../src/server/domain/contract-triggers.ts';
+import { createSession } from '../../src/server/domain/sessions.ts';
 
 let h: Harness;
 beforeAll(async () => {
@@ -366,5 +369,123 @@ describe('refusals answer their text and move nothing', () => {
     });
     expect(await call({ stop_loss: '150.00', quantity: '2' })).toMatchObject({ ret: 0 });
     expect(await amounts(user.token, 'SOL')).toMatchObject({ available: '1.00000000', frozen: '0.00000000' });
+  });
+});
+
+describe('a stop on a coin with no new prices', () => {
+  it('expires at its time without a tick: its reserve, its pair’s and its legs’ come back once, and nothing fills', async () => {
+    const user = await customer(h, '1000');
+    await grant(h, user.id, '5', 'DOT');
+    await tick('DOT', '8.000');
+    const acceptedAt = h.clock.now().getTime();
+    const stop = await h.call(
+      placeContract,
+      {
+        code: 'DOT',
+        side: 'buy',
+        type: 'stop_limit',
+        trigger_price: '9.000',
+        price: '9.100',
+        quantity: '10',
+        take_profit: '10.000',
+        stop_loss: '8.500',
+      },
+      { token: user.token },
+    );
+    // 10 × 9.1 = 91 USDT and the 0.091 fee.
+    expect(stop.data).toMatchObject({ status: 'waiting', frozen: '91.09100000' });
+    const legs = await legsOf(user.token, stop.data.id);
+    const pair = await h.call(
+      attachTakeProfitStopLoss,
+      { code: 'DOT', quantity: '5', take_profit: '9.500', stop_loss: '7.000' },
+      { token: user.token },
+    );
+    expect(pair.ret).toBe(1);
+    const [stopLoss, takeProfit] = pair.data.lists;
+    expect(await amounts(user.token, 'DOT')).toMatchObject({
+      available: '0.00000000',
+      frozen: '5.00000000',
+      usdt_available: '908.90900000',
+      usdt_frozen: '91.09100000',
+    });
+    await match();
+
+    // No DOT tick from here on (the feed went quiet, or the operator halted it). Just within the grace a tick stamped
+    // before the expiry may still be recorded, and would decide: the orders wait for it.
+    const expiresAt = acceptedAt + TRIGGER_LIFETIME_MS;
+    h.clock.set(new Date(expiresAt + EXPIRY_GRACE_MS - 1));
+    // The session idled out over the month: the customer logs in again.
+    user.token = await createSession(h.database.db, user.id, h.clock.now());
+    expect(await match()).toBe(0);
+    expect(await listed(user.token, stop.data.id)).toMatchObject({ status: 'waiting' });
+
+    h.clock.advance(1);
+    expect(await match()).toBe(0);
+    expect(await listed(user.token, stop.data.id)).toMatchObject({
+      list: 'history',
+      status: 'expired',
+      trigger_state: 'expired',
+      trigger_tick_at: null,
+      unit_price: null,
+      cancelled_at: h.clock.now().toISOString(),
+    });
+    for (const leg of legs) expect(await listed(user.token, leg.id)).toMatchObject({ status: 'cancelled' });
+    for (const leg of [stopLoss!, takeProfit!])
+      expect(await listed(user.token, leg.id)).toMatchObject({ status: 'expired', frozen: leg.frozen });
+    expect(await amounts(user.token, 'DOT')).toEqual({
+      code: 'DOT',
+      available: '5.00000000',
+      frozen: '0.00000000',
+      usdt_available: '1000.00000000',
+      usdt_frozen: '0.00000000',
+    });
+    expect(await entriesOf(stop.data.id)).toEqual([
+      { kind: 'contract_freeze', asset: 'USDT', bucket: 'available', amount: '-91.09100000' },
+      { kind: 'contract_freeze', asset: 'USDT', bucket: 'frozen', amount: '91.09100000' },
+      { kind: 'contract_expire', asset: 'USDT', bucket: 'frozen', amount: '-91.09100000' },
+      { kind: 'contract_expire', asset: 'USDT', bucket: 'available', amount: '91.09100000' },
+    ]);
+    expect(await entriesOf(stopLoss!.id)).toEqual([
+      { kind: 'contract_freeze', asset: 'DOT', bucket: 'available', amount: '-5.00000000' },
+      { kind: 'contract_freeze', asset: 'DOT', bucket: 'frozen', amount: '5.00000000' },
+      { kind: 'contract_expire', asset: 'DOT', bucket: 'frozen', amount: '-5.00000000' },
+      { kind: 'contract_expire', asset: 'DOT', bucket: 'available', amount: '5.00000000' },
+    ]);
+    expect(await entriesOf(takeProfit!.id)).toEqual([]);
+    // Once: the next runs find nothing more to return.
+    h.clock.advance(1000);
+    expect(await match()).toBe(0);
+    expect((await entriesOf(stop.data.id)).length).toBe(4);
+    await expectLedgerBalanced(h);
+  });
+
+  it('a tick stamped before the expiry and recorded late still decides: the stop is released, not expired', async () => {
+    const user = await customer(h);
+    await grant(h, user.id, '10', 'ADA');
+    await tick('ADA', '1.0000');
+    const acceptedAt = h.clock.now().getTime();
+    const stop = await h.call(
+      placeContract,
+      { code: 'ADA', side: 'sell', type: 'stop_limit', trigger_price: '0.9000', price: '0.8900', quantity: '10' },
+      { token: user.token },
+    );
+    expect(stop.data).toMatchObject({ status: 'waiting', frozen: '10.00000000' });
+    await match();
+    const expiresAt = acceptedAt + TRIGGER_LIFETIME_MS;
+    h.clock.set(new Date(expiresAt + EXPIRY_GRACE_MS - 1));
+    user.token = await createSession(h.database.db, user.id, h.clock.now());
+    expect(await match()).toBe(0);
+    const lateAt = new Date(expiresAt - 1000);
+    await h.market.record([{ coin: 'ADA', at: lateAt, price: '0.8950', volume: '1' }]);
+    h.clock.advance(1);
+    expect(await match()).toBe(0);
+    expect(await listed(user.token, stop.data.id)).toMatchObject({
+      status: 'open',
+      trigger_state: 'triggered',
+      trigger_tick_at: lateAt.toISOString(),
+      frozen: '10.00000000',
+    });
+    expect((await entriesOf(stop.data.id)).map((entry) => entry.kind)).toEqual(['contract_freeze', 'contract_freeze']);
+    await expectLedgerBalanced(h);
   });
 });

@@ -748,6 +748,10 @@ export const contractOrders = pgTable(
     index('contract_orders_waiting_below')
       .on(t.coin, t.triggerPrice)
       .where(sql`${t.status} = 'waiting' and not ${t.triggerAbove}`),
+    // The matcher looks for lapsed waiting orders every second, a tick or none: it reads only those due.
+    index('contract_orders_waiting_expiry')
+      .on(t.coin, t.expiresAt)
+      .where(sql`${t.status} = 'waiting'`),
     index('contract_orders_oco')
       .on(t.ocoGroup)
       .where(sql`${t.ocoGroup} is not null`),

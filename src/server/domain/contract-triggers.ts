@@ -25,7 +25,7 @@ import {
 } from '../../api-contract/contract-triggers.ts';
 import { checkLegs, notional, onGrid, gridStep } from '../../api-contract/contracts.ts';
 import { Refusal, refusalOf } from './refusal.ts';
-import { freeze, ledgerAsset, unfreeze } from './ledger.ts';
+import { freeze, ledgerAsset, postMany } from './ledger.ts';
 import { CONTRACT_ENTRY, contractReference } from './contract-entries.ts';
 import { lastRecordedPrice } from '../market/market.ts';
 import { MAX_QUOTE_AGE_MS, refuseWhileHalted } from './prices.ts';
@@ -429,32 +429,90 @@ export async function afterCancel(tx: Tx, order: OrderRow, now: Date): Promise<b
 }
 
 /**
- * Expires, in the matcher's `tx`, the waiting orders of `coin` whose lifetime ended by `through` (every tick up to it
- * has been checked against them): each WHERE still waiting, its reserve released ('contract_expire'), legs attached to
- * it cancelled.
+ * How long after its expiry time a waiting order of a coin that records no tick after it expires anyway (ms): the
+ * time a recorded tick may trail its own time, as for a market order with no tick (MAX_QUOTE_AGE_MS), so a tick
+ * stamped before the expiry and recorded late still decides the order, never a clock that has no price.
  */
-export async function expireWaiting(tx: Tx, coin: string, through: string, now: Date): Promise<number> {
-  const expired = rowsOf<{
-    id: number;
-    user_id: number;
-    frozen_asset: string;
-    frozen: string;
-    practice: boolean | string;
-  }>(
+export const EXPIRY_GRACE_MS = MAX_QUOTE_AGE_MS;
+
+/**
+ * SQL boolean over a waiting order `o` and its pair's row `p`: its lifetime is over and every recorded tick up to its
+ * expiry time has been checked against it — either matching has passed its expiry time (the tick-driven case), or the
+ * expiry time is EXPIRY_GRACE_MS before `now` and no tick of the coin recorded after the pair's mark is stamped at or
+ * before it (a coin with no new prices: a halt, a quiet feed, a pair closed to new orders). A tick stamped before the
+ * expiry but not yet matched keeps the order waiting for the matcher, which alone decides a trigger.
+ */
+const lapsed = (now: Date) => {
+  const cutoff = new Date(now.getTime() - EXPIRY_GRACE_MS).toISOString();
+  return sql`(o.expires_at <= p.matched_through or (o.expires_at <= ${cutoff}::timestamptz and not exists (
+      select 1 from price_ticks t where t.coin = o.coin and t.at > p.matched_through and t.at <= o.expires_at)))`;
+};
+
+/** SQL boolean: pair `coin` has a waiting order whose lifetime is over (see `lapsed`); read by the matcher with the
+ * pair's row it holds as `p`. */
+export const lapsedWaits = (coin: string, now: Date) =>
+  sql`exists (select 1 from contract_orders o where o.coin = ${coin} and o.status = 'waiting' and ${lapsed(now)})`;
+
+/**
+ * Expires, in `tx` (the matcher's, holding the pair's row FOR UPDATE, so its matched_through is settled), up to `batch`
+ * waiting orders of `coin` whose lifetime is over (see `lapsed`), whether or not the coin still records ticks: each
+ * claimed FOR UPDATE SKIP LOCKED and changed WHERE still waiting, its reserve returned by the ledger
+ * ('contract_expire', once: a revoke holding it is left to finish, and then finds it expired or leaves nothing), the
+ * legs attached to it cancelled. An OCO pair ends whole: both legs expire together (they share one expiry time) or,
+ * when one is held by a revoke or beyond the batch, neither does in this run. Expiry never fills nor releases
+ * anything. Answers how many orders it claimed (a full batch: run again).
+ */
+export async function expireLapsed(tx: Tx, coin: string, now: Date, batch: number): Promise<number> {
+  type Claimed = { id: number; user_id: number; frozen_asset: string; frozen: string; practice: boolean | string };
+  const claimed = rowsOf<Claimed & { oco_group: number | null }>(
     await tx.execute(sql`
-      update contract_orders set status = 'expired', cancelled_at = ${now.toISOString()}::timestamptz
-      where coin = ${coin} and status = 'waiting' and expires_at <= ${through}::timestamptz
-      returning id, user_id, frozen_asset, frozen::text as frozen, practice`),
+      select o.id, o.user_id, o.frozen_asset, o.frozen::text as frozen, o.practice, o.oco_group
+      from contract_orders o join contract_pairs p on p.coin = o.coin
+      where o.coin = ${coin} and o.status = 'waiting' and ${lapsed(now)}
+      order by o.expires_at, coalesce(o.oco_group, o.id), o.id
+      limit ${batch}
+      for update of o skip locked`),
   );
-  for (const order of expired) {
-    const id = Number(order.id);
-    const asset = ledgerAsset(order.frozen_asset, isTrue(order.practice));
-    await unfreeze(tx, Number(order.user_id), asset, order.frozen, CONTRACT_ENTRY.expire, contractReference(id), now);
+  if (!claimed.length) return 0;
+  const ids = new Set(claimed.map((order) => Number(order.id)));
+  const groups = [...new Set(claimed.flatMap((order) => (order.oco_group === null ? [] : [Number(order.oco_group)])))];
+  // The waiting legs of those pairs outside the claim (held by a revoke, or beyond the batch) hold their pair back.
+  const left = groups.length
+    ? rowsOf<{ oco_group: number }>(
+        await tx.execute(sql`
+          select oco_group from contract_orders
+          where oco_group in (${idList(groups)}) and status = 'waiting' and id not in (${idList([...ids])})`),
+      ).map((row) => Number(row.oco_group))
+    : [];
+  const ending = claimed.filter((order) => order.oco_group === null || !left.includes(Number(order.oco_group)));
+  if (ending.length) {
+    const endingIds = ending.map((order) => Number(order.id));
+    const expired = rowsOf<Claimed>(
+      await tx.execute(sql`
+        update contract_orders set status = 'expired', cancelled_at = ${now.toISOString()}::timestamptz
+        where id in (${idList(endingIds)}) and status = 'waiting'
+        returning id, user_id, frozen_asset, frozen::text as frozen, practice`),
+    );
+    // Claimed FOR UPDATE by this transaction: anything else is a bug, and nothing must move.
+    if (expired.length !== ending.length) throw new Error(`contract ${coin}: expired orders it had not claimed`);
+    await postMany(
+      tx,
+      expired.flatMap((order) => {
+        const posting = {
+          userId: Number(order.user_id),
+          asset: ledgerAsset(order.frozen_asset, isTrue(order.practice)),
+          kind: CONTRACT_ENTRY.expire,
+          reference: contractReference(Number(order.id)),
+        };
+        const amount = new Big(order.frozen);
+        return [
+          { ...posting, amount: amount.neg().toFixed(8), bucket: 'frozen' as const },
+          { ...posting, amount: amount.toFixed(8) },
+        ];
+      }),
+      now,
+    );
+    await afterVoids(tx, endingIds, now);
   }
-  await afterVoids(
-    tx,
-    expired.map((order) => Number(order.id)),
-    now,
-  );
-  return expired.length;
+  return claimed.length;
 }

@@ -47,8 +47,9 @@ import {
   afterFills,
   afterVoids,
   attachToOrder,
-  expireWaiting,
+  expireLapsed,
   expiryOf,
+  lapsedWaits,
   releaseReached,
 } from './contract-triggers.ts';
 import { stopMarketReserve, triggersAbove } from '../../api-contract/contract-triggers.ts';
@@ -521,8 +522,10 @@ export interface MatchResult {
  * that crosses nothing reads nothing of the book — each with the first tick that crosses it after
  * it became eligible, in tick-time order, FOR UPDATE SKIP LOCKED (a revoke in progress keeps its
  * row), and fills them at their limit price with their ledger entries. The window is done, and
- * `matched_through` advances, only when no crossed order of it is left open. `beforeCommit` lets
- * tests crash a run between claim and commit.
+ * `matched_through` advances, only when no crossed order of it is left open; then, and in a run that finds no tick
+ * after the mark (a quiet or halted coin), the waiting orders whose lifetime is over expire (expireLapsed), so a stop
+ * on a coin with no new prices still expires at its time. `beforeCommit` lets tests crash a run between claim and
+ * commit.
  */
 export async function matchCrossedOrders(
   tx: Tx,
@@ -541,10 +544,11 @@ export async function matchCrossedOrders(
     low: string | null;
     high: string | null;
     ticks: number | string;
+    lapsed: boolean | string;
   }>(
     await tx.execute(sql`
-      select p.matched_through, w.upto, w.low, w.high, w.ticks
-      from (select matched_through from contract_pairs where coin = ${coin} for update) p
+      select p.matched_through, w.upto, w.low, w.high, w.ticks, ${lapsedWaits(coin, now)} as lapsed
+      from (select coin, matched_through from contract_pairs where coin = ${coin} for update) p
       cross join lateral (
         select max(at) as upto, min(price)::text as low, max(price)::text as high, count(*)::int as ticks
         from (
@@ -552,7 +556,12 @@ export async function matchCrossedOrders(
         ) ticks
       ) w`),
   );
-  if (!window?.upto) return { filled: 0, more: false };
+  if (!window) return { filled: 0, more: false };
+  if (!window.upto) {
+    // No tick since the mark: waiting orders still expire at their time, the coin's feed quiet or not.
+    const expired = isTrue(window.lapsed) ? await expireLapsed(tx, coin, now, batch) : 0;
+    return { filled: 0, more: expired === batch };
+  }
   const through = new Date(window.matched_through).toISOString();
   const upto = new Date(window.upto).toISOString();
   // Conditional orders first: a stop-limit released by a tick of the window rests from that tick on, and can fill at a
@@ -659,9 +668,9 @@ export async function matchCrossedOrders(
       where coin = ${coin} and not exists (${crossed(false, 1)})
       returning coin`);
     if (rowsOf(marked).length > 0) {
-      // Every tick up to here has been checked against the waiting orders: those whose lifetime ended by now expire.
-      await expireWaiting(tx, coin, upto, now);
-      more = Number(window.ticks) === MATCH_WINDOW_TICKS;
+      // Every tick up to here has been checked against the waiting orders: those whose lifetime is over expire.
+      const expired = await expireLapsed(tx, coin, now, batch);
+      more = Number(window.ticks) === MATCH_WINDOW_TICKS || expired === batch;
     }
   }
   beforeCommit?.();

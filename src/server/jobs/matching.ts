@@ -1,7 +1,7 @@
 // The contract matching job: after each step of recorded ticks (and every second, for what another
 // process recorded or a restart left behind) it fills the market orders waiting for their tick
-// (or voids those that got none in time), releases the conditional orders those ticks reached, and fills the open
-// limit orders those ticks crossed,
+// (or voids those that got none in time), releases the conditional orders those ticks reached, fills the open
+// limit orders those ticks crossed, and expires the conditional orders whose lifetime is over (a tick or none),
 // coin by coin, batch by batch, each batch its own transaction. Exactly once by construction: the
 // pair's row serialises the matchers of a coin, an order is filled only while open, and the ledger
 // refuses a second posting of the same fill. Every server process runs it.
