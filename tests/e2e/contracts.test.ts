@@ -2,8 +2,9 @@
 // whose test clock runs 20× faster: market-buy BTC and see the BTC balance; place a limit sell far
 // above the market, see its coins held, revoke it and see them back; then place limits on both
 // sides of DOGE's price and watch the simulated feed cross one of them: it fills at its own price,
-// at a recorded tick, told on screen and shown in the history; a stop waits and is revoked while a buy with
-// take-profit / stop-loss arms both legs, a recorded move triggers one and the other is cancelled.
+// at a recorded tick, told on screen and shown in the history; a stop waits, saying what it holds,
+// and is revoked while a buy with take-profit / stop-loss arms both legs, a recorded move triggers
+// one and the other is cancelled.
 import { expect, it } from 'vitest';
 import Big from 'big.js';
 import type { Locator, Page } from 'playwright-core';
@@ -359,6 +360,10 @@ it('a stop waits; a DOGE buy with TP/SL arms two legs, a recorded move triggers 
     .locator('.ct-order', { hasText: 'DOGE' })
     .filter({ has: page.locator('[data-trigger-state="waiting"]') });
   await expect.poll(() => stop.count()).toBe(1);
+  // It says what it holds: a stop buy holds 20 × its trigger × (1 + the pair's 10 % band) in USDT.
+  const held = await stop.locator('.ct-held [dir="ltr"]').textContent();
+  expect(held).toMatch(/ USDT$/);
+  expect(new Big(decimalOf(held)).eq(new Big(far).times(20).times('1.1'))).toBe(true);
   await stop.getByRole('button', { name: 'Revoke' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Revoke order' }).click();
   await expect.poll(() => toast().textContent()).toBe('Cancellation succeeded!');

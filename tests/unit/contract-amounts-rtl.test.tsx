@@ -2,12 +2,15 @@
 // Every amount with its unit on the contracts page reads "10,000.48 USDT" in Arabic too: the amount and its unit sit in
 // one left-to-right element, so right-to-left text around them cannot flip the pair into "USDT 10,000.48" (or an
 // empty quantity into "BTC —"). Checked on the order form (the market price line, Available, the preview's quantity,
-// total, fee and what arrives), its confirmation, an order's details opened from the open orders list, and the
-// practice account's strip above the form; and on the options page's order form (Available, what a win pays).
+// total, fee and what arrives), its confirmation, an order's details opened from the open orders list, what each open
+// order holds in that list (a waiting stop's too, adding up to the pair's frozen amounts), and the practice account's
+// strip above the form; and on the options page's order form (Available, what a win pays).
 import { act } from 'react';
 import { i18n } from '@lingui/core';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
+import Big from 'big.js';
 import { OrderDetails } from '../../src/features/contracts/ContractParts.tsx';
+import { OpenOrders } from '../../src/features/contracts/OpenOrders.tsx';
 import { contractsState } from '../../src/features/contracts/contracts-store.ts';
 import { OrderPanel } from '../../src/features/contracts/OrderPanel.tsx';
 import { optionsState } from '../../src/features/options/options-store.ts';
@@ -95,6 +98,63 @@ it("an order's details keep each amount beside its unit, left to right", async (
   const rows = [...document.querySelectorAll('.ct-details > div')];
   const held = rows.find((row) => row.querySelector('dd')?.textContent?.includes('9,709.70'));
   expect(ltrTexts(held?.querySelector('dd') ?? null)).toEqual(['9,709.70 USDT']);
+});
+
+it('the open orders say what each waiting stop holds, left to right, and together what the pair has frozen', async () => {
+  const waiting = { status: 'waiting' as const, trigger_state: 'waiting' as const };
+  contractsState.open = [
+    contractOrderOf({
+      id: 1,
+      type: 'stop_market',
+      ...waiting,
+      trigger_price: '51000',
+      trigger_above: true,
+      quantity: '0.10000000',
+      frozen: '5610.00000000',
+      frozen_asset: 'USDT',
+    }),
+    contractOrderOf({
+      id: 2,
+      side: 'sell',
+      type: 'stop_limit',
+      ...waiting,
+      price: '89000.00000000',
+      trigger_price: '90000',
+      trigger_above: false,
+      quantity: '0.50000000',
+      frozen: '0.50000000',
+      frozen_asset: 'BTC',
+    }),
+    contractOrderOf({
+      id: 3,
+      type: 'limit',
+      status: 'open',
+      price: '97000.00000000',
+      quantity: '0.10000000',
+      frozen: '9709.70000000',
+      frozen_asset: 'USDT',
+    }),
+  ];
+  contractsState.openCode = 'BTC';
+  contractsState.openLoaded = true;
+  contractsState.amounts.BTC = { ...contractsState.amounts.BTC!, frozen: '0.50000000', usdt_frozen: '15319.70000000' };
+  await renderInApp(view, <OpenOrders code="BTC" />);
+  const held = [...view.container.querySelectorAll('.ct-order .ct-held')].map((line) => ltrTexts(line));
+  expect(held).toEqual([['5,610.00 USDT'], ['0.5 BTC'], ['9,709.70 USDT']]);
+  // What the rows hold adds up to the pair's frozen USDT and coin.
+  const sum = (unit: string) =>
+    held
+      .flat()
+      .filter((text) => text!.endsWith(` ${unit}`))
+      .reduce((total, text) => total.plus(text!.replace(/[^\d.]/g, '')), new Big(0));
+  expect(sum('USDT').eq(contractsState.amounts.BTC!.usdt_frozen)).toBe(true);
+  expect(sum('BTC').eq(contractsState.amounts.BTC!.frozen)).toBe(true);
+
+  // The waiting stop's details say it too.
+  await click(view.container.querySelector('.ct-order-open'));
+  const rows = [...document.querySelectorAll('.ct-details > div')];
+  // Its only amount is what it holds (it has no total, fee or fill yet).
+  expect(rows.flatMap((row) => ltrTexts(row.querySelector('dd')))).toContain('5,610.00 USDT');
 });
 
 it("the practice account's strip says its virtual USDT left to right", async () => {

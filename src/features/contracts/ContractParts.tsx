@@ -1,5 +1,5 @@
 // Pieces of the contract screens: the side and type tag, the status badge, one order as a row of a
-// list (with Revoke while open), and one order's details (unit price, dealt amount, status;
+// list (with what it holds and Revoke while open), and one order's details (unit price, dealt amount, status;
 // the recorded tick it filled at).
 import { useState, type ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
@@ -69,6 +69,10 @@ function TriggerLine({ order, decimals }: { order: Readonly<ContractOrder>; deci
 /** Whether the customer may still revoke the order: open, or waiting for its trigger (or for its parent to fill). */
 const revocable = (status: ContractStatus) => status === 'open' || status === 'waiting' || status === 'attached';
 
+/** Whether the order is still in the open list and so may hold part of the balance: resting, filling at its tick, or
+ * waiting for its trigger (or for its parent to fill). What these hold adds up to the pair's frozen amounts. */
+const holding = (status: ContractStatus) => revocable(status) || status === 'filling';
+
 const STATUS_TONE: Record<ContractStatus, Tone> = {
   open: 'wait',
   filling: 'wait',
@@ -113,7 +117,12 @@ export function usePairDecimals(code: string): { price: number } {
   return { price: pair?.price_decimals ?? 2 };
 }
 
-/** One order in a list: tag, status, price, quantity, dealt, time; a tap opens its details; Revoke while open. */
+/** An order's amount with its unit, one left-to-right run ("12.50 USDT" in Arabic too); nothing when there is none. */
+const money = (amount: string | null, asset: string | null) =>
+  amount === null ? null : <Amount value={formatOrderAmount(amount, asset)} unit={asset} />;
+
+/** One order in a list: tag, status, price, quantity, dealt, what it holds while open (a waiting stop too), time; a
+ * tap opens its details; Revoke while open. */
 export function OrderRow({ order }: { order: Readonly<ContractOrder> }) {
   const decimals = usePairDecimals(order.code);
   const [details, setDetails] = useState(false);
@@ -150,6 +159,14 @@ export function OrderRow({ order }: { order: Readonly<ContractOrder> }) {
           </span>
         </span>
         <TriggerLine order={order} decimals={decimals.price} />
+        {holding(order.status) && (
+          <span className="ct-held">
+            <span className="muted">
+              <Trans>Held</Trans>
+            </span>{' '}
+            {money(order.frozen, order.frozen_asset)}
+          </span>
+        )}
         <span className="record-row-foot muted">
           <span className="opt-num">#{order.id}</span>
           <time dateTime={order.created_at}>{formatDateTime(order.created_at)}</time>
@@ -198,9 +215,6 @@ function RevokeButton({ order }: { order: Readonly<ContractOrder> }) {
   );
 }
 
-const money = (amount: string | null, asset: string | null) =>
-  amount === null ? null : <Amount value={formatOrderAmount(amount, asset)} unit={asset} />;
-
 /** One order's details in a dialog. */
 export function OrderDetails({ order, onClose }: { order: Readonly<ContractOrder>; onClose: () => void }) {
   const decimals = usePairDecimals(order.code);
@@ -240,9 +254,7 @@ export function OrderDetails({ order, onClose }: { order: Readonly<ContractOrder
           <span className="opt-num">{formatQuantity(order.quantity)}</span>
         </Row>
         <Row label={<Trans>Total asked</Trans>}>{money(order.total_asked, 'USDT')}</Row>
-        {(order.status === 'open' || order.status === 'filling') && (
-          <Row label={<Trans>Held</Trans>}>{money(order.frozen, order.frozen_asset)}</Row>
-        )}
+        {holding(order.status) && <Row label={<Trans>Held</Trans>}>{money(order.frozen, order.frozen_asset)}</Row>}
         {order.status === 'filling' && (
           <Row label={<Trans>Fills at</Trans>}>
             <Trans>The first price recorded after the order</Trans>
