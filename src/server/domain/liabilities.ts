@@ -79,21 +79,28 @@ interface BalanceRow {
 export type BuiltTree = PublishedTree;
 
 /**
- * Reads every real balance (available + frozen, practice assets excluded) of every customer created by `cutoff`, as
- * the sum of the ledger's entries created by `cutoff`, and what their open options may pay (OPEN_OPTIONS_ASSET), in one
- * statement (one snapshot: for each account the entries it sees are a prefix in seq order, so each balance is one the
- * account really had), builds the tree and stores its root and leaves. A customer with no entry is a leaf of zeros,
- * so every customer can check their leaf.
+ * Reads every real balance (available + frozen, practice assets excluded) of every customer created by `cutoff`, and
+ * what their open options may pay (OPEN_OPTIONS_ASSET), in one statement, builds the tree and stores its root and
+ * leaves. An account's balance is the sum of its entries before its first one created after `cutoff`, in seq order (its
+ * commit order): an entry stamped by `cutoff` (its request began then) that committed after a later-stamped one took
+ * effect after it, so it belongs to the next tree, and each balance is one the account really had. A customer with no
+ * entry is a leaf of zeros, so every customer can check their leaf.
  */
 async function buildAndStore(tx: Executor, cutoff: Date, day: string | null, now: Date, builtBy: string) {
   await ensureSalts(tx, cutoff);
   const rows = rowsOf<BalanceRow>(
     await tx.execute(sql`
-      with sums as (
-        select user_id, asset, sum(amount) as total, max(seq) as through
+      with bounds as (
+        select user_id, asset, min(seq) as bound
         from ledger_entries
-        where created_at <= ${cutoff.toISOString()}::timestamptz and asset not like 'practice:%'
+        where created_at > ${cutoff.toISOString()}::timestamptz and asset not like 'practice:%'
         group by user_id, asset
+      ), sums as (
+        select e.user_id, e.asset, sum(e.amount) as total, max(e.seq) as through
+        from ledger_entries e
+        left join bounds b on b.user_id = e.user_id and b.asset = e.asset
+        where e.asset not like 'practice:%' and (b.bound is null or e.seq < b.bound)
+        group by e.user_id, e.asset
         union all
         select o.user_id, ${OPEN_OPTIONS_ASSET}::text, sum(${openPayoutSql}), 0::bigint
         from option_orders o
