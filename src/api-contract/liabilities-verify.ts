@@ -45,7 +45,11 @@ export interface LiabilityProof {
 /** What a check found: `ok`, or the first reason it failed. */
 export type Verdict =
   | { ok: true; root: string }
-  | { ok: false; reason: 'format' | 'negative' | 'id' | 'root' | 'sums' | 'totals' | 'crypto'; detail: string };
+  | {
+      ok: false;
+      reason: 'format' | 'account' | 'negative' | 'id' | 'root' | 'sums' | 'totals' | 'crypto';
+      detail: string;
+    };
 
 /** What the operator published for a tree (the public list of roots). */
 export interface PublishedRoot {
@@ -118,13 +122,21 @@ const add = (left: readonly string[], right: readonly string[]) =>
 /**
  * Checks a proof against the root the operator published: the leaf id from the salt and account, every sum a whole
  * number ≥ 0, each step's hash and sums, the root's hash equal to the published one (and the proof's assets and root
- * sums equal to the published ones when given). Never throws on a bad proof: it answers why it fails.
+ * sums equal to the published ones when given). With `account` (the checking customer's own account id, in decimal),
+ * the proof must be of that account: a proof of another customer's leaf with the same balances would verify as well,
+ * and an operator could show it to both while keeping one leaf. Never throws on a bad proof: it answers why it fails.
  */
-export async function verifyProof(proof: LiabilityProof, published: PublishedRoot | string): Promise<Verdict> {
+export async function verifyProof(
+  proof: LiabilityProof,
+  published: PublishedRoot | string,
+  account?: string,
+): Promise<Verdict> {
   const expected = typeof published === 'string' ? { hash: published } : published;
   try {
     if (!proof || typeof proof !== 'object' || proof.format !== PROOF_FORMAT)
       return fail('format', `not a ${PROOF_FORMAT} proof`);
+    if (account !== undefined && String(proof.account) !== account)
+      return fail('account', `the proof is of account ${String(proof.account)}, not of ${account}`);
     const { assets, leaf, path, root } = proof;
     if (!Array.isArray(assets) || !assets.every((asset) => typeof asset === 'string')) return fail('format', 'assets');
     if (!leaf || !HASH.test(String(leaf.id))) return fail('format', 'leaf id');

@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
 // "Verify my balance" as a customer reads it: each step of the path says in words on which side its sibling sits (the
 // symbols are hidden from a screen reader), and a tree of one customer says the leaf is the root instead of showing
-// an empty path; and a customer finds what to check it with: a link to the stand-alone verifier the server serves, a
-// link to the published roots, the published totals of their tree, and the command to run.
+// an empty path; a customer finds what to check it with: a link to the stand-alone verifier the server serves, a
+// link to the published roots, the published totals of their tree, and the command to run; and a proof of another
+// account (another customer's leaf with the same balances, which an operator could show both) is not verified.
 import { act } from 'react';
 import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
@@ -20,7 +21,7 @@ import type { PublishedTree } from '../../src/api-contract/liabilities.ts';
 import { configureApi } from '../../src/lib/api.ts';
 import { session } from '../../src/lib/session.ts';
 import LiabilitiesPage from '../../src/features/liabilities/LiabilitiesPage.tsx';
-import { envelope, mountPoint, resetClientState } from './helpers.ts';
+import { customerInfo, envelope, mountPoint, resetClientState } from './helpers.ts';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -30,6 +31,7 @@ const ASSETS = ['USDT', 'BTC'];
 beforeEach(() => {
   resetClientState();
   session.token = 'token-a';
+  session.user = customerInfo({ id: 7 });
 });
 afterEach(() => resetClientState());
 
@@ -78,7 +80,7 @@ async function treeWith(siblings: { side: 'left' | 'right'; sums: string[] }[]) 
   return { proof, tree };
 }
 
-async function open(siblings: { side: 'left' | 'right'; sums: string[] }[]) {
+async function open(siblings: { side: 'left' | 'right'; sums: string[] }[], verdict = 'verified') {
   const { proof, tree } = await treeWith(siblings);
   const fetch = vi.fn(async (input: RequestInfo | URL) => {
     const url = (input as Request).url;
@@ -97,9 +99,10 @@ async function open(siblings: { side: 'left' | 'right'; sums: string[] }[]) {
     ),
   );
   // The device's own check runs on Web Crypto: wait for its verdict, each turn inside act.
-  for (let turn = 0; turn < 100 && !view.container.querySelector('[data-verdict="verified"]'); turn += 1)
+  const reached = `[data-verdict="${verdict}"]`;
+  for (let turn = 0; turn < 100 && !view.container.querySelector(reached); turn += 1)
     await act(() => new Promise((done) => setTimeout(done, 10)));
-  expect(view.container.querySelector('[data-verdict="verified"]')).not.toBeNull();
+  expect(view.container.querySelector(reached)).not.toBeNull();
   return { proof, tree };
 }
 
@@ -148,4 +151,12 @@ it("links to the served verifier and the published roots, shows the tree's total
     `With Node.js installed, run node liabilities-verify.mjs liabilities-proof-3.json ${proof.root.hash} in the ` +
       'folder of both files: it prints "verified".',
   );
+});
+
+it("does not verify a proof of another customer's account, though its path leads to the published root", async () => {
+  // The proof is of account 7 (a leaf the tree holds, its id from that account's salt); the customer is 8.
+  session.user = customerInfo({ id: 8 });
+  await open([{ side: 'right', sums: ['1', '2'] }], 'failed');
+  const verdict = view.container.querySelector('.liab-verdict')!;
+  expect(verdict.textContent).toBe('Not verified ✗This proof is not of your account. Please contact customer service.');
 });

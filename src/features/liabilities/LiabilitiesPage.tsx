@@ -73,7 +73,12 @@ export default function LiabilitiesPage() {
                   </Trans>
                 </span>
               )}
-              {verdict && !verdict.ok && verdict.reason !== 'crypto' && (
+              {verdict && !verdict.ok && verdict.reason === 'account' && (
+                <span>
+                  <Trans>This proof is not of your account. Please contact customer service.</Trans>
+                </span>
+              )}
+              {verdict && !verdict.ok && verdict.reason !== 'crypto' && verdict.reason !== 'account' && (
                 <span>
                   <Trans>This proof does not lead to the published root. Please contact customer service.</Trans>
                 </span>

@@ -34,8 +34,15 @@ export async function loadProof(): Promise<void> {
     if (request !== latest) return;
     const published = roots.lists.find((tree) => tree.id === mine.proof.tree) ?? null;
     Object.assign(liabilitiesState, { proof: mine.proof, published, verdict: null, loaded: true, failure: null });
+    // The proof must be of this customer's own account (when the device knows it): another customer's leaf with the
+    // same balances would pass every other check.
+    const account = session.user ? String(session.user.id) : undefined;
     const verdict = published
-      ? await verifyProof(mine.proof, { hash: published.root, assets: published.assets, totals: published.totals })
+      ? await verifyProof(
+          mine.proof,
+          { hash: published.root, assets: published.assets, totals: published.totals },
+          account,
+        )
       : ({ ok: false, reason: 'root', detail: 'the tree is not in the published list' } as const);
     if (request === latest) liabilitiesState.verdict = verdict;
   } catch (error) {
