@@ -38,9 +38,10 @@ export function configurationPage(): string {
     '<!-- Made by `npm run config:docs` from src/server/config-schema.ts: change the schema, then run it. -->',
     '',
     'The server is configured by environment variables only, read once at its start (the operator command, `npm run',
-    'ops`, reads the same ones). A variable set to an empty value counts as unset. A value the server cannot use stops',
-    'the start with one line per wrong variable, naming it; settings that go together (SMTP, an SMS provider, TLS) stop',
-    `it when half given. ${entries.length} variables in all.`,
+    'ops`, reads the same ones; the build reads those of the last section). A variable set to an empty value counts as',
+    'unset. A value the server cannot use stops the start with one line per wrong variable, naming it; settings that go',
+    'together (SMTP, an SMS provider, TLS) stop it when half given. The load-shedding limits alone are lenient: anything',
+    `but a whole number is read as their default, as their rows say. ${entries.length} variables in all.`,
     '',
     ...sections.flatMap((section) => [section, '']),
   ].join('\n');
