@@ -8,8 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { startHarness, type Harness } from './harness.ts';
 import { contractKit } from './contract-helpers.ts';
-import { customer, expectLedgerBalanced, grant, rowLocked } from './helpers.ts';
-import { rowsOf } from '../../src/server/db/connection.ts';
+import { customer, expectLedgerBalanced, grant, rowLocked, waitersOnLocks } from './helpers.ts';
 import { TRIGGER_LIFETIME_MS } from '../../src/api-contract/contract-triggers.ts';
 import { EXPIRY_GRACE_MS } from '../../src/server/domain/contract-triggers.ts';
 import { createSession } from '../../src/server/domain/sessions.ts';
@@ -31,20 +30,6 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 const { tick, ticks, match, amounts, listed, bracketBuy, legsOf } = contractKit(() => h);
-
-/** Until `n` sessions of the test database wait for a lock. */
-async function untilWaiting(n: number) {
-  for (let tries = 0; tries < 400; tries++) {
-    const [row] = rowsOf<{ n: number }>(
-      await h.database.db.execute(
-        sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
-      ),
-    );
-    if (Number(row!.n) >= n) return;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error(`fewer than ${n} sessions ever waited for a lock`);
-}
 
 describe('take-profit / stop-loss legs of a buy', () => {
   it('two requests racing to attach legs to one buy: one is attached, and the coin’s matching goes on', async () => {
@@ -71,7 +56,7 @@ describe('take-profit / stop-loss legs of a buy', () => {
         { token: user.token },
       );
     const racing = [attach(), attach()];
-    await untilWaiting(2);
+    await waitersOnLocks(h.database.db, 2);
     await holding.release();
     const answers = (await Promise.all(racing)).map((res) => [res.ret, res.msg]).sort();
     expect(answers).toEqual([
@@ -134,7 +119,7 @@ describe('take-profit / stop-loss legs of a position', () => {
     const holding = await rowLocked(h, sql`select id from contract_orders where id = ${takeProfit!.id} for update`);
     const revoke = (id: number) => h.call(cancelContract, { id: String(id) }, { token: user.token });
     const racing = [revoke(stopLoss!.id), revoke(takeProfit!.id)];
-    await untilWaiting(2);
+    await waitersOnLocks(h.database.db, 2);
     await holding.release();
     expect((await Promise.all(racing)).map((res) => res.ret)).toEqual([1, 1]);
     expect(await amounts(user.token, 'SOL')).toMatchObject({ available: '10.00000000', frozen: '0.00000000' });
@@ -162,7 +147,7 @@ describe('a take-profit / stop-loss pair expiring on a coin with no new prices',
 
     const holding = await rowLocked(h, sql`select id from contract_orders where id = ${stopLoss!.id} for update`);
     const revoke = h.call(cancelContract, { id: String(stopLoss!.id) }, { token: user.token });
-    await untilWaiting(1);
+    await waitersOnLocks(h.database.db, 1);
     // The matcher skips the held leg and leaves its pair whole for a later run, without waiting for the revoke.
     expect(await match()).toBe(0);
     expect(await listed(user.token, takeProfit!.id)).toMatchObject({ status: 'waiting', frozen: '0.00000000' });
@@ -359,7 +344,7 @@ describe('the practice account', () => {
     });
     await inMatcher;
     const resetting = h.call(resetPractice, {}, { token: user.token });
-    await untilWaiting(1);
+    await waitersOnLocks(h.database.db, 1);
     commit();
     await matching;
     expect(await resetting).toEqual({

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Big from 'big.js';
 import { sql, type SQL } from 'drizzle-orm';
 import { startHarness, type Harness } from './harness.ts';
-import { customer, expectLedgerBalanced } from './helpers.ts';
+import { customer, expectLedgerBalanced, waitersOnLocks } from './helpers.ts';
 import { rowsOf, type Db } from '../../src/server/db/connection.ts';
 import { addDays } from '../../src/api-contract/earn.ts';
 import { dailyInterest, transferIn, transferOut, type LadderTier } from '../../src/api-contract/liquidity.ts';
@@ -955,7 +955,7 @@ describe('moves racing the end of the day', () => {
     });
     await inside;
     const closing = runDueDays(db, closable(day), ZONE);
-    await waitUntilBlocked(db); // the job has read the day without it and waits on the holder's row
+    await waitersOnLocks(db); // the job has read the day without it and waits on the holder's row
     release();
     await writing;
     expect((await closing).map(key)).toEqual([
@@ -1012,17 +1012,3 @@ describe('interest on large balances', () => {
     await expectBooks(h, books);
   });
 });
-
-/** Until another session of this database waits on a lock (PostgreSQL only). */
-async function waitUntilBlocked(db: Db) {
-  for (let tries = 0; tries < 200; tries++) {
-    const [row] = rowsOf<{ n: number }>(
-      await db.execute(
-        sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
-      ),
-    );
-    if (row!.n > 0) return;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error('the day-end job never waited for the open subscription');
-}

@@ -6,8 +6,16 @@
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { startHarness, type Harness } from './harness.ts';
-import { rowsOf } from '../../src/server/db/connection.ts';
-import { PASSWORD, customer, expectLedgerBalanced, grant, refused, registerByPhone, rowLocked } from './helpers.ts';
+import {
+  PASSWORD,
+  customer,
+  expectLedgerBalanced,
+  grant,
+  refused,
+  registerByPhone,
+  rowLocked,
+  waitersOnLocks,
+} from './helpers.ts';
 import { addTronWallet, certifyPrimary, newHash, opsOk, withdraw } from './funds-helpers.ts';
 import { redeemPoints } from '../../src/api-contract/rewards.ts';
 import { approveWithdrawalAs, rejectWithdrawalAs } from '../../src/server/domain/operator-reviews.ts';
@@ -37,19 +45,6 @@ beforeAll(async () => {
 afterAll(() => h.close());
 afterEach(() => expectLedgerBalanced(h));
 
-/** Resolves once `n` statements of this test's database wait for a lock another transaction holds. */
-async function waitersOnLocks(n: number): Promise<void> {
-  for (;;) {
-    const [row] = rowsOf<{ n: number }>(
-      await h.database.db.execute(
-        sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
-      ),
-    );
-    if (row!.n >= n) return;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
 /** What a write of a customer whose closure committed first is answered. */
 const LOGIN_ENDED = refused('Your login has expired, please log in again!');
 
@@ -76,9 +71,9 @@ async function behindClosure<T>(user: { id: number; token: string }, write: () =
     sql`select 1 from balances where user_id = ${user.id} and asset = 'POINT' for update`,
   );
   const closing = close(user.token);
-  await waitersOnLocks(1);
+  await waitersOnLocks(h.database.db, 1);
   const writing = write();
-  await waitersOnLocks(2);
+  await waitersOnLocks(h.database.db, 2);
   await held.release();
   return { closure: await closing, write: await writing };
 }

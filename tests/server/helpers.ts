@@ -1,6 +1,6 @@
 // Shared steps of the account tests: register a user, read the whole database, build uploads.
 import { createHash } from 'node:crypto';
-import { asc, eq, lt, or, type SQL } from 'drizzle-orm';
+import { asc, eq, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { expect } from 'vitest';
 import { register, sendEmailCode, sendSmsCode, userInfo } from '../../src/api-contract/account.ts';
@@ -17,7 +17,7 @@ import {
   verificationCodes,
 } from '../../src/server/db/schema.ts';
 import type { Changes } from '../../src/server/db/changes.ts';
-import type { Tx } from '../../src/server/db/connection.ts';
+import { rowsOf, type Db, type Tx } from '../../src/server/db/connection.ts';
 import { USDT, ledgerMismatches, post } from '../../src/server/domain/ledger.ts';
 import { base32Decode, TOTP_STEP_SECONDS, totpAt, totpStep } from '../../src/server/domain/totp.ts';
 import { png } from '../png.ts';
@@ -271,4 +271,21 @@ export async function rowLocked(h: Harness, lock: SQL): Promise<{ release: () =>
       await holding;
     },
   };
+}
+
+/**
+ * Resolves once at least `n` sessions of `db`'s database wait for a lock another transaction holds (PostgreSQL's
+ * pg_stat_activity); throws when that never happens in 1,200 looks (about 30 s), so a test that expected a wait fails.
+ */
+export async function waitersOnLocks(db: Db, n = 1): Promise<void> {
+  for (let tries = 0; tries < 1200; tries++) {
+    const [row] = rowsOf<{ n: number }>(
+      await db.execute(
+        sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+      ),
+    );
+    if (Number(row!.n) >= n) return;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error(`fewer than ${n} sessions ever waited for a lock`);
 }
