@@ -1,12 +1,17 @@
 // The records a customer keeps and the trust anyone can check, attacked where they could lie: the proof of liabilities
-// around its cut-off when postings to one account commit in another order than their requests began.
+// around its cut-off when postings to one account commit in another order than their requests began; the data export
+// while the account moves.
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import Big from 'big.js';
+import { sql } from 'drizzle-orm';
+import { strFromU8, unzipSync } from 'fflate';
+import { EXPORT_PATH } from '../../src/api-contract/closure.ts';
 import { myLiabilityProof } from '../../src/api-contract/liabilities.ts';
 import { verifyProof } from '../../src/api-contract/liabilities-verify.ts';
 import { ensureDailyLiabilities } from '../../src/server/domain/liabilities.ts';
 import { post } from '../../src/server/domain/ledger.ts';
 import { startHarness, type Harness } from './harness.ts';
-import { customer } from './helpers.ts';
+import { customer, waitersOnLocks } from './helpers.ts';
 
 let h: Harness;
 beforeAll(async () => {
@@ -54,3 +59,37 @@ it('puts in the day’s tree each balance the account had at midnight, whatever 
     });
   }
 }, 180_000);
+
+it('exports balances that agree with the ledger beside them while a posting commits during the export', async () => {
+  const user = await customer(h, '5');
+  let locked!: () => void;
+  let go!: () => void;
+  const taken = new Promise<void>((resolve) => (locked = resolve));
+  const holding = h.database.db.transaction(async (tx) => {
+    // The ledger's table held: the export waits at its first read of it, having read the balances already.
+    await tx.execute(sql`lock table ledger_entries in access exclusive mode`);
+    locked();
+    await new Promise<void>((resolve) => (go = resolve));
+    // A credit commits while the export is under way (with the lock's release).
+    await post(
+      tx,
+      { userId: user.id, asset: 'USDT', amount: '7', kind: 'test_credit', reference: `during-export:${user.id}` },
+      h.clock.now(),
+    );
+  });
+  await taken;
+  const exported = h.app.inject({ url: EXPORT_PATH, headers: { lang: 'en', token: user.token } });
+  await waitersOnLocks(h.database.db, 1);
+  go();
+  await holding;
+  const files = unzipSync(new Uint8Array((await exported).rawPayload));
+  const balances = JSON.parse(strFromU8(files['balances.json']!)) as { asset: string; available: string }[];
+  const ledger = JSON.parse(strFromU8(files['ledger.json']!)) as { asset: string; amount: string }[];
+  const held = balances.find((row) => row.asset === 'USDT')!.available;
+  const summed = ledger
+    .filter((entry) => entry.asset === 'USDT')
+    .reduce((sum, entry) => sum.plus(entry.amount), new Big(0))
+    .toFixed(8);
+  // One moment of the account: the 5 USDT it held when the export began, in both files.
+  expect({ held, summed }).toEqual({ held: '5.00000000', summed: '5.00000000' });
+});

@@ -9,7 +9,7 @@ import Big from 'big.js';
 import { strToU8, zipSync, type Zippable } from 'fflate';
 import { and, asc, eq, getTableColumns, inArray, sql, type InferSelectModel } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import type { Executor } from '../db/connection.ts';
+import type { Db, Executor } from '../db/connection.ts';
 import {
   certifications,
   contractOrders,
@@ -160,17 +160,76 @@ const EXTENSIONS: Record<string, string> = {
 
 /**
  * The caller's data as a ZIP archive (bytes): README.txt, and for each part NAME.json and NAME.csv (see README);
- * with `documents`, the certification pictures under documents/. Reads only rows of `userId`. Station messages are in
- * `lang` (the language the customer reads them in the app; English where a message has no version in it). Refuses with
- * `exportTooLarge` when the archive would pass EXPORT_MAX_BYTES (the pictures are counted before any is read).
+ * with `documents`, the certification pictures under documents/. Reads only rows of `userId`, all in one read-only
+ * repeatable-read transaction (one snapshot: the balances agree with the ledger, the orders with their entries, however
+ * the account moves meanwhile); the files are written after it ends. Station messages are in `lang` (the language the
+ * customer reads them in the app; English where a message has no version in it). Refuses with `exportTooLarge` when
+ * the archive would pass EXPORT_MAX_BYTES (the pictures are counted before any is read).
  */
 export async function exportArchive(
-  db: Executor,
+  db: Db,
   userId: number,
   documents: boolean,
   now: Date,
   lang: Locale,
 ): Promise<Uint8Array> {
+  const { parts, certificationRows, picturesBytes } = await db.transaction(
+    (tx) => partsOf(tx, userId, documents, now, lang),
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
+  const files: Zippable = { 'README.txt': strToU8(readme(now, documents, parts, lang)) };
+  let size = 0;
+  for (const part of parts) {
+    const { name, rows } = part;
+    const json = strToU8(JSON.stringify(rows, (_key, value: Cell) => jsonValue(value), 2));
+    const csv = strToU8(partCsv(part));
+    files[`${name}.json`] = json;
+    files[`${name}.csv`] = csv;
+    size += json.length + csv.length;
+  }
+  if (documents) {
+    if (size + picturesBytes > EXPORT_MAX_BYTES) refuseTooLarge();
+    const sides = picturesOf(certificationRows);
+    // An upload's bytes never change: read after the snapshot, they are what it held.
+    const pictures = new Map(
+      (
+        await db
+          .select({ id: uploads.id, mime: uploads.mime, bytes: uploads.bytes })
+          .from(uploads)
+          .where(mineOf(userId, sides))
+      ).map((row) => [row.id, row]),
+    );
+    for (const side of sides) {
+      const picture = pictures.get(side.id);
+      // Pictures are compressed already: stored as they are.
+      if (picture)
+        files[`documents/${side.certification}-${side.side}.${EXTENSIONS[picture.mime] ?? 'bin'}`] = [
+          new Uint8Array(picture.bytes),
+          { level: 0 },
+        ];
+    }
+  }
+  if (size > EXPORT_MAX_BYTES) refuseTooLarge();
+  return zipSync(files, { level: 6, mtime: now });
+}
+
+/** The uploaded sides of the certifications' pictures (a picture kept elsewhere is left out). */
+const picturesOf = (rows: InferSelectModel<typeof certifications>[]) =>
+  rows.flatMap((row) =>
+    Object.entries(row.images)
+      .filter(([, url]) => url.startsWith(UPLOADS_PATH))
+      .map(([side, url]) => ({ certification: row.id, side, id: url.slice(UPLOADS_PATH.length) })),
+  );
+
+/** The caller's own uploads among those `sides` name. */
+const mineOf = (userId: number, sides: { id: string }[]) => {
+  const ids = [...new Set(sides.map((side) => side.id))];
+  return and(eq(uploads.userId, userId), inArray(uploads.id, ids.length ? ids : ['']));
+};
+
+/** Every part's rows read in `db` (the export's transaction), the certifications, and their pictures' bytes (0 without
+ * `documents`). */
+async function partsOf(db: Executor, userId: number, documents: boolean, now: Date, lang: Locale) {
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   if (!user) throw new Error(`user ${userId} of a live session does not exist`);
   const rowsOf = <T extends PgTable>(table: T, rows: InferSelectModel<T>[], omit: readonly string[] = []) =>
@@ -289,46 +348,13 @@ export async function exportArchive(
     },
     part('certifications', certifications, certificationRows),
   ];
-  const files: Zippable = { 'README.txt': strToU8(readme(now, documents, parts, lang)) };
-  let size = 0;
-  for (const part of parts) {
-    const { name, rows } = part;
-    const json = strToU8(JSON.stringify(rows, (_key, value: Cell) => jsonValue(value), 2));
-    const csv = strToU8(partCsv(part));
-    files[`${name}.json`] = json;
-    files[`${name}.csv`] = csv;
-    size += json.length + csv.length;
-  }
-  if (documents) {
-    const sides = certificationRows.flatMap((row) =>
-      Object.entries(row.images)
-        .filter(([, url]) => url.startsWith(UPLOADS_PATH))
-        .map(([side, url]) => ({ certification: row.id, side, id: url.slice(UPLOADS_PATH.length) })),
-    );
-    const ids = [...new Set(sides.map((side) => side.id))];
-    const mine = and(eq(uploads.userId, userId), inArray(uploads.id, ids.length ? ids : ['']));
-    const [{ bytes } = { bytes: 0 }] = await db
-      .select({ bytes: sql<number>`coalesce(sum(octet_length(${uploads.bytes})), 0)::float8` })
-      .from(uploads)
-      .where(mine);
-    if (size + Number(bytes) > EXPORT_MAX_BYTES) refuseTooLarge();
-    const pictures = new Map(
-      (await db.select({ id: uploads.id, mime: uploads.mime, bytes: uploads.bytes }).from(uploads).where(mine)).map(
-        (row) => [row.id, row],
-      ),
-    );
-    for (const side of sides) {
-      const picture = pictures.get(side.id);
-      // Pictures are compressed already: stored as they are.
-      if (picture)
-        files[`documents/${side.certification}-${side.side}.${EXTENSIONS[picture.mime] ?? 'bin'}`] = [
-          new Uint8Array(picture.bytes),
-          { level: 0 },
-        ];
-    }
-  }
-  if (size > EXPORT_MAX_BYTES) refuseTooLarge();
-  return zipSync(files, { level: 6, mtime: now });
+  const [{ bytes } = { bytes: 0 }] = documents
+    ? await db
+        .select({ bytes: sql<number>`coalesce(sum(octet_length(${uploads.bytes})), 0)::float8` })
+        .from(uploads)
+        .where(mineOf(userId, picturesOf(certificationRows)))
+    : [];
+  return { parts, certificationRows, picturesBytes: Number(bytes) };
 }
 
 function refuseTooLarge(): never {
