@@ -277,8 +277,12 @@ it(
     const crash = () => {
       throw new Error('crash');
     };
-    await expect(db.transaction((tx) => settleDueOptions(tx, now, 100, crash))).rejects.toThrow('crash');
-    await expect(db.transaction((tx) => settleDueOptions(tx, now, ORDERS, crash))).rejects.toThrow('crash');
+    await expect(db.transaction((tx) => settleDueOptions(tx, now, 100, { beforeCommit: crash }))).rejects.toThrow(
+      'crash',
+    );
+    await expect(db.transaction((tx) => settleDueOptions(tx, now, ORDERS, { beforeCommit: crash }))).rejects.toThrow(
+      'crash',
+    );
     expect(await holdingCount(ids)).toBe(ORDERS);
     expect(await db.select({ n: sql<number>`count(*)::int` }).from(ledgerEntries)).toEqual(entriesBefore);
     const [payouts] = await db

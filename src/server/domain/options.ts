@@ -157,9 +157,18 @@ const payoutAsset = ledgerAssetSql(sql`${USDT}::text`, sql`practice`);
 /** SQL boolean: some order waits for its start tick (one read off option_orders_opening_idx). */
 export const optionOpeningWaits = sql`exists (select 1 from option_orders where status = 'opening')`;
 
-/** Whether any order waits for its start tick (optionOpeningWaits), read outside a transaction. */
-export async function anyOptionOpening(db: Executor): Promise<boolean> {
-  return (await sqlFlags(db, { waits: optionOpeningWaits })).waits;
+/**
+ * The coins (codes) with an order waiting for its start tick, the coin of the earliest accepted first, read outside a
+ * transaction: none when no order waits (one read off option_orders_opening_idx, which holds only the orders opening).
+ * The opening job runs each coin on its own (openPendingOptions' `coin`).
+ */
+export async function optionCoinsOpening(db: Executor): Promise<string[]> {
+  if (!(await sqlFlags(db, { waits: optionOpeningWaits })).waits) return [];
+  return rowsOf<{ coin: string }>(
+    await db.execute(
+      sql`select o.coin from option_orders o where o.status = 'opening' group by o.coin order by min(o.start_at), o.coin`,
+    ),
+  ).map(({ coin }) => coin);
 }
 
 /**
@@ -169,11 +178,13 @@ export async function anyOptionOpening(db: Executor): Promise<boolean> {
  * from that tick. With no such tick once that time has passed (the coin was halted, the feed was
  * down), the order is void and the stake refunded in full, once (the ledger refuses a second
  * payout of the same order). Rows are claimed FOR UPDATE SKIP LOCKED, so any number of processes may
- * run it. Returns how many orders it opened or voided.
+ * run it. `coin`: that coin's orders only (the job runs each coin on its own, so one coin's failing run holds back no
+ * other's). Returns how many orders it opened or voided.
  */
-export async function openPendingOptions(tx: Tx, now: Date, batch: number): Promise<number> {
+export async function openPendingOptions(tx: Tx, now: Date, batch: number, coin?: string): Promise<number> {
   const at = now.toISOString();
   const freshness = `${MAX_QUOTE_AGE_MS} milliseconds`;
+  const ofCoin = coin === undefined ? sql`` : sql`and o.coin = ${coin}`;
   const done = rowsOf<{ id: number; voided: boolean }>(
     await tx.execute(sql`
       with claimed as materialized (
@@ -184,7 +195,8 @@ export async function openPendingOptions(tx: Tx, now: Date, batch: number): Prom
           where t.coin = o.coin and t.at > o.start_at and t.at <= o.start_at + ${freshness}::interval
           order by t.at limit 1
         ) tick on true
-        where o.status = 'opening' and (tick.at is not null or o.start_at < ${at}::timestamptz - ${freshness}::interval)
+        where o.status = 'opening' ${ofCoin}
+          and (tick.at is not null or o.start_at < ${at}::timestamptz - ${freshness}::interval)
         order by o.start_at, o.id
         limit ${batch}
         for update of o skip locked
@@ -236,6 +248,31 @@ const payoutSql = (outcome: SQL) =>
 const endedHolding = (at: string) => sql`o.status = 'holding' and o.end_at <= ${at}::timestamptz`;
 
 /**
+ * The coins (codes) with an order still holding whose end time is at or before `now`, the coin of the earliest end
+ * first (a run pays in the order the orders ended, coin after coin): those a settlement run at `now` may find due, read
+ * outside a transaction off option_orders_due_idx. The settlement job settles each coin on its own (settleDueOptions'
+ * `coin`).
+ */
+export async function optionCoinsEnded(db: Executor, now: Date): Promise<string[]> {
+  return rowsOf<{ coin: string }>(
+    await db.execute(
+      sql`select o.coin from option_orders o where ${endedHolding(now.toISOString())}
+        group by o.coin order by min(o.end_at), o.coin`,
+    ),
+  ).map(({ coin }) => coin);
+}
+
+/** How a settlement run goes about a batch (settleDueOptions). */
+export interface SettlementRun {
+  /** Called before the batch's commit: lets tests crash a run between claim and commit. */
+  beforeCommit?: () => void;
+  /** Where the run has got to: the batch starts after it, and it is moved to the batch's last order. */
+  cursor?: SettlementCursor;
+  /** That coin's orders only: the job settles each coin on its own, so one coin's failing run holds back no other's. */
+  coin?: string;
+}
+
+/**
  * When the earliest order still holding ends (null when none holds): one read off option_orders_due_idx, outside a
  * transaction. The settlement job settles only when it is past (jobs/settlement.ts); an order that ended with no tick
  * yet to settle on stays the earliest, and is read again on the next run.
@@ -258,19 +295,18 @@ export async function nextOptionEnd(db: Executor): Promise<Date | null> {
  * change, or once MAX_QUOTE_AGE_MS have passed after it. Its end price is the last tick at or before
  * the end time recorded within MAX_QUOTE_AGE_MS before it (the same freshness a start price needs);
  * with none (the market data was unavailable, a halt), the order is void and the stake refunded in
- * full. Returns how many orders it settled. `beforeCommit` lets tests crash a run between claim
- * and commit.
+ * full. Returns how many orders it settled (`run`: SettlementRun).
  */
 export async function settleDueOptions(
   tx: Tx,
   now: Date,
   batch: number,
-  beforeCommit?: () => void,
-  cursor?: SettlementCursor,
+  { beforeCommit, cursor, coin }: SettlementRun = {},
 ): Promise<number> {
   const at = now.toISOString();
   const freshness = `${MAX_QUOTE_AGE_MS} milliseconds`;
   const after = cursor ? sql`and (o.end_at, o.id) > (${cursor.endAt}::timestamptz, ${cursor.id}::int)` : sql``;
+  const ofCoin = coin === undefined ? sql`` : sql`and o.coin = ${coin}`;
   // The batch must come off option_orders_due_idx in (end_at, id) order, so the scan stops after
   // `batch` rows. Without statistics (PGlite never analyzes by itself) the planner guesses a
   // handful of due rows and takes a bitmap scan, which then prices and sorts every due order.
@@ -286,7 +322,7 @@ export async function settleDueOptions(
           where t.coin = o.coin and t.at <= o.end_at and t.at >= o.end_at - ${freshness}::interval
           order by t.at desc limit 1
         ) tick on true
-        where ${endedHolding(at)}
+        where ${endedHolding(at)} ${ofCoin}
           and (o.end_at <= (select max(t.at) from price_ticks t where t.coin = o.coin) or o.end_at <= ${at}::timestamptz - ${freshness}::interval) ${after}
         order by o.end_at, o.id
         limit ${batch}

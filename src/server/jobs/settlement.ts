@@ -1,9 +1,18 @@
 // The option jobs: opening accepted orders at their start tick, and settlement: every second it settles what is due,
-// batch by batch, each batch in its own
+// coin by coin, batch by batch, each batch in its own
 // transaction. Idempotent by construction (the claim and the payout commit together, and the
 // ledger refuses a second payout), so a crash, a restart or a second server never pays twice.
+// Each coin's run stands alone: one that fails (its batch rolled back, its orders left as they were for the next run)
+// holds back no other coin's orders; the failures are thrown together once every coin had its run, each naming its
+// coin (an AggregateError).
 import type { Db } from '../db/connection.ts';
-import { anyOptionOpening, nextOptionEnd, openPendingOptions, settleDueOptions } from '../domain/options.ts';
+import {
+  nextOptionEnd,
+  openPendingOptions,
+  optionCoinsEnded,
+  optionCoinsOpening,
+  settleDueOptions,
+} from '../domain/options.ts';
 
 export const SETTLEMENT_BATCH = 500;
 
@@ -20,14 +29,32 @@ async function settleDue(db: Db, now: Date, batch: number): Promise<{ settled: n
   const first = await nextOptionEnd(db);
   if (!first || first > now) return { settled: 0, nextEndAt: first };
   let settled = 0;
-  // Each batch continues after the last one; rows another runner holds are left to it (or to the next run).
-  const cursor = { endAt: new Date(0).toISOString(), id: 0 };
-  for (;;) {
-    const done = await db.transaction((tx) => settleDueOptions(tx, now, batch, undefined, cursor));
-    settled += done;
-    if (done < batch) break;
-  }
+  await eachCoin('settling', await optionCoinsEnded(db, now), async (coin) => {
+    // Each batch continues after the last one; rows another runner holds are left to it (or to the next run).
+    const cursor = { endAt: new Date(0).toISOString(), id: 0 };
+    for (;;) {
+      const done = await db.transaction((tx) => settleDueOptions(tx, now, batch, { cursor, coin }));
+      settled += done;
+      if (done < batch) break;
+    }
+  });
   return { settled, nextEndAt: await nextOptionEnd(db) };
+}
+
+/**
+ * Runs `run` for each of `coins` in turn, whatever became of the others' runs; then throws the failures together (an
+ * AggregateError whose message names each coin, `what` saying which job failed), if any.
+ */
+async function eachCoin(what: string, coins: readonly string[], run: (coin: string) => Promise<void>): Promise<void> {
+  const failures: Error[] = [];
+  for (const coin of coins) {
+    try {
+      await run(coin);
+    } catch (error) {
+      failures.push(new Error(`${what} ${coin} options failed: ${String(error)}`, { cause: error }));
+    }
+  }
+  if (failures.length) throw new AggregateError(failures, failures.map((failure) => failure.message).join('; '));
 }
 
 /**
@@ -63,13 +90,18 @@ export function settlementWhenDue(db: Db, recheckMs = 1000, realNow: () => numbe
   };
 }
 
-/** Opens (or voids) every accepted order whose start tick is recorded (or overdue); returns how many. */
+/**
+ * Opens (or voids) every accepted order whose start tick is recorded (or overdue), coin by coin (a coin whose run
+ * fails holds back no other: eachCoin); returns how many.
+ */
 export async function openAllPending(db: Db, now: Date, batch = SETTLEMENT_BATCH): Promise<number> {
-  if (!(await anyOptionOpening(db))) return 0;
   let total = 0;
-  for (;;) {
-    const opened = await db.transaction((tx) => openPendingOptions(tx, now, batch));
-    total += opened;
-    if (opened < batch) return total;
-  }
+  await eachCoin('opening', await optionCoinsOpening(db), async (coin) => {
+    for (;;) {
+      const opened = await db.transaction((tx) => openPendingOptions(tx, now, batch, coin));
+      total += opened;
+      if (opened < batch) return;
+    }
+  });
+  return total;
 }
