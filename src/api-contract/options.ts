@@ -86,6 +86,12 @@ export const PlaceOptionInput = v.object({
   product_id: matching(/^\d{1,9}$/, texts.chooseProduct),
   amount,
   account,
+  /**
+   * Our addition: the product's yield the customer was shown and confirmed (its `yield_rate` as listed, 0.85 = 85 %).
+   * When sent, an order whose product's yield is another one now (an operator changed it meanwhile) is refused rather
+   * than accepted at a yield the customer never saw; without it the order takes the product's yield of the moment.
+   */
+  yield_rate: v.optional(matching(/^\d{1,4}(?:\.\d{1,8})?$/, texts.invalidRequest)),
 });
 export const placeOption = post('/coin/order/add', PlaceOptionInput, returns(OptionOrder));
 

@@ -290,6 +290,11 @@ export const serverTexts = {
   // The house's limits on options (server/domain/house-limits.ts); the last names no figure: it is the other customers'
   // open stakes.
   houseOrderLimit: /*i18n*/ { id: 'e.houseOrderLimit', message: 'The maximum purchase amount is: {0} USDT!' },
+  // An option confirmed at a yield its product no longer has (server/domain/options.ts): {0} is the yield now, in %.
+  optionYieldChanged: /*i18n*/ {
+    id: 'e.optionYieldChanged',
+    message: 'The yield of this expiry is now {0}%: check what a win pays and buy again!',
+  },
   houseMinuteLimit: /*i18n*/ {
     id: 'e.houseMinuteLimit',
     message: 'You can buy at most {0} USDT per minute, please try again shortly!',

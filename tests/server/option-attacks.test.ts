@@ -1,13 +1,15 @@
 // Options attacked by what a customer, an operator or the jobs can do: a coin whose opening or settlement run fails
-// (a bad row, a constraint, a bug) beside coins whose runs do not. Each ends with what the customers then hold, and the
-// ledger summing to every balance where money moved.
+// (a bad row, a constraint, a bug) beside coins whose runs do not; an operator changing a product's yield while a
+// customer confirms a buy at the yield shown. Each ends with what the customers then hold, and the ledger summing to
+// every balance where money moved.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { startHarness, type Harness } from './harness.ts';
-import { customer, expectLedgerBalanced } from './helpers.ts';
+import { customer, expectLedgerBalanced, moneyState, refused } from './helpers.ts';
 import { balances } from '../../src/api-contract/markets.ts';
 import { optionOrder, optionProducts, placeOption } from '../../src/api-contract/options.ts';
 import { openAllPending, settleAllDue } from '../../src/server/jobs/settlement.ts';
+import { runOperatorCommand } from '../../src/server/ops/commands.ts';
 
 let h: Harness;
 beforeAll(async () => {
@@ -131,6 +133,41 @@ describe('a coin whose option run fails', () => {
       start_price_at: iso(t + 1000),
       end_at: iso(t + 61_000),
     });
+    await expectLedgerBalanced(h);
+  });
+});
+
+describe('a product whose yield the operator changes', () => {
+  it('refuses a buy confirmed at the yield shown before the change, moving nothing; one at the yield now is accepted', async () => {
+    const user = await customer(h, '100');
+    h.clock.advance(1000);
+    await step(h.clock.now().getTime(), { LTC: '100.00' });
+    // What the customer's screen shows: the 3-minute product at its yield, a win of 10 paying 10 × (1 + yield).
+    const shown = (await h.call(optionProducts, { code: 'LTC' })).data.lists.find((p) => p.minutes === 3)!;
+    expect(shown.yield_rate).not.toBe('0.5');
+    const changed = await runOperatorCommand({ db: h.database.db, now: h.clock.now(), production: false }, [
+      'product',
+      String(shown.id),
+      'yield=0.5',
+    ]);
+    expect(changed, changed.output).toMatchObject({ ok: true });
+    const buy = (yieldRate: string, lang = 'en') =>
+      h.call(
+        placeOption,
+        { code: 'LTC', direction: 'up', amount: '10', product_id: String(shown.id), yield_rate: yieldRate },
+        { token: user.token, lang },
+      );
+    const before = await moneyState(h, user.id);
+    expect(await buy(shown.yield_rate)).toEqual(
+      refused('The yield of this expiry is now 50%: check what a win pays and buy again!'),
+    );
+    expect(await buy(shown.yield_rate, 'th')).toEqual(
+      refused('อัตราผลตอบแทนของเวลาหมดอายุนี้เปลี่ยนเป็น 50% แล้ว โปรดตรวจสอบเงินที่ได้รับหากชนะแล้วซื้ออีกครั้ง'),
+    );
+    expect(await moneyState(h, user.id)).toEqual(before);
+    expect(await buy('0.5')).toMatchObject({ ret: 1, data: { yield_rate: '0.5', status: 'opening' } });
+    expect(await buy('0.50')).toMatchObject({ ret: 1, data: { yield_rate: '0.5' } });
+    expect(await usdtOf(user.token)).toBe('80.00000000');
     await expectLedgerBalanced(h);
   });
 });

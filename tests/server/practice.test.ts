@@ -520,6 +520,9 @@ function formFor(shape: Record<string, v.GenericSchema>, name: string, pool: str
   for (const [field, schema] of Object.entries(shape)) {
     if (field === 'account') form[field] = 'practice';
     else if (ASSET_FIELDS.has(field)) form[field] = name;
+    // The yield a buyer confirmed must be the product's own (a sample would refuse every option): left out, the order
+    // takes its product's yield.
+    else if (field === 'yield_rate') continue;
     else {
       const accepted = [...namedValues(schema), ...pool].find((value) => v.safeParse(schema, value).success);
       if (accepted !== undefined) form[field] = accepted;

@@ -46,7 +46,14 @@ export function TradePanel({ code, onPlaced }: { code: string; onPlaced: () => v
   const available = practising ? practiceUsdt(practiceAccount) : realAvailable;
   const minimum = new Big(product?.min_amount ?? MIN_OPTION_USDT).toFixed();
   const payout = winPayout(amount, product?.yield_rate);
-  const input = (direction: Direction) => ({ code, direction, product_id: product ? String(product.id) : '', amount });
+  // The yield shown goes with the order: an operator's change meanwhile refuses it rather than pay another yield.
+  const input = (direction: Direction) => ({
+    code,
+    direction,
+    product_id: product ? String(product.id) : '',
+    amount,
+    ...(product ? { yield_rate: product.yield_rate } : {}),
+  });
 
   const checks = useFieldChecks();
   const ask = (direction: Direction) => {

@@ -181,10 +181,14 @@ export function orderProblem(
 
 /**
  * Places the order with the account traded with; the stake leaves its balance at once and the order joins the
- * pending list.
+ * pending list. A refused or failed order reads the coin's products again (the refusal may be about them).
  */
 export async function placeOrder(input: PlaceInput): Promise<OptionOrder> {
-  const order = await api(placeOption, { ...input, ...accountField() });
+  const order = await api(placeOption, { ...input, ...accountField() }).catch((error: unknown) => {
+    // A refusal may be about the products as shown (one switched off, a yield changed): they are read again.
+    void loadProducts(input.code).catch(() => undefined);
+    throw error;
+  });
   syncClockFromPlacement(order);
   remember(order, Date.now());
   const holding = optionsState.holding;

@@ -7,6 +7,7 @@ import { countedKeysetQuery, idKey, timeKey, type KeysetOrder } from './paged-qu
 import { isTrue, rowsOf, sqlFlags, tableRow, type Executor, type Tx } from '../db/connection.ts';
 import { optionOrders, optionProducts } from '../db/schema.ts';
 import { texts } from '../../api-contract/texts.ts';
+import { serverTexts } from '../../api-contract/server-texts.ts';
 import { type PriceSource } from '../../api-contract/markets.ts';
 import {
   OPTION_PAGE_SIZE,
@@ -70,6 +71,8 @@ export interface PlaceInput {
   amount: string;
   /** Staked from the practice account (practice USDT): the same rules and settlement, no real money or limit. */
   practice?: boolean;
+  /** The product's yield the customer confirmed (a decimal, 0.85 = 85 %): refused when the product's is another. */
+  yieldRate?: string;
 }
 
 /**
@@ -88,9 +91,10 @@ export interface OptionOrderTerms extends MarketNow {
  * Debits the stake and accepts the order, in `tx`: it opens at the first tick recorded after now
  * (openPendingOptions), never at a price already recorded — whoever watches the exchanges could
  * otherwise buy a move the recorded tick has not caught up with yet. Refused (Refusal, nothing written) when the
- * account is frozen or in a time-out, beyond the customer's own limits, for a product not active for the coin, below
- * its minimum, while the coin is halted or without a fresh price (terms.quote older than MAX_QUOTE_AGE_MS: refused
- * rather than left to go void), or beyond a house cap.
+ * account is frozen or in a time-out, beyond the customer's own limits, for a product not active for the coin or
+ * whose yield is no longer the one the customer confirmed (input.yieldRate, when sent), below its minimum, while the
+ * coin is halted or without a fresh price (terms.quote older than MAX_QUOTE_AGE_MS: refused rather than left to go
+ * void), or beyond a house cap.
  */
 export async function placeOptionOrder(
   tx: Tx,
@@ -107,6 +111,9 @@ export async function placeOptionOrder(
   const { minuteStaked } = await refusePreTrade(tx, userId, now, practice ? undefined : { stake: input.amount });
   const product = terms.products.find((listed) => listed.id === input.productId);
   if (!product || product.code !== input.code) throw new Refusal(texts.productUnavailable.id);
+  // The order takes the yield of the product as listed here, so it is this one the confirmed yield must be.
+  if (input.yieldRate !== undefined && !new Big(input.yieldRate).eq(product.yield_rate))
+    throw new Refusal(serverTexts.optionYieldChanged.id, { 0: new Big(product.yield_rate).times(100) });
   refuseIfBroken(belowOptionMinimum(input.amount, product.min_amount));
   if (terms.halted) throw haltedRefusal(input.code);
   const { quote } = terms;

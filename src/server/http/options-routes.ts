@@ -59,6 +59,7 @@ export const optionsRoutes: RouteModule = ({ route, services: { market } }) => {
           productId: Number(input.product_id),
           amount: input.amount,
           practice,
+          yieldRate: input.yield_rate,
         },
         { products, caps, ...known },
         now,
