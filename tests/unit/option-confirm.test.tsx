@@ -95,3 +95,12 @@ it('in a later order, shows no note and lets Confirm go at once', async () => {
   expect(note()).toBeNull();
   expect(calls).toHaveLength(0);
 });
+
+it('says the start price is the first one recorded after the server accepts the order, as the option rules do', async () => {
+  stubFetch(envelope(1, '', FIGURE));
+  await open(false);
+  expect(document.querySelector('.opt-note')?.textContent).toBe(
+    'The start price is the first price recorded after the server accepts your order, never one recorded before. ' +
+      'A loss loses the amount; the same price at the end returns it.',
+  );
+});

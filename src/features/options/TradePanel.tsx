@@ -285,8 +285,8 @@ export function ConfirmDialog(props: ConfirmProps) {
       </dl>
       <p className="opt-note">
         <Trans>
-          The start price is the price recorded when the server receives your order. A loss loses the amount; the same
-          price at the end returns it.
+          The start price is the first price recorded after the server accepts your order, never one recorded before. A
+          loss loses the amount; the same price at the end returns it.
         </Trans>
       </p>
       {withRisk && (
