@@ -8,6 +8,7 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../db/connection.ts';
 import { fillPendingMarketOrders, matchCrossedOrders } from '../domain/contracts.ts';
+import { eachCoin } from './each-coin.ts';
 
 export const MATCHING_BATCH = 2_000;
 
@@ -28,15 +29,11 @@ export const contractOrderWaits = sql`exists (select 1 from contract_pairs p whe
 export async function matchAllPairs(db: Db, now: Date, batch = MATCHING_BATCH): Promise<number> {
   const busy = await advanceIdlePairs(db);
   let total = 0;
-  const failures: Error[] = [];
-  for (const coin of busy) {
-    try {
-      total += await matchPair(db, coin, now, batch);
-    } catch (error) {
-      failures.push(new Error(`matching ${coin}/USDT failed: ${String(error)}`, { cause: error }));
-    }
-  }
-  if (failures.length) throw new AggregateError(failures, failures.map((failure) => failure.message).join('; '));
+  await eachCoin(
+    busy,
+    (coin) => `matching ${coin}/USDT`,
+    async (coin) => void (total += await matchPair(db, coin, now, batch)),
+  );
   return total;
 }
 

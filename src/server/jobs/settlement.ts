@@ -13,6 +13,7 @@ import {
   optionCoinsOpening,
   settleDueOptions,
 } from '../domain/options.ts';
+import { eachCoin } from './each-coin.ts';
 
 export const SETTLEMENT_BATCH = 500;
 
@@ -29,32 +30,20 @@ async function settleDue(db: Db, now: Date, batch: number): Promise<{ settled: n
   const first = await nextOptionEnd(db);
   if (!first || first > now) return { settled: 0, nextEndAt: first };
   let settled = 0;
-  await eachCoin('settling', await optionCoinsEnded(db, now), async (coin) => {
-    // Each batch continues after the last one; rows another runner holds are left to it (or to the next run).
-    const cursor = { endAt: new Date(0).toISOString(), id: 0 };
-    for (;;) {
-      const done = await db.transaction((tx) => settleDueOptions(tx, now, batch, { cursor, coin }));
-      settled += done;
-      if (done < batch) break;
-    }
-  });
+  await eachCoin(
+    await optionCoinsEnded(db, now),
+    (coin) => `settling ${coin} options`,
+    async (coin) => {
+      // Each batch continues after the last one; rows another runner holds are left to it (or to the next run).
+      const cursor = { endAt: new Date(0).toISOString(), id: 0 };
+      for (;;) {
+        const done = await db.transaction((tx) => settleDueOptions(tx, now, batch, { cursor, coin }));
+        settled += done;
+        if (done < batch) break;
+      }
+    },
+  );
   return { settled, nextEndAt: await nextOptionEnd(db) };
-}
-
-/**
- * Runs `run` for each of `coins` in turn, whatever became of the others' runs; then throws the failures together (an
- * AggregateError whose message names each coin, `what` saying which job failed), if any.
- */
-async function eachCoin(what: string, coins: readonly string[], run: (coin: string) => Promise<void>): Promise<void> {
-  const failures: Error[] = [];
-  for (const coin of coins) {
-    try {
-      await run(coin);
-    } catch (error) {
-      failures.push(new Error(`${what} ${coin} options failed: ${String(error)}`, { cause: error }));
-    }
-  }
-  if (failures.length) throw new AggregateError(failures, failures.map((failure) => failure.message).join('; '));
 }
 
 /**
@@ -96,12 +85,16 @@ export function settlementWhenDue(db: Db, recheckMs = 1000, realNow: () => numbe
  */
 export async function openAllPending(db: Db, now: Date, batch = SETTLEMENT_BATCH): Promise<number> {
   let total = 0;
-  await eachCoin('opening', await optionCoinsOpening(db), async (coin) => {
-    for (;;) {
-      const opened = await db.transaction((tx) => openPendingOptions(tx, now, batch, coin));
-      total += opened;
-      if (opened < batch) return;
-    }
-  });
+  await eachCoin(
+    await optionCoinsOpening(db),
+    (coin) => `opening ${coin} options`,
+    async (coin) => {
+      for (;;) {
+        const opened = await db.transaction((tx) => openPendingOptions(tx, now, batch, coin));
+        total += opened;
+        if (opened < batch) return;
+      }
+    },
+  );
   return total;
 }
