@@ -32,8 +32,8 @@ const LISTED_ENTRIES = 8;
 const USDT = 'USDT';
 
 /**
- * The customer's page, named by their username and id ("alice (#12)"), a closed account's by the username it held
- * and tagged "Closed": `of` is the record under review (a recharge, a withdrawal, a certification).
+ * The customer's page, named by their username and then their id in brackets, a closed account's by the username
+ * it held and tagged "Closed": `of` is the record under review (a recharge, a withdrawal, a certification).
  */
 export function CustomerLink({ of }: { of: { user_id: number; username: string; closed: boolean } }) {
   return (
