@@ -62,7 +62,8 @@ it('shows the leaf, the path and "Verified ✓", checked on the phone against th
   const balances = await page.locator('.liab-balances:not(.liab-totals) li').allTextContents();
   expect(balances).toHaveLength(tree.assets.length);
   expect(balances.find((line) => line.startsWith('POINT'))).toMatch(/^POINT[1-9]/);
-  expect(balances.filter((line) => !line.startsWith('POINT')).every((line) => /^[A-Z]+0$/.test(line))).toBe(true);
+  // Every other column zero (USDT_IN_OPTIONS among them when another file's customer holds an open option).
+  expect(balances.filter((line) => !line.startsWith('POINT') && !/^[A-Z_]+0$/.test(line))).toEqual([]);
   expect(await page.locator('.liab-path li').count()).toBeGreaterThan(0);
   shownRoot = (await page.locator('.liab-root').textContent())!;
   expect((await publishedSinceOperator()).map((listed) => listed.root)).toContain(shownRoot);
