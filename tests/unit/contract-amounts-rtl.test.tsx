@@ -134,11 +134,26 @@ it('the open orders say what each waiting stop holds, left to right, and togethe
       frozen: '9709.70000000',
       frozen_asset: 'USDT',
     }),
+    // The take-profit of a pair whose stop-loss (id 2) holds the pair's reserve: it holds nothing, and says nothing.
+    contractOrderOf({
+      id: 4,
+      side: 'sell',
+      type: 'limit',
+      ...waiting,
+      price: '99000.00000000',
+      trigger_price: '99000',
+      trigger_above: true,
+      quantity: '0.50000000',
+      frozen: '0.00000000',
+      frozen_asset: 'BTC',
+      oco_group: 2,
+    }),
   ];
   contractsState.openCode = 'BTC';
   contractsState.openLoaded = true;
   contractsState.amounts.BTC = { ...contractsState.amounts.BTC!, frozen: '0.50000000', usdt_frozen: '15319.70000000' };
   await renderInApp(view, <OpenOrders code="BTC" />);
+  expect(view.container.querySelectorAll('.ct-order')).toHaveLength(4);
   const held = [...view.container.querySelectorAll('.ct-order .ct-held')].map((line) => ltrTexts(line));
   expect(held).toEqual([['5,610.00 USDT'], ['0.5 BTC'], ['9,709.70 USDT']]);
   // What the rows hold adds up to the pair's frozen USDT and coin.

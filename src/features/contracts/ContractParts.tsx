@@ -69,9 +69,14 @@ function TriggerLine({ order, decimals }: { order: Readonly<ContractOrder>; deci
 /** Whether the customer may still revoke the order: open, or waiting for its trigger (or for its parent to fill). */
 const revocable = (status: ContractStatus) => status === 'open' || status === 'waiting' || status === 'attached';
 
-/** Whether the order is still in the open list and so may hold part of the balance: resting, filling at its tick, or
- * waiting for its trigger (or for its parent to fill). What these hold adds up to the pair's frozen amounts. */
-const holding = (status: ContractStatus) => revocable(status) || status === 'filling';
+/**
+ * Whether the order holds part of the balance now: in the open list (resting, filling at its tick, or waiting for its
+ * trigger or for its parent to fill) with an amount above zero. What these hold adds up to the pair's frozen amounts;
+ * one that holds nothing (a take-profit whose stop-loss holds the pair's reserve, a leg whose parent has not filled)
+ * says nothing rather than "Held 0".
+ */
+const holding = ({ status, frozen }: Readonly<ContractOrder>) =>
+  (revocable(status) || status === 'filling') && /[1-9]/.test(frozen ?? '');
 
 const STATUS_TONE: Record<ContractStatus, Tone> = {
   open: 'wait',
@@ -159,7 +164,7 @@ export function OrderRow({ order }: { order: Readonly<ContractOrder> }) {
           </span>
         </span>
         <TriggerLine order={order} decimals={decimals.price} />
-        {holding(order.status) && (
+        {holding(order) && (
           <span className="ct-held">
             <span className="muted">
               <Trans>Held</Trans>
@@ -254,7 +259,7 @@ export function OrderDetails({ order, onClose }: { order: Readonly<ContractOrder
           <span className="opt-num">{formatQuantity(order.quantity)}</span>
         </Row>
         <Row label={<Trans>Total asked</Trans>}>{money(order.total_asked, 'USDT')}</Row>
-        {holding(order.status) && <Row label={<Trans>Held</Trans>}>{money(order.frozen, order.frozen_asset)}</Row>}
+        {holding(order) && <Row label={<Trans>Held</Trans>}>{money(order.frozen, order.frozen_asset)}</Row>}
         {order.status === 'filling' && (
           <Row label={<Trans>Fills at</Trans>}>
             <Trans>The first price recorded after the order</Trans>
