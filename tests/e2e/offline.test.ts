@@ -112,7 +112,9 @@ it('offline, a change of language still shows the cached answers, then the langu
   await page.goto('/#/pages/coinList/index');
   await btcPrice().waitFor();
   expect(await btcPrice().textContent()).toMatch(/^\d{1,3}(,\d{3})*\.\d+$/);
-  expect(await page.locator('.offline-note').count()).toBe(1);
+  // After the reload the page learns it is offline from the first call that fails (the service worker says so), which
+  // may come after the cached prices show: the note follows then.
+  await expect.poll(() => page.locator('.offline-note').count()).toBe(1);
   await page.goto('/#/pages/index/msgList');
   await page.locator('.msg-list', { hasText: 'Welcome to Coinvest' }).waitFor();
   await page.locator('.mask').waitFor({ state: 'detached' });
