@@ -25,7 +25,7 @@ import {
 } from '../../api-contract/contract-triggers.ts';
 import { checkLegs, notional, onGrid, gridStep } from '../../api-contract/contracts.ts';
 import { Refusal, refusalOf } from './refusal.ts';
-import { freeze, ledgerAsset, postMany } from './ledger.ts';
+import { bucketMovePostings, freeze, ledgerAsset, postMany } from './ledger.ts';
 import { CONTRACT_ENTRY, contractReference } from './contract-entries.ts';
 import { lastRecordedPrice } from '../market/market.ts';
 import { MAX_QUOTE_AGE_MS, refuseWhileHalted } from './prices.ts';
@@ -497,19 +497,16 @@ export async function expireLapsed(tx: Tx, coin: string, now: Date, batch: numbe
     if (expired.length !== ending.length) throw new Error(`contract ${coin}: expired orders it had not claimed`);
     await postMany(
       tx,
-      expired.flatMap((order) => {
-        const posting = {
+      expired.flatMap((order) =>
+        bucketMovePostings({
           userId: Number(order.user_id),
           asset: ledgerAsset(order.frozen_asset, isTrue(order.practice)),
+          amount: order.frozen,
+          from: 'frozen',
           kind: CONTRACT_ENTRY.expire,
           reference: contractReference(Number(order.id)),
-        };
-        const amount = new Big(order.frozen);
-        return [
-          { ...posting, amount: amount.neg().toFixed(8), bucket: 'frozen' as const },
-          { ...posting, amount: amount.toFixed(8) },
-        ];
-      }),
+        }),
+      ),
       now,
     );
     await afterVoids(tx, endingIds, now);

@@ -37,7 +37,15 @@ import type { PriceSource } from '../../api-contract/markets.ts';
 import { Refusal, refusalOf } from './refusal.ts';
 import { lastRecordedPrice, type MarketNow } from '../market/market.ts';
 import { MAX_QUOTE_AGE_MS, answerConstituents, haltedRefusal, refuseWhileHalted } from './prices.ts';
-import { freezeWithin, insertedRow, ledgerAsset, postMany, unfreeze, type Posting } from './ledger.ts';
+import {
+  bucketMovePostings,
+  freezeWithin,
+  insertedRow,
+  ledgerAsset,
+  postMany,
+  unfreeze,
+  type Posting,
+} from './ledger.ts';
 import { queueNotices } from './notices.ts';
 import { refusePreTrade } from './pre-trade-checks.ts';
 import { pairRulesColumn, pairRulesOf } from './contract-pairs.ts';
@@ -341,20 +349,14 @@ export async function fillPendingMarketOrders(tx: Tx, coin: string, now: Date, b
           dust ? DUST_ENTRY.trade : CONTRACT_ENTRY.trade,
         );
       // A void releases what the order froze, as unfreeze() would: out of frozen, back to available.
-      const asset = ledgerAsset(order.frozen_asset, practice);
-      const kind = dust ? DUST_ENTRY.void : CONTRACT_ENTRY.void;
-      const ref = reference(id);
-      return [
-        {
-          userId,
-          asset,
-          amount: new Big(order.frozen).neg().toFixed(8),
-          kind,
-          reference: ref,
-          bucket: 'frozen' as const,
-        },
-        { userId, asset, amount: new Big(order.frozen).toFixed(8), kind, reference: ref },
-      ];
+      return bucketMovePostings({
+        userId,
+        asset: ledgerAsset(order.frozen_asset, practice),
+        amount: order.frozen,
+        from: 'frozen',
+        kind: dust ? DUST_ENTRY.void : CONTRACT_ENTRY.void,
+        reference: reference(id),
+      });
     }),
     now,
   );

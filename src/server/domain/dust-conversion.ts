@@ -12,7 +12,7 @@ import { texts } from '../../api-contract/texts.ts';
 import { dustOf, QUOTE_ASSET } from '../../api-contract/contracts.ts';
 import { Refusal } from './refusal.ts';
 import { MAX_QUOTE_AGE_MS } from './prices.ts';
-import { postMany } from './ledger.ts';
+import { bucketMovePostings, postMany } from './ledger.ts';
 import { refusePreTrade } from './pre-trade-checks.ts';
 import { DUST_ENTRY, contractReference } from './contract-entries.ts';
 import type { ContractOrderRow } from './contracts.ts';
@@ -128,13 +128,16 @@ export async function convertSmallBalances(
   orders.sort((a, b) => a.coin.localeCompare(b.coin));
   await postMany(
     tx,
-    orders.flatMap((order) => {
-      const base = { userId, asset: order.coin, kind: DUST_ENTRY.freeze, reference: contractReference(order.id) };
-      return [
-        { ...base, amount: new Big(order.frozen).neg().toFixed(8) },
-        { ...base, amount: new Big(order.frozen).toFixed(8), bucket: 'frozen' as const },
-      ];
-    }),
+    orders.flatMap((order) =>
+      bucketMovePostings({
+        userId,
+        asset: order.coin,
+        amount: order.frozen,
+        from: 'available',
+        kind: DUST_ENTRY.freeze,
+        reference: contractReference(order.id),
+      }),
+    ),
     now,
   );
   return orders;

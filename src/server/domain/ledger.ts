@@ -398,6 +398,28 @@ async function moveBetweenBuckets(
 }
 
 /**
+ * The two postings (for postMany) that move `amount` (a decimal string at or above zero) of `asset` out of the bucket
+ * `from` into the other one, both of `kind` and `reference`, the one taken from first: what freeze and unfreeze post,
+ * for a batch of such moves in one statement.
+ */
+export function bucketMovePostings(move: {
+  userId: number;
+  asset: string;
+  amount: string;
+  from: Bucket;
+  kind: LedgerKind;
+  reference: string;
+}): Posting[] {
+  const { from, amount, ...event } = move;
+  const to: Bucket = from === 'frozen' ? 'available' : 'frozen';
+  const value = new Big(amount);
+  return [
+    { ...event, amount: value.neg().toFixed(8), bucket: from },
+    { ...event, amount: value.toFixed(8), bucket: to },
+  ];
+}
+
+/**
  * Moves `amount` (a decimal string, 8 decimals) of `asset` from available to frozen (a withdrawal, an open order):
  * two entries of `kind` and `reference`, one statement (moveBetweenBuckets, whose errors it throws).
  */
