@@ -4,7 +4,7 @@
 import Big from 'big.js';
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { countedKeysetQuery, idKey, timeKey, type KeysetOrder } from './paged-query.ts';
-import { isTrue, rowsOf, sqlFlags, tableRow, type Executor, type Tx } from '../db/connection.ts';
+import { isTrue, rowsOf, tableRow, type Executor, type Tx } from '../db/connection.ts';
 import { optionOrders, optionProducts } from '../db/schema.ts';
 import { texts } from '../../api-contract/texts.ts';
 import { serverTexts } from '../../api-contract/server-texts.ts';
@@ -166,11 +166,10 @@ export const optionOpeningWaits = sql`exists (select 1 from option_orders where 
 
 /**
  * The coins (codes) with an order waiting for its start tick, the coin of the earliest accepted first, read outside a
- * transaction: none when no order waits (one read off option_orders_opening_idx, which holds only the orders opening).
- * The opening job runs each coin on its own (openPendingOptions' `coin`).
+ * transaction in one read off option_orders_opening_idx (which holds only the orders opening, so none waiting costs
+ * what asking whether any waits would). The opening job runs each coin on its own (openPendingOptions' `coin`).
  */
 export async function optionCoinsOpening(db: Executor): Promise<string[]> {
-  if (!(await sqlFlags(db, { waits: optionOpeningWaits })).waits) return [];
   return rowsOf<{ coin: string }>(
     await db.execute(
       sql`select o.coin from option_orders o where o.status = 'opening' group by o.coin order by min(o.start_at), o.coin`,
