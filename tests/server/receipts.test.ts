@@ -48,13 +48,19 @@ async function wellKnownKeys(app = h.app): Promise<ReceiptKeys> {
   return response.json();
 }
 
-/** RECEIPTS.md's node:crypto example: the key named by id, Ed25519 over the canonical JSON of the receipt. */
+/**
+ * RECEIPTS.md's node:crypto example: the key named by id, Ed25519 over the canonical JSON of the receipt, and
+ * `signed_at` within the key's period.
+ */
 function verifiedByNode(signed: SignedReceipt, keys: ReceiptKeys): boolean {
   const key = keys.keys.find((candidate) => candidate.id === signed.receipt.key_id);
   if (!key) return false;
   const spki = Buffer.concat([Buffer.from('302a300506032b6570032100', 'hex'), Buffer.from(key.public_key, 'base64')]);
   const publicKey = createPublicKey({ key: spki, format: 'der', type: 'spki' });
-  return verify(null, Buffer.from(canonicalJson(signed.receipt)), publicKey, Buffer.from(signed.signature, 'base64'));
+  const at = Date.parse(signed.receipt.signed_at);
+  const inPeriod = at >= Date.parse(key.valid_from) && (key.valid_until === null || at < Date.parse(key.valid_until));
+  const bytes = Buffer.from(canonicalJson(signed.receipt));
+  return inPeriod && verify(null, bytes, publicKey, Buffer.from(signed.signature, 'base64'));
 }
 
 /** An index tick of BTC at an exact time, made of two exchanges' prices with their trade ids. */
@@ -296,6 +302,15 @@ it('after a rotation an old receipt still verifies by its key id, and new receip
     expect(await checkReceipt({ ...signed, receipt: { ...signed.receipt, key_id: keys.keys[0]!.id } }, keys.keys)).toBe(
       'invalid',
     );
+    // Key A, retired at 09:00, still signs what it is given (as a copy that leaked would): the same receipt signed by A
+    // and dated after 09:00 is refused as signed outside A's period, though its signature is A's.
+    const byRetired = { ...signed.receipt, key_id: keys.keys[0]!.id };
+    const forged = { receipt: byRetired, signature: rotated.sign(keys.keys[0]!.id, byRetired) } as SignedReceipt;
+    expect(verifiedByNode(forged, keys)).toBe(false);
+    expect(verifiedByNode({ ...forged, receipt: { ...byRetired, signed_at: '2026-11-22T08:59:59.999Z' } }, keys)).toBe(
+      false, // dated inside A's period, but the signature is over the later date
+    );
+    expect(await checkReceipt(forged, keys.keys)).toBe('outside-key-period');
   } finally {
     await after.close();
   }

@@ -62,7 +62,13 @@ describe('checkReceipt', () => {
     valid_from: '2026-01-01T00:00:00.000Z',
     valid_until: null,
   };
-  const receipt = { kind: 'option', key_id: key.id, payout: '18', order: { id: '7' } };
+  const receipt = {
+    kind: 'option',
+    key_id: key.id,
+    signed_at: '2026-11-22T08:01:07.000Z',
+    payout: '18',
+    order: { id: '7' },
+  };
   const signed = {
     receipt,
     signature: sign(null, Buffer.from(canonicalJson(receipt)), privateKey).toString('base64'),
@@ -71,7 +77,7 @@ describe('checkReceipt', () => {
   it('is valid as signed, in any key order, and not with one byte changed', async () => {
     expect(await checkReceipt(signed, [key])).toBe('valid');
     const reordered = JSON.parse(`{"signature":"${signed.signature}","receipt":{"order":{"id":"7"},"payout":"18",
-      "key_id":"${key.id}","kind":"option"}}`);
+      "signed_at":"2026-11-22T08:01:07.000Z","key_id":"${key.id}","kind":"option"}}`);
     expect(await checkReceipt(reordered, [key])).toBe('valid');
     expect(await checkReceipt({ ...signed, receipt: { ...signed.receipt, payout: '19' } }, [key])).toBe('invalid');
   });
@@ -81,5 +87,23 @@ describe('checkReceipt', () => {
     expect(await checkReceipt({ ...signed, signature: 'AAAA' }, [key])).toBe('invalid');
     expect(await checkReceipt({ ...signed, signature: '!!!!' }, [key])).toBe('malformed');
     expect(() => fromBase64('abc')).toThrow();
+  });
+
+  it("counts a signature only within its key's period: a retired key's later receipt is refused", async () => {
+    // Replaced at the very instant it signed: the key that replaced it was signing then, so this one was retired.
+    const retired = { ...key, valid_until: '2026-11-22T08:01:07.000Z' };
+    expect(await checkReceipt(signed, [retired])).toBe('outside-key-period');
+    expect(await checkReceipt(signed, [{ ...key, valid_until: '2026-11-22T08:01:07.001Z' }])).toBe('valid');
+    expect(await checkReceipt(signed, [{ ...key, valid_from: '2026-11-22T08:01:07.000Z' }])).toBe('valid');
+    expect(await checkReceipt(signed, [{ ...key, valid_from: '2026-11-22T08:01:07.001Z' }])).toBe('outside-key-period');
+    // A changed receipt stays "not valid" whatever its date; a date that is no time is no receipt.
+    const undated = { ...signed.receipt, signed_at: 'soon' };
+    expect(await checkReceipt({ ...signed, receipt: undated } as SignedReceipt, [key])).toBe('invalid');
+    const unreadable = { kind: 'option', key_id: key.id, signed_at: 'soon' };
+    const signedUnreadable = {
+      receipt: unreadable,
+      signature: sign(null, Buffer.from(canonicalJson(unreadable)), privateKey).toString('base64'),
+    } as unknown as SignedReceipt;
+    expect(await checkReceipt(signedUnreadable, [key])).toBe('malformed');
   });
 });

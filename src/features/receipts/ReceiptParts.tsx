@@ -70,6 +70,8 @@ export function CheckBanner({ check, ms, keyId }: { check: CheckState; ms: numbe
           <Trans>Checking the signature…</Trans>
         ) : check === 'unknown-key' ? (
           <Trans>Signed with an unknown key</Trans>
+        ) : check === 'outside-key-period' ? (
+          <Trans>Signed by a retired key</Trans>
         ) : check === 'no-crypto' ? (
           <Trans>Cannot check here</Trans>
         ) : check === 'malformed' ? (
@@ -87,6 +89,11 @@ export function CheckBanner({ check, ms, keyId }: { check: CheckState; ms: numbe
         ) : check === 'checking' ? null : check === 'unknown-key' ? (
           <Trans>
             No published key of the platform has the id <Ltr>{keyId}</Ltr>.
+          </Trans>
+        ) : check === 'outside-key-period' ? (
+          <Trans>
+            The platform's key <Ltr>{keyId}</Ltr> was not signing at the time this receipt gives: the platform did not
+            sign it then. Do not rely on it.
           </Trans>
         ) : check === 'no-crypto' ? (
           <Trans>This browser offers Ed25519 signatures only over a secure (https) connection.</Trans>
