@@ -2,15 +2,12 @@
 import { Trans } from '@lingui/react/macro';
 import { useLiveSnapshot } from '../../lib/live-snapshot.ts';
 import Big from 'big.js';
-import { MIN_OPTION_USDT } from '../../api-contract/constants.ts';
 import { INDEX_RULE } from '../../api-contract/markets.ts';
 import { RISK_WINDOW_DAYS } from '../../api-contract/risk.ts';
 import { prices } from '../../lib/prices.ts';
 import { NavBar } from '../../ui/NavBar.tsx';
-import { Amount } from '../../ui/Amount.tsx';
 
 export default function OptionRulePage() {
-  const minimum = MIN_OPTION_USDT;
   // The feed now in use, as the last coin list said (kept on the device).
   const { quotes, codes } = useLiveSnapshot(prices);
   const source = quotes[codes[0] ?? ''];
@@ -41,8 +38,8 @@ export default function OptionRulePage() {
             </li>
             <li>
               <Trans>
-                Enter the amount. The minimum is <Amount value={minimum} unit="USDT" />, and the amount leaves your
-                available balance when the order is placed.
+                Enter the amount: at least the minimum the amount field shows, which each coin and expiry sets for
+                itself. The amount leaves your available balance when the order is placed.
               </Trans>
             </li>
           </ol>
