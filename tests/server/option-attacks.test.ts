@@ -137,6 +137,86 @@ describe('a coin whose option run fails', () => {
   });
 });
 
+describe('an order whose option run fails alone', () => {
+  it('holds back no other order of its coin: they settle and pay, later runs leave it out, and it settles once mended', async () => {
+    const [bad, good, later] = [await customer(h, '100'), await customer(h, '100'), await customer(h, '100')];
+    const t = h.clock.now().getTime() + 1000;
+    h.clock.set(new Date(t));
+    await step(t, { ADA: '0.9800' });
+    const badOrder = await buyUp(bad.token, 'ADA', '10');
+    const goodOrder = await buyUp(good.token, 'ADA', '10');
+    h.clock.set(new Date(t + 1000));
+    await step(t + 1000, { ADA: '0.9800' });
+    expect(await open()).toBe(2);
+    // Both end at the same second, the bad one first in the settlement's order (the lower id), and both win.
+    const end = t + 61_000;
+    h.clock.set(new Date(end));
+    await step(end, { ADA: '0.9900' });
+    const kept = new Map<string, Set<number>>(); // what the job keeps between its runs
+    const settleKept = () => settleAllDue(h.database.db, h.clock.now(), undefined, kept);
+
+    await whileRowsFail(`new.id = ${badOrder} and new.status = 'settled'`, async () => {
+      await expect(settleKept()).rejects.toThrow(new RegExp(`ADA.*row ${badOrder}`));
+      expect(await orderOf(good.token, goodOrder)).toMatchObject({ status: 'settled', payout: '18.00000000' });
+      expect(await usdtOf(good.token)).toBe('108.00000000');
+      expect(await orderOf(bad.token, badOrder)).toMatchObject({ status: 'holding', end_at: iso(end) });
+      expect(await usdtOf(bad.token)).toBe('90.00000000');
+      // A later order of the coin settles in the next run's batch (the bad one left out, tried alone again).
+      const laterOrder = await buyUp(later.token, 'ADA', '10');
+      h.clock.advance(1000);
+      await step(h.clock.now().getTime(), { ADA: '0.9900' });
+      expect(await open()).toBe(1);
+      h.clock.advance(60_000);
+      await step(h.clock.now().getTime(), { ADA: '0.9700' });
+      await expect(settleKept()).rejects.toThrow(new RegExp(`row ${badOrder}`));
+      expect(await orderOf(later.token, laterOrder)).toMatchObject({ status: 'settled', outcome: 'loss' });
+      expect([...kept.get('ADA')!]).toEqual([badOrder]);
+    });
+    // Once it can be written, it settles at the tick of its end, as it would have, and is forgotten.
+    expect(await settleKept()).toBe(1);
+    expect(await orderOf(bad.token, badOrder)).toMatchObject({
+      status: 'settled',
+      end_price: '0.99',
+      end_price_at: iso(end),
+      outcome: 'win',
+      payout: '18.00000000',
+    });
+    expect(await usdtOf(bad.token)).toBe('108.00000000');
+    expect([...kept.get('ADA')!]).toEqual([]);
+    await expectLedgerBalanced(h);
+  });
+
+  it('holds back no other order of its coin from opening at its first tick; it opens at its own once mended', async () => {
+    const [bad, good] = [await customer(h, '100'), await customer(h, '100')];
+    const t = h.clock.now().getTime() + 1000;
+    h.clock.set(new Date(t));
+    await step(t, { ADA: '0.9800' });
+    const badOrder = await buyUp(bad.token, 'ADA', '10');
+    const goodOrder = await buyUp(good.token, 'ADA', '10');
+    h.clock.set(new Date(t + 1000));
+    await step(t + 1000, { ADA: '0.9810' });
+
+    await whileRowsFail(`new.id = ${badOrder} and old.status = 'opening'`, async () => {
+      await expect(open()).rejects.toThrow(new RegExp(`ADA.*row ${badOrder}`));
+      expect(await orderOf(good.token, goodOrder)).toMatchObject({
+        status: 'holding',
+        start_price: '0.981',
+        start_price_at: iso(t + 1000),
+      });
+      expect(await orderOf(bad.token, badOrder)).toMatchObject({ status: 'opening', start_price: null });
+    });
+    h.clock.advance(2000);
+    expect(await open()).toBe(1);
+    expect(await orderOf(bad.token, badOrder)).toMatchObject({
+      status: 'holding',
+      start_price: '0.981',
+      start_price_at: iso(t + 1000),
+      end_at: iso(t + 61_000),
+    });
+    await expectLedgerBalanced(h);
+  });
+});
+
 describe('a product whose yield the operator changes', () => {
   it('refuses a buy confirmed at the yield shown before the change, moving nothing; one at the yield now is accepted', async () => {
     const user = await customer(h, '100');

@@ -185,9 +185,15 @@ export async function optionCoinsOpening(db: Executor): Promise<string[]> {
  * down), the order is void and the stake refunded in full, once (the ledger refuses a second
  * payout of the same order). Rows are claimed FOR UPDATE SKIP LOCKED, so any number of processes may
  * run it. `coin`: that coin's orders only (the job runs each coin on its own, so one coin's failing run holds back no
- * other's). Returns how many orders it opened or voided.
+ * other's); `rows`: which of them (a row whose run failed is tried alone). Returns how many orders it opened or voided.
  */
-export async function openPendingOptions(tx: Tx, now: Date, batch: number, coin?: string): Promise<number> {
+export async function openPendingOptions(
+  tx: Tx,
+  now: Date,
+  batch: number,
+  coin?: string,
+  rows?: RowChoice,
+): Promise<number> {
   const at = now.toISOString();
   const freshness = `${MAX_QUOTE_AGE_MS} milliseconds`;
   const ofCoin = coin === undefined ? sql`` : sql`and o.coin = ${coin}`;
@@ -201,7 +207,7 @@ export async function openPendingOptions(tx: Tx, now: Date, batch: number, coin?
           where t.coin = o.coin and t.at > o.start_at and t.at <= o.start_at + ${freshness}::interval
           order by t.at limit 1
         ) tick on true
-        where o.status = 'opening' ${ofCoin}
+        where o.status = 'opening' ${ofCoin} ${chosenRows(rows)}
           and (tick.at is not null or o.start_at < ${at}::timestamptz - ${freshness}::interval)
         order by o.start_at, o.id
         limit ${batch}
@@ -268,6 +274,43 @@ export async function optionCoinsEnded(db: Executor, now: Date): Promise<string[
   ).map(({ coin }) => coin);
 }
 
+/**
+ * Which of the rows a job's batch could claim it may: every one but `exclude` (rows whose run failed alone, which
+ * the job tries alone instead), or only the row `only` (a row tried alone). Ids of option_orders.
+ */
+export interface RowChoice {
+  exclude?: readonly number[];
+  only?: number;
+}
+
+/** A RowChoice as a condition on option_orders `o` (nothing when it chooses every row). */
+const chosenRows = ({ exclude = [], only }: RowChoice = {}) =>
+  sql`${only === undefined ? sql`` : sql`and o.id = ${only}`} ${
+    exclude.length ? sql`and o.id <> all(${`{${exclude.map(Number).join(',')}}`}::int[])` : sql``
+  }`;
+
+/**
+ * The ids of `coin`'s orders a batch of `job` could claim next at `now`, in the batch's order, at most `batch` and
+ * none of `exclude`: those ended and holding for settlement (whether a tick settles them yet or not), those accepted
+ * and waiting for their start tick for opening. Read outside a transaction, when a batch failed, to try each alone.
+ */
+export async function optionsClaimable(
+  db: Executor,
+  job: 'opening' | 'settlement',
+  now: Date,
+  coin: string,
+  batch: number,
+  exclude: readonly number[],
+): Promise<number[]> {
+  const rows =
+    job === 'settlement'
+      ? sql`select o.id from option_orders o where ${endedHolding(now.toISOString())} and o.coin = ${coin}
+          ${chosenRows({ exclude })} order by o.end_at, o.id limit ${batch}`
+      : sql`select o.id from option_orders o where o.status = 'opening' and o.coin = ${coin}
+          ${chosenRows({ exclude })} order by o.start_at, o.id limit ${batch}`;
+  return rowsOf<{ id: number }>(await db.execute(rows)).map(({ id }) => Number(id));
+}
+
 /** How a settlement run goes about a batch (settleDueOptions). */
 export interface SettlementRun {
   /** Called before the batch's commit: lets tests crash a run between claim and commit. */
@@ -276,6 +319,8 @@ export interface SettlementRun {
   cursor?: SettlementCursor;
   /** That coin's orders only: the job settles each coin on its own, so one coin's failing run holds back no other's. */
   coin?: string;
+  /** The rows the batch may claim (all by default). */
+  rows?: RowChoice;
 }
 
 /**
@@ -307,7 +352,7 @@ export async function settleDueOptions(
   tx: Tx,
   now: Date,
   batch: number,
-  { beforeCommit, cursor, coin }: SettlementRun = {},
+  { beforeCommit, cursor, coin, rows }: SettlementRun = {},
 ): Promise<number> {
   const at = now.toISOString();
   const freshness = `${MAX_QUOTE_AGE_MS} milliseconds`;
@@ -328,7 +373,7 @@ export async function settleDueOptions(
           where t.coin = o.coin and t.at <= o.end_at and t.at >= o.end_at - ${freshness}::interval
           order by t.at desc limit 1
         ) tick on true
-        where ${endedHolding(at)} ${ofCoin}
+        where ${endedHolding(at)} ${ofCoin} ${chosenRows(rows)}
           and (o.end_at <= (select max(t.at) from price_ticks t where t.coin = o.coin) or o.end_at <= ${at}::timestamptz - ${freshness}::interval) ${after}
         order by o.end_at, o.id
         limit ${batch}

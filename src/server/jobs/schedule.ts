@@ -6,7 +6,7 @@
 import { sqlFlags, type Db } from '../db/connection.ts';
 import type { Clock } from '../domain/clock.ts';
 import type { Market } from '../market/market.ts';
-import { openAllPending, settlementWhenDue } from './settlement.ts';
+import { openAllPending, settlementWhenDue, type BadOrders } from './settlement.ts';
 import { contractOrderWaits, matchAllPairs } from './matching.ts';
 import { runDueDays } from './daily.ts';
 import { thinPriceTicks, type Thinned } from './retention.ts';
@@ -133,8 +133,9 @@ export function startOpeningJob(
     opened = () => {},
   }: { everyMs?: number; /** Orders opened (or voided) by a run. */ opened?: () => void } = {},
 ): Job & { poke(): void } {
+  const bad: BadOrders = new Map();
   const open = async () => {
-    const count = await openAllPending(db, clock.now());
+    const count = await openAllPending(db, clock.now(), undefined, bad);
     if (count) opened();
     return count;
   };
