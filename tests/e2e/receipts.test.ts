@@ -141,3 +141,27 @@ it('says it cannot check here, in a neutral tone, where the browser has no Web C
     await context.close();
   }
 });
+
+it('says a receipt dated after its key was replaced was signed by a retired key, and not to rely on it', async () => {
+  // The published keys as they would read had the receipt's key been replaced a minute before the receipt says it was
+  // signed: its signature is still that key's, so only the key's period tells it apart.
+  const context = await phoneContext(browser, { serviceWorkers: 'block' });
+  try {
+    const retiredAt = new Date(Date.parse(signed.receipt.signed_at) - 60_000).toISOString();
+    await context.route('**/api/receipts/keys', async (route) => {
+      const answer = await route.fetch();
+      const body = (await answer.json()) as { data: { keys: { id: string; valid_until: string | null }[] } };
+      for (const key of body.data.keys) if (key.id === signed.receipt.key_id) key.valid_until = retiredAt;
+      await route.fulfill({ response: answer, json: body });
+    });
+    const page = watch(await context.newPage(), 'retired');
+    expect((await pasteAndCheck(page, JSON.stringify(signed), WORDS.en)).check).toBe('outside-key-period');
+    const banner = page.locator('.receipt-check');
+    expect(await banner.locator('strong').textContent()).toBe('Signed by a retired key');
+    expect(await banner.textContent()).toContain('Do not rely on it.');
+    expect(await banner.getAttribute('class')).toContain('bad');
+    await screenshot(page, 'receipt-retired-key');
+  } finally {
+    await context.close();
+  }
+});

@@ -47,6 +47,12 @@ export function HowToCheck() {
           spaces, keys sorted. Any standard Ed25519 library or OpenSSL can check it.
         </Trans>
       </p>
+      <p className="receipt-note">
+        <Trans>
+          The receipt's signed_at must fall in that key's period, from its valid_from and before its valid_until: one
+          key signs at a time, so a receipt dated outside its key's period was not signed by the platform then.
+        </Trans>
+      </p>
     </section>
   );
 }
