@@ -281,17 +281,44 @@ export async function changeAvatar(tx: Tx, userId: number, url: string): Promise
   return row!;
 }
 
-/** Sets a user's login password (its hash only; the one `prepared` made ahead for it, if any). */
+/**
+ * Sets a user's login password (its hash only; the one `prepared` made ahead for it, if any). `replacing`: the stored
+ * hash the old password was proved against (a change by the signed-in owner); the password is then set only while that
+ * is still the stored one, so a change whose proof a reset or another change overtook sets nothing. Answers whether it
+ * was set.
+ */
 export async function setPassword(
   db: Executor,
   userId: number,
   password: string,
   prepared?: PreparedSecrets,
-): Promise<void> {
-  await db
+  replacing?: string | null,
+): Promise<boolean> {
+  const set = await db
     .update(users)
     .set({ passwordHash: prepared?.hashOf(password) ?? (await hashSecret(password)) })
-    .where(eq(users.id, userId));
+    .where(
+      and(
+        eq(users.id, userId),
+        replacing === undefined ? undefined : sql`${users.passwordHash} is not distinct from ${replacing}`,
+      ),
+    )
+    .returning({ id: users.id });
+  return set.length > 0;
+}
+
+/**
+ * Whether the user's login password is still the one stored as `hash` (the hash a typed password was just verified
+ * against); when it is, the users row is held (FOR SHARE) until the transaction `tx` ends, so a change or reset of the
+ * password waits for it and then ends what it made (a session). False once the password changed after it was read.
+ */
+export async function passwordStillIs(tx: Executor, userId: number, hash: string | null): Promise<boolean> {
+  const rows = rowsOf(
+    await tx.execute(
+      sql`select 1 from ${users} where ${users.id} = ${userId} and ${users.passwordHash} is not distinct from ${hash} for share`,
+    ),
+  );
+  return rows.length > 0;
 }
 
 /** Sets a user's pay password (its hash only; the one `prepared` made ahead for it, if any). */

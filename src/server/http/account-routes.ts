@@ -24,6 +24,7 @@ import {
   findUserByContact,
   findUserByLogin,
   loginPasswordCounter,
+  passwordStillIs,
   payPasswordCounter,
   refuseTakenContact,
   saveProfile,
@@ -194,7 +195,13 @@ export const accountRoutes: RouteModule = ({ route, settings }) => {
         await recordingFailure(db, user!.id, attemptOf(place, 'code', countryOf), WRONG_CODE, now, () =>
           requireSecondFactor(db, user!.id, input.otp, twoFactorKey, now),
         );
-      const session = await signInRemembered(db, user!.id, place, { key: twoFactorKey, since }, now);
+      // The session begins only while the password just proved is still the account's: a reset or change that came
+      // meanwhile (ending every session) leaves it wrong, and one that comes later waits for the session and ends it.
+      const session = await db.transaction(async (tx) => {
+        if (!(await passwordStillIs(tx, user!.id, user!.passwordHash)))
+          throw new Refusal(serverTexts.wrongCredentials.id);
+        return signInRemembered(tx, user!.id, place, { key: twoFactorKey, since }, now);
+      });
       await recordSignIn(db, user!.id, attemptOf(place, asksCode ? 'code' : 'password', countryOf), now);
       return session;
     },
@@ -262,12 +269,18 @@ export const accountRoutes: RouteModule = ({ route, settings }) => {
         now,
         secrets,
       );
-      await setPassword(db, user.id, input.password, secrets);
-      await revokeAllSessions(db, user.id, now);
+      // The password proved is replaced only if it is still the account's (a reset meanwhile wins), and the row stays
+      // held until the new session is made: a reset that comes later waits for it and ends that session too.
+      const token = await db.transaction(async (tx) => {
+        if (!(await setPassword(tx, user.id, input.password, secrets, user.passwordHash)))
+          throw new Refusal(serverTexts.wrongOldPassword.id);
+        await revokeAllSessions(tx, user.id, now);
+        // The same device signs in again: its new session keeps where it came from, with no message.
+        return createSession(tx, user.id, now, signInPlace({ request, ip }));
+      });
       cache.sessions.hold(user.id);
       await noticeSecurityChange(db, user.id, 'password', now);
-      // The same device signs in again: its new session keeps where it came from, with no message.
-      return { token: await createSession(db, user.id, now, signInPlace({ request, ip })) };
+      return { token };
     },
     // The old password verified and the new one hashed before the call's transaction opens.
     { ahead: secretsAhead((input) => ({ login: input.oldpass, fresh: [input.password] })) },
