@@ -1,19 +1,39 @@
-// Sign-in and account security tried as an account thief would: a sign-in or a password change racing the owner's
-// reset of the login password. The thief's argon2id verification is held at a gate (the app's own argon2id object,
-// wrapped for this file), so the owner's reset runs exactly while the thief's password is being checked: the test
-// waits for the verification to start, not for time.
+// Sign-in and account security tried as an account thief would. A sign-in or a password change racing the owner's
+// reset of the login password: the thief's argon2id verification is held at a gate (the app's own argon2id object,
+// wrapped for this file), or the check's counter row is held, so the owner's reset runs exactly while the thief's
+// password is being checked; the test waits for the check to start, not for time. A sent code guessed through a form
+// that refuses before counting a try: the argon2id hashes made (the time an answer takes) are counted.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startHarness, type Harness } from './harness.ts';
 import { sql } from 'drizzle-orm';
-import { PASSWORD, TOKEN_EXPIRED, refused, registerByPhone, rowLocked, userIdOf, waitersOnLocks } from './helpers.ts';
+import {
+  PASSWORD,
+  TOKEN_EXPIRED,
+  newPhone,
+  refused,
+  registerByPhone,
+  rowLocked,
+  userIdOf,
+  waitersOnLocks,
+} from './helpers.ts';
 import { counterKey } from '../../src/server/domain/attempts.ts';
 import { loginPasswordCounter } from '../../src/server/domain/accounts.ts';
-import { changePassword, forgotPassword, login, sendSmsCode, userInfo } from '../../src/api-contract/account.ts';
+import {
+  changePassword,
+  forgotPassword,
+  login,
+  register,
+  sendSmsCode,
+  userInfo,
+} from '../../src/api-contract/account.ts';
 import { argon2id } from '../../src/server/secret-hash.ts';
 
 /** argon2id verifications wait here while `held` is set; `arrived` resolves when one has reached the gate. */
 const gate = { held: false, arrived: () => {}, waiting: [] as (() => void)[] };
 const realVerify = argon2id.verify;
+const realHash = argon2id.hash;
+/** How many argon2id hashes the server made: the work, and so the time, an attacker can measure from outside. */
+let hashes = 0;
 
 /** Closes the gate: resolves once an argon2id verification waits at it; `open()` lets every waiting one on. */
 function closeGate(): { reached: Promise<void>; open: () => void } {
@@ -39,20 +59,31 @@ beforeAll(async () => {
     }
     return realVerify(...args);
   };
+  argon2id.hash = (...args: Parameters<typeof realHash>) => {
+    hashes += 1;
+    return realHash(...args);
+  };
   h = await startHarness();
 });
 afterAll(async () => {
   argon2id.verify = realVerify;
+  argon2id.hash = realHash;
   await h.close();
 });
 
 const WRONG_CREDENTIALS = refused('Wrong username or password!');
 
+/** Has a code sent to `phone` (`must`: '1' a reset's, '0' a sign-up's) and answers it, and a wrong code beside it. */
+async function codeSentTo(phone: string, must: '0' | '1') {
+  h.clock.advance(61_000);
+  expect(await h.call(sendSmsCode, { userphone: phone, must })).toMatchObject({ ret: 1 });
+  const code = h.codeFor(phone);
+  return { code, wrong: code === '000000' ? '000001' : '000000' };
+}
+
 /** The owner resets the login password of `phone` by SMS code to `password`; the answer is checked to be a success. */
 async function ownerResets(phone: string, password: string) {
-  h.clock.advance(61_000);
-  expect(await h.call(sendSmsCode, { userphone: phone, must: '1' })).toMatchObject({ ret: 1 });
-  const code = h.codeFor(phone);
+  const { code } = await codeSentTo(phone, '1');
   const reset = await h.call(forgotPassword, { mode: 'phone', phone, code, password, repassword: password });
   expect(reset).toEqual({ ret: 1, msg: 'Success', data: null });
 }
@@ -92,4 +123,47 @@ it('a password change with the old password, checked while the owner resets it, 
   // The owner's new password is the account's, the thief's is not.
   expect(await h.call(login, { username: phone, password: 'thiefPass1' })).toEqual(WRONG_CREDENTIALS);
   expect(await h.call(login, { username: phone, password: 'ownerNew2' })).toMatchObject({ ret: 1 });
+});
+
+/** The argon2id hashes one call makes, and its answer. */
+async function hashesOf<T>(call: () => Promise<T>): Promise<{ hashes: number; answer: T }> {
+  const before = hashes;
+  const answer = await call();
+  return { hashes: hashes - before, answer };
+}
+
+it('a reset code guessed through registering the taken number costs the same work right or wrong, and keeps its tries', async () => {
+  const { phone } = await registerByPhone(h);
+  // The thief has the reset code sent (anyone can ask for it) and guesses it through the sign-up form, whose answer
+  // for a taken number counts no try: the time of the answer must not tell a right code from a wrong one.
+  const { code, wrong } = await codeSentTo(phone, '1');
+  const guess = (typed: string) =>
+    hashesOf(() =>
+      h.call(register, { mode: 'phone', phone, code: typed, password: 'thief123', paypass: '111111', currency: 'THB' }),
+    );
+  const taken = refused('This mobile number is already registered!');
+  expect(await guess(wrong)).toEqual({ hashes: 0, answer: taken });
+  expect(await guess(code)).toEqual({ hashes: 0, answer: taken });
+  // The owner's code still works.
+  const reset = await h.call(forgotPassword, {
+    mode: 'phone',
+    phone,
+    code,
+    password: 'ownerNew3',
+    repassword: 'ownerNew3',
+  });
+  expect(reset).toEqual({ ret: 1, msg: 'Success', data: null });
+});
+
+it('a sign-up code guessed through the reset form of a number no account has costs the same work right or wrong', async () => {
+  const phone = newPhone();
+  // Someone is registering this number; the thief guesses the sign-up code through the reset form.
+  const { code, wrong } = await codeSentTo(phone, '0');
+  const guess = (typed: string) =>
+    hashesOf(() =>
+      h.call(forgotPassword, { mode: 'phone', phone, code: typed, password: 'thief123', repassword: 'thief123' }),
+    );
+  const none = refused('No account uses this mobile number or e-mail address!');
+  expect(await guess(wrong)).toEqual({ hashes: 0, answer: none });
+  expect(await guess(code)).toEqual({ hashes: 0, answer: none });
 });

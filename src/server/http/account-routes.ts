@@ -50,7 +50,8 @@ import { attemptOf, WRONG_CODE, WRONG_PASSWORD } from './login-attempts.ts';
 import { countryLookup } from '../domain/login-places.ts';
 import type { RouteModule } from './route-module.ts';
 import type { ParsedOf } from '../../api-contract/endpoint.ts';
-import { hashedWhenCodeMatches, secretsAhead } from './secrets-ahead.ts';
+import { hashedWhenCodeMatches, passes, secretsAhead } from './secrets-ahead.ts';
+import type { Executor } from '../db/connection.ts';
 
 /** The channel and address a code was asked for, as a registration or reset form types them (a mobile number read
  * as the handset's E.164 number). */
@@ -71,6 +72,29 @@ const typedCodeTarget = (input: Parameters<typeof typedContact>[0]) => {
  * same way), else the e-mail address. */
 const ownCodeTarget = (user: { phone: string | null; email: string | null }) =>
   user.phone ? codeTarget('sms', canonicalMobile(user.phone) ?? user.phone) : codeTarget('email', user.email ?? '');
+
+/**
+ * What registering refuses before it looks at the code (the contact taken by another account or resting after a
+ * closure, an unknown invitation code); answers the inviter, if any.
+ */
+async function registrationChecks(
+  db: Executor,
+  input: Parameters<typeof typedContact>[0] & { invite?: string | undefined },
+  now: Date,
+): Promise<UserRow | null> {
+  const [channel, address] = typedContact(input);
+  await refuseTakenContact(db, channel, address);
+  await refuseRestingContact(db, channel, address, now);
+  return input.invite ? await findInviter(db, input.invite) : null;
+}
+
+/** The account whose password a reset form's address resets; refuses an address no account holds. */
+async function resetOwner(db: Executor, input: Parameters<typeof typedContact>[0]): Promise<UserRow> {
+  const [channel, address] = typedContact(input);
+  const user = await findUserByContact(db, channel, address);
+  if (!user) throw new Refusal(serverTexts.accountNotFound.id);
+  return user;
+}
 
 type PayPasswordChange = ParsedOf<typeof changePayPassword>;
 /** A payment password set by code: hashed before the transaction once the code sent to the caller is seen to match. */
@@ -94,9 +118,7 @@ export const accountRoutes: RouteModule = ({ route, settings }) => {
     async (input, { db, clock, request, ip, twoFactorKey, secrets }) => {
       const now = clock.now();
       const [channel, address] = typedContact(input);
-      await refuseTakenContact(db, channel, address);
-      await refuseRestingContact(db, channel, address, now);
-      const inviter = input.invite ? await findInviter(db, input.invite) : null;
+      const inviter = await registrationChecks(db, input, now);
       await consumeCode(db, codeTarget(channel, address), input.code, now);
       const { password, paypass, currency } = input;
       const user = await createAccount(
@@ -112,11 +134,13 @@ export const accountRoutes: RouteModule = ({ route, settings }) => {
       await recordSignIn(db, user.id, attemptOf(place, 'code', countryOf), now);
       return session;
     },
-    // Both passwords hashed before the call's transaction opens, once the code is seen to match.
+    // Both passwords hashed before the call's transaction opens, once the code is seen to match: only where the call
+    // goes on to check the code, counting a wrong one (hashing for a right code the call then refuses untried would
+    // time the code for a guesser with no try counted).
     {
       perMinute,
-      ahead: hashedWhenCodeMatches((input) => ({
-        target: typedCodeTarget(input),
+      ahead: hashedWhenCodeMatches(async (input, { db, clock }) => ({
+        target: (await passes(() => registrationChecks(db, input, clock.now()))) ? typedCodeTarget(input) : null,
         code: input.code,
         fresh: [input.password, input.paypass],
       })),
@@ -290,9 +314,8 @@ export const accountRoutes: RouteModule = ({ route, settings }) => {
     forgotPassword,
     async (input, { db, clock, cache, ip, twoFactorKey, secrets }) => {
       const now = clock.now();
+      const user = await resetOwner(db, input);
       const [channel, address] = typedContact(input);
-      const user = await findUserByContact(db, channel, address);
-      if (!user) throw new Refusal(serverTexts.accountNotFound.id);
       const target = codeTarget(channel, address);
       // The sent code is checked first (kept for the next try), then the second factor when it is on, then the code is
       // used up.
@@ -307,11 +330,12 @@ export const accountRoutes: RouteModule = ({ route, settings }) => {
       await signedInFrom(db, { userId: user.id }, ip, now);
       return null;
     },
-    // The new password hashed before the call's transaction opens, once the code is seen to match.
+    // The new password hashed before the call's transaction opens, once the code is seen to match: only for an address
+    // an account holds, where the call goes on to check the code (a sign-up code's address has none).
     {
       perMinute,
-      ahead: hashedWhenCodeMatches((input) => ({
-        target: typedCodeTarget(input),
+      ahead: hashedWhenCodeMatches(async (input, { db }) => ({
+        target: (await passes(() => resetOwner(db, input))) ? typedCodeTarget(input) : null,
         code: input.code,
         fresh: [input.password],
       })),

@@ -5,6 +5,7 @@ import { PreparedSecrets, findUser, loginPasswordCounter, payPasswordCounter } f
 import { codeMatches } from '../domain/codes.ts';
 import { hasSecondFactor } from '../domain/two-factor.ts';
 import type { HandlerContext } from './context.ts';
+import { Refusal } from '../domain/refusal.ts';
 
 /**
  * The secrets a call's form carries, by what they are checked against: `login` the caller's login password, `pay` its
@@ -79,3 +80,16 @@ export function hashedWhenCodeMatches<I>(
     ctx.secrets = prepared;
   };
 }
+
+/**
+ * Whether `check` (a handler's own check, run ahead to decide whether its work is worth doing) passes: false when it
+ * refuses (a Refusal); anything else it raises is raised.
+ */
+export const passes = (check: () => Promise<unknown>): Promise<boolean> =>
+  check().then(
+    () => true,
+    (error: unknown) => {
+      if (error instanceof Refusal) return false;
+      throw error;
+    },
+  );
