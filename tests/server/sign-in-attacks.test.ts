@@ -8,6 +8,7 @@ import { startHarness, type Harness } from './harness.ts';
 import { sql } from 'drizzle-orm';
 import {
   PASSWORD,
+  PAYPASS,
   TOKEN_EXPIRED,
   newPhone,
   refused,
@@ -17,9 +18,10 @@ import {
   waitersOnLocks,
 } from './helpers.ts';
 import { counterKey } from '../../src/server/domain/attempts.ts';
-import { loginPasswordCounter } from '../../src/server/domain/accounts.ts';
+import { loginPasswordCounter, payPasswordCounter } from '../../src/server/domain/accounts.ts';
 import {
   changePassword,
+  changePayPassword,
   forgotPassword,
   login,
   register,
@@ -113,10 +115,15 @@ it('a password change with the old password, checked while the owner resets it, 
     h,
     sql`select 1 from attempt_counters where key = ${counterKey(loginPasswordCounter(userId))} for update`,
   );
-  const thief = change(PASSWORD);
-  await waitersOnLocks(h.database.db);
-  // The thief's old password was read right; the owner resets meanwhile, which ends every session.
-  await ownerResets(phone, 'ownerNew2').finally(counter.release);
+  let thief;
+  try {
+    thief = change(PASSWORD);
+    await waitersOnLocks(h.database.db);
+    // The thief's old password was read right; the owner resets meanwhile, which ends every session.
+    await ownerResets(phone, 'ownerNew2');
+  } finally {
+    await counter.release();
+  }
   const answer = await thief;
   if (answer.ret === 1) expect(await h.call(userInfo, {}, { token: answer.data.token })).toEqual(TOKEN_EXPIRED);
   expect(answer).toEqual(refused('The old password is wrong!'));
@@ -166,4 +173,34 @@ it('a sign-up code guessed through the reset form of a number no account has cos
   const none = refused('No account uses this mobile number or e-mail address!');
   expect(await guess(wrong)).toEqual({ hashes: 0, answer: none });
   expect(await guess(code)).toEqual({ hashes: 0, answer: none });
+});
+
+it('a payment password change with the old one, checked while the owner changes it by code, does not overwrite it', async () => {
+  const { phone, token: thiefToken } = await registerByPhone(h);
+  const ownerToken = (await h.call(login, { username: phone, password: PASSWORD })).data.token;
+  const userId = await userIdOf(h, thiefToken);
+  const change = (token: string, form: Record<string, string>) => h.call(changePayPassword, form, { token });
+  // One wrong old payment password first: the check's counter row exists, and is held as a check that came first.
+  const thiefForm = (oldpaypass: string) => ({ oldpaypass, password: '246810', repassword: '246810' });
+  expect(await change(thiefToken, thiefForm('999999'))).toEqual(refused('The payment password is wrong!'));
+  const counter = await rowLocked(
+    h,
+    sql`select 1 from attempt_counters where key = ${counterKey(payPasswordCounter(userId))} for update`,
+  );
+  let thief;
+  try {
+    thief = change(thiefToken, thiefForm(PAYPASS));
+    await waitersOnLocks(h.database.db);
+    // The owner, who suspects the payment password is known, sets a new one with a code sent to their phone.
+    const { code } = await codeSentTo(phone, '1');
+    expect(await change(ownerToken, { code, password: '135790', repassword: '135790' })).toMatchObject({ ret: 1 });
+  } finally {
+    await counter.release();
+  }
+  // The thief's old payment password was proved against the one the owner has just replaced.
+  expect(await thief).toEqual(refused('The payment password is wrong!'));
+  expect(await change(ownerToken, thiefForm('246810'))).toEqual(refused('The payment password is wrong!'));
+  expect(await change(ownerToken, { oldpaypass: '135790', password: '112233', repassword: '112233' })).toMatchObject({
+    ret: 1,
+  });
 });

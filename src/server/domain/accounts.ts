@@ -321,19 +321,30 @@ export async function passwordStillIs(tx: Executor, userId: number, hash: string
   return rows.length > 0;
 }
 
-/** Sets a user's pay password (its hash only; the one `prepared` made ahead for it, if any). */
+/**
+ * Sets a user's pay password (its hash only; the one `prepared` made ahead for it, if any) and answers the row.
+ * `replacing`: the stored hash (null: none) the call was proved against (the old payment password); the password is
+ * then set only while that is still the stored one, so a change whose proof another change overtook sets nothing and
+ * answers undefined.
+ */
 export async function setPayPassword(
   db: Executor,
   userId: number,
   paypass: string,
   prepared?: PreparedSecrets,
-): Promise<UserRow> {
+  replacing?: string | null,
+): Promise<UserRow | undefined> {
   const [row] = await db
     .update(users)
     .set({ paypassHash: prepared?.hashOf(paypass) ?? (await hashSecret(paypass)) })
-    .where(eq(users.id, userId))
+    .where(
+      and(
+        eq(users.id, userId),
+        replacing === undefined ? undefined : sql`${users.paypassHash} is not distinct from ${replacing}`,
+      ),
+    )
     .returning();
-  return row!;
+  return row;
 }
 
 export function toUserInfo(row: UserRow): UserInfo {

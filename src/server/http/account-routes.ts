@@ -363,7 +363,11 @@ export const accountRoutes: RouteModule = ({ route, settings }) => {
           secrets,
         );
       }
-      return toUserInfo(await setPayPassword(db, user.id, input.password, secrets));
+      // Without a code, only while the payment password proved (or none) is still the stored one: a change by code
+      // that overtook this call's proof wins.
+      const set = await setPayPassword(db, user.id, input.password, secrets, input.code ? undefined : user.paypassHash);
+      if (!set) throw new Refusal(serverTexts.wrongPayPassword.id);
+      return toUserInfo(set);
     },
     // The new payment password hashed before the call's transaction opens: once the old one is verified, or once the
     // code is seen to match.
