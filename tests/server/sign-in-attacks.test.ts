@@ -29,6 +29,14 @@ import {
   userInfo,
 } from '../../src/api-contract/account.ts';
 import { argon2id } from '../../src/server/secret-hash.ts';
+import {
+  addPasskey,
+  passkeyCreationOptions,
+  passkeySignIn,
+  passkeySignInOptions,
+  removePasskey,
+} from '../../src/api-contract/passkeys.ts';
+import { SoftAuthenticator } from './soft-authenticator.ts';
 
 /** argon2id verifications wait here while `held` is set; `arrived` resolves when one has reached the gate. */
 const gate = { held: false, arrived: () => {}, waiting: [] as (() => void)[] };
@@ -203,4 +211,47 @@ it('a payment password change with the old one, checked while the owner changes 
   expect(await change(ownerToken, { oldpaypass: '135790', password: '112233', repassword: '112233' })).toMatchObject({
     ret: 1,
   });
+});
+
+const ORIGIN = 'https://app.example.com';
+/** A request from the app opened at https://app.example.com, from `ip` when given. */
+const page = (token?: string, ip?: string) => ({
+  token,
+  ip,
+  headers: { origin: ORIGIN, host: 'app.example.com', 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Firefox/133.0' },
+});
+
+it('a passkey sign-in that the owner removed the passkey and reset the password under gets no session', async () => {
+  const { phone, token: ownerToken } = await registerByPhone(h);
+  const userId = await userIdOf(h, ownerToken);
+  // The thief, once signed in, added a passkey of their own.
+  const thiefKey = new SoftAuthenticator(ORIGIN);
+  const options = await h.call(passkeyCreationOptions, { password: PASSWORD }, page(ownerToken));
+  const credential = JSON.stringify(thiefKey.create(options.data.options as never));
+  const added = await h.call(addPasskey, { credential }, page(ownerToken));
+  expect(added).toMatchObject({ ret: 1 });
+  // A wrong password from the thief's address leaves its login counter, which the sign-in clears as it proves the
+  // owner from there: that row is held here, so the passkey is checked and the session not yet made.
+  const thiefIp = '198.51.100.9';
+  expect(await h.call(login, { username: phone, password: 'wrong123' }, { ip: thiefIp })).toEqual(WRONG_CREDENTIALS);
+  const counter = await rowLocked(
+    h,
+    sql`select 1 from attempt_counters where key = ${counterKey(`login:account:${userId}@${thiefIp}`)} for update`,
+  );
+  let thief;
+  try {
+    const challenge = (await h.call(passkeySignInOptions, {}, page())).data.options as never;
+    thief = h.call(passkeySignIn, { credential: JSON.stringify(thiefKey.get(challenge)) }, page(undefined, thiefIp));
+    await waitersOnLocks(h.database.db);
+    // The owner removes the passkey and resets the password: every session ends.
+    expect(await h.call(removePasskey, { id: added.data.id }, page(ownerToken))).toMatchObject({ ret: 1 });
+    await ownerResets(phone, 'ownerNew4');
+  } finally {
+    await counter.release();
+  }
+  const answer = await thief;
+  if (answer.ret === 1) expect(await h.call(userInfo, {}, { token: answer.data.token })).toEqual(TOKEN_EXPIRED);
+  expect(answer).toEqual(
+    refused('This passkey is not recognised here. Sign in with your password, then add it again in Settings!'),
+  );
 });

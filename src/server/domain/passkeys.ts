@@ -348,3 +348,18 @@ export async function passkeyOwner(db: Executor, credential: string, party: Rely
   if (!moved.length) throw new Refusal(texts.passkeyFailed.id);
   return moved[0]!.userId;
 }
+
+/**
+ * Whether the passkey of a sign-in answer (`credential`, which passkeyOwner accepted) is still `userId`'s; when it is,
+ * its row is held (FOR SHARE) until the transaction `tx` ends, so removing it waits for the session the sign-in makes
+ * in `tx`, and a password reset after that ends the session with the others. False once it was removed meanwhile.
+ */
+export async function passkeyStillHeld(tx: Executor, credential: string, userId: number): Promise<boolean> {
+  const { id } = parseAnswer<AuthenticationResponseJSON>(credential);
+  const held = await tx
+    .select({ id: passkeys.id })
+    .from(passkeys)
+    .where(and(eq(passkeys.id, id), eq(passkeys.userId, userId)))
+    .for('share');
+  return held.length > 0;
+}

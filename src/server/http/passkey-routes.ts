@@ -21,6 +21,7 @@ import { recordSignIn, recordingFailure } from '../domain/login-history.ts';
 import { attemptOf, WRONG_PASSKEY } from './login-attempts.ts';
 import { countryLookup } from '../domain/login-places.ts';
 import type { RouteModule } from './route-module.ts';
+import { Refusal } from '../domain/refusal.ts';
 
 export const passkeyRoutes: RouteModule = ({ route, settings }) => {
   const { relyingParty, corsOrigins, authRateLimitPerMinute: perMinute } = settings;
@@ -103,14 +104,15 @@ export const passkeyRoutes: RouteModule = ({ route, settings }) => {
           : await recordingFailure(db, claimed, attemptOf(place, 'passkey', countryOf), WRONG_PASSKEY, now, sign);
       // The owner proved themselves from this address: as a right password, it clears the address's login lock.
       await signedInFrom(db, { userId }, ip, now);
-      // A passkey is a second factor of its own (something held, unlocked by the owner): the device is remembered.
-      const session = await signInRemembered(
-        db,
-        userId,
-        place,
-        { key: twoFactorKey, since: await secondFactorSince(db, userId) },
-        now,
-      );
+      // A passkey is a second factor of its own (something held, unlocked by the owner): the device is remembered. The
+      // session begins only while the passkey is still the account's: removed meanwhile, it is refused as any removed
+      // passkey; removed later, the removal waits for the session (and a reset then ends it).
+      const since = await secondFactorSince(db, userId);
+      const session = await db.transaction(async (tx) => {
+        if (!(await passkeys.passkeyStillHeld(tx, input.credential, userId)))
+          throw new Refusal(serverTexts.passkeyNotRecognised.id);
+        return signInRemembered(tx, userId, place, { key: twoFactorKey, since }, now);
+      });
       await recordSignIn(db, userId, attemptOf(place, 'passkey', countryOf), now);
       return session;
     },
