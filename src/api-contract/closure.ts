@@ -34,9 +34,11 @@ export const CONTACT_REUSE_DAYS = 180;
 export const RETENTION_YEARS = 5;
 
 /**
- * The data export's archive is built in memory on the server; above this many bytes (the document pictures are what
- * can make it large: an account keeps at most 100 MB of pictures) it is refused with a text that says so, and the
- * export without the pictures always fits.
+ * The data export's archive is built in memory on the server; above this many bytes of its files it is refused with a
+ * text that says so: with the document pictures (an account keeps at most 100 MB of them), that it fits without them;
+ * when the records alone pass it (about 110,000 ledger entries), to ask customer service for the archive. The rows are
+ * read a batch at a time and the refusal comes as soon as the files written pass the bound, so no more than about
+ * this much of an account is held in memory by one export.
  */
 export const EXPORT_MAX_BYTES = 32 * 1024 * 1024;
 

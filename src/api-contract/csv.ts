@@ -63,6 +63,10 @@ export function wallClock(at: Date, timeZone: string): string {
   return `${part.year}-${part.month}-${part.day} ${part.hour}:${part.minute}:${part.second}`;
 }
 
+/** Rows of cells already made (textCell, numberCell) as a file's lines: comma separated, each ending in CRLF; '' for
+ * none. A file written in pieces (the data export's) is the BOM, then these lines of each piece in turn. */
+export const csvLines = (rows: readonly (readonly string[])[]): string =>
+  rows.map((row) => row.join(',') + LINE_END).join('');
+
 /** The whole file from its rows of cells already made (textCell, numberCell): BOM, comma separated, CRLF lines. */
-export const csvFile = (rows: readonly (readonly string[])[]): string =>
-  BOM + rows.map((row) => row.join(',')).join(LINE_END) + LINE_END;
+export const csvFile = (rows: readonly (readonly string[])[]): string => BOM + csvLines(rows);

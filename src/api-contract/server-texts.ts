@@ -367,6 +367,14 @@ export const serverTexts = {
     message:
       'The archive would be larger than {0} MB. Take it without the document pictures, or ask customer service for it.',
   },
+  exportRecordsTooLarge: /*i18n*/ {
+    id: 'e.exportRecordsTooLarge',
+    message: 'Your records make an archive larger than {0} MB. Please ask customer service for your archive.',
+  },
+  exportBusy: /*i18n*/ {
+    id: 'e.exportBusy',
+    message: 'Other archives are being made right now. Please try again in a minute.',
+  },
   // The customer's own freeze of the account (api-contract/account-freeze.ts)
   accountFrozen: /*i18n*/ {
     id: 'e.accountFrozen',

@@ -276,15 +276,23 @@ export async function rowLocked(h: Harness, lock: SQL): Promise<{ release: () =>
 /**
  * Resolves once at least `n` sessions of `db`'s database wait for a lock another transaction holds (PostgreSQL's
  * pg_stat_activity); throws when that never happens in 1,200 looks (about 30 s), so a test that expected a wait fails.
+ * With `unless`, it stops looking once that settles first, and answers false (true when the sessions waited): a test
+ * that expects a call to be answered without waiting races the call's answer against the wait.
  */
-export async function waitersOnLocks(db: Db, n = 1): Promise<void> {
+export async function waitersOnLocks(db: Db, n = 1, unless?: Promise<unknown>): Promise<boolean> {
+  let settled = false;
+  void unless?.then(
+    () => (settled = true),
+    () => (settled = true),
+  );
   for (let tries = 0; tries < 1200; tries++) {
+    if (settled) return false;
     const [row] = rowsOf<{ n: number }>(
       await db.execute(
         sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
       ),
     );
-    if (Number(row!.n) >= n) return;
+    if (Number(row!.n) >= n) return true;
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
   throw new Error(`fewer than ${n} sessions ever waited for a lock`);

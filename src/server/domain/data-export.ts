@@ -3,12 +3,15 @@
 // values: decimals as strings, times in ISO 8601 UTC) and a CSV file written by the one CSV writer
 // (api-contract/csv.ts: formula cells defused, exact decimals, UTC wall-clock times), and a README in the language of
 // the request saying so and what every file and column holds.
-// Built in memory with fflate, bounded by EXPORT_MAX_BYTES; the identity documents' pictures only when asked for.
+// Built in memory with fflate, bounded by EXPORT_MAX_BYTES: the rows are read and written a batch at a time, and the
+// export is refused as soon as the files written pass the bound, so an account of any size holds at most about that
+// much of one export in memory; at most EXPORTS_AT_ONCE are built at once in a process. The identity documents'
+// pictures only when asked for.
 // Secrets never leave: no password hash, token hash, two-factor secret, recovery code or passkey key is read.
 import Big from 'big.js';
 import { strToU8, zipSync, type Zippable } from 'fflate';
-import { and, asc, eq, getTableColumns, inArray, sql, type InferSelectModel } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import { and, asc, eq, getTableColumns, inArray, sql, type InferSelectModel, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Executor } from '../db/connection.ts';
 import {
   certifications,
@@ -30,7 +33,7 @@ import { POINTS } from '../../api-contract/rewards.ts';
 import { balancesEndingIn } from './closure-balances.ts';
 import { balancesOf } from './ledger.ts';
 import { pointsRule } from './points.ts';
-import { csvFile, numberCell, textCell, wallClock } from '../../api-contract/csv.ts';
+import { BOM, csvLines, numberCell, textCell, wallClock } from '../../api-contract/csv.ts';
 import { serverTexts } from '../../api-contract/server-texts.ts';
 import { columnText, exportTexts } from '../../api-contract/export-texts.ts';
 import type { MessageDescriptor } from '@lingui/core';
@@ -40,6 +43,7 @@ import { everyMessageOf } from './messages.ts';
 import { maskAddress } from './devices.ts';
 import { Refusal } from './refusal.ts';
 import { UPLOADS_PATH } from './uploads.ts';
+import { idKey, keysetQuery, type KeysetOrder } from './paged-query.ts';
 
 type Cell = string | number | boolean | null | Date | object;
 type Row = Record<string, Cell>;
@@ -70,12 +74,11 @@ async function balancesWithClosure(db: Executor, userId: number, now: Date): Pro
 }
 
 /**
- * One part of the archive: its rows, every column it can have (in the CSV's order; the README describes each) and,
- * per column, whether it is a decimal (a number cell in the CSV).
+ * One part of the archive as it is written: every column it can have (in the CSV's order; the README describes each;
+ * a row has no other) and, per column, whether it is a decimal (a number cell in the CSV).
  */
 interface Part {
   name: string;
-  rows: Row[];
   columns: readonly string[];
   decimals: ReadonlySet<string>;
 }
@@ -105,9 +108,8 @@ function named(table: PgTable, row: Record<string, unknown>, omit: readonly stri
 
 const jsonValue = (value: Cell) => (value instanceof Date ? value.toISOString() : value);
 
-/** A part's CSV: a header of its column names, then its rows; times as UTC wall-clock text, decimals as numbers. */
-function partCsv(part: Part): string {
-  const columns = [...new Set([...part.columns, ...part.rows.flatMap((row) => Object.keys(row))])];
+/** A row of a part as the cells of its CSV line: times as UTC wall-clock text, decimals as numbers. */
+function csvRow(part: Part, row: Row): string[] {
   // A row without a column another row of its part has (a station message has no picture) leaves the cell empty.
   const cell = (column: string, value: Cell | undefined): string => {
     if (value === null || value === undefined) return textCell('');
@@ -116,11 +118,104 @@ function partCsv(part: Part): string {
     if (typeof value === 'object') return textCell(JSON.stringify(value));
     return textCell(String(value));
   };
-  return csvFile([
-    columns.map(textCell),
-    ...part.rows.map((row) => columns.map((column) => cell(column, row[column]))),
-  ]);
+  return part.columns.map((column) => cell(column, row[column]));
 }
+
+/**
+ * Rows read from the database per statement of a part (keyset pages of the part's order): what one export holds of
+ * rows at a time beside the files written so far. 2,000 ledger entries are about 0.6 MB of JSON and CSV.
+ */
+const EXPORT_BATCH_ROWS = 2_000;
+
+/**
+ * The archive's files as they are written, part by part, a batch of rows at a time, and how many bytes they hold
+ * (`size`, with `picturesBytes` counted in from the start when the pictures are asked for). Each part is NAME.json
+ * (the rows as JSON.stringify(rows, null, 2) writes the array, pieced together row by row) and NAME.csv (the BOM, the
+ * header of its columns, a line a row). Refuses (refuseTooLarge) the moment the bytes written pass EXPORT_MAX_BYTES:
+ * past the bound no more is read, so however many rows an account has, one export holds at most the bound plus one
+ * batch of them. Rows are measured as written, so the bound is the same as the whole files' size: never an estimate.
+ */
+class ArchiveFiles {
+  readonly files: Zippable = {};
+  /** The bytes of the parts' files written so far. */
+  private records = 0;
+  private readonly picturesBytes: number;
+
+  constructor(picturesBytes: number) {
+    this.picturesBytes = picturesBytes;
+  }
+
+  /** Writes one part: `write(rows)` adds a batch of rows to its two files; `end()` closes them into the archive. */
+  part(part: Part) {
+    const json: Uint8Array[] = [];
+    const csv: Uint8Array[] = [];
+    let rows = 0;
+    const add = (to: Uint8Array[], text: string) => {
+      const bytes = strToU8(text);
+      to.push(bytes);
+      this.records += bytes.length;
+      if (this.records + this.picturesBytes > EXPORT_MAX_BYTES) refuseTooLarge(this.records > EXPORT_MAX_BYTES);
+    };
+    add(csv, BOM + csvLines([part.columns.map(textCell)]));
+    return {
+      write: (batch: readonly Row[]) => {
+        if (!batch.length) return;
+        // Each element as JSON.stringify of the whole array with an indent of 2 writes it: its lines indented once
+        // more.
+        const elements = batch.map(
+          (row) => `  ${JSON.stringify(row, (_key, value: Cell) => jsonValue(value), 2).replace(/\n/g, '\n  ')}`,
+        );
+        add(json, (rows ? ',\n' : '[\n') + elements.join(',\n'));
+        add(csv, csvLines(batch.map((row) => csvRow(part, row))));
+        rows += batch.length;
+      },
+      end: () => {
+        add(json, rows ? '\n]' : '[]');
+        this.files[`${part.name}.json`] = joined(json);
+        this.files[`${part.name}.csv`] = joined(csv);
+      },
+    };
+  }
+}
+
+/** The pieces of one file as one array of bytes. */
+function joined(pieces: readonly Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(pieces.reduce((sum, piece) => sum + piece.length, 0));
+  let at = 0;
+  for (const piece of pieces) {
+    out.set(piece, at);
+    at += piece.length;
+  }
+  return out;
+}
+
+/**
+ * Every row of a list, a keyset page (keysetQuery) of EXPORT_BATCH_ROWS at a time, each page handed to `write` before
+ * the next is read. `list(after)` builds the list's query as keysetQuery takes it.
+ */
+async function eachPage<Q extends PgSelect, R extends Q['_']['result'][number]>(
+  list: (after: SQL | undefined) => Q,
+  order: KeysetOrder<R>,
+  write: (rows: R[]) => void,
+): Promise<void> {
+  let cursor = '';
+  do {
+    const page = await keysetQuery(list, order, { cursor }, EXPORT_BATCH_ROWS);
+    write(page.lists);
+    cursor = page.next ?? '';
+  } while (cursor);
+}
+
+/** The exports being built in this process now. */
+let exportsBuilding = 0;
+
+/**
+ * Exports built at once in a process; one more is refused (exportBusy: try again in a minute) rather than queued, as
+ * the customer can ask again and a queue would hold the request open. Why 2: each holds up to EXPORT_MAX_BYTES of files
+ * with their archive (the process grew by about 150 MB for one at the bound, measured) and one pooled connection for
+ * its transaction, while the process serves every other call.
+ */
+export const EXPORTS_AT_ONCE = 2;
 
 /**
  * README.txt in the customer's language: when it was made, the two files of each part, that every time is in UTC and
@@ -162,9 +257,12 @@ const EXTENSIONS: Record<string, string> = {
  * The caller's data as a ZIP archive (bytes): README.txt, and for each part NAME.json and NAME.csv (see README);
  * with `documents`, the certification pictures under documents/. Reads only rows of `userId`, all in one read-only
  * repeatable-read transaction (one snapshot: the balances agree with the ledger, the orders with their entries, however
- * the account moves meanwhile); the files are written after it ends. Station messages are in `lang` (the language the
- * customer reads them in the app; English where a message has no version in it). Refuses with `exportTooLarge` when
- * the archive would pass EXPORT_MAX_BYTES (the pictures are counted before any is read).
+ * the account moves meanwhile); the files are written as the rows are read, the archive after the transaction ends.
+ * Station messages are in `lang` (the language the customer reads them in the app; English where a message has no
+ * version in it).
+ * @throws Refusal exportTooLarge (with `documents`) or exportRecordsTooLarge as soon as the files written pass
+ * EXPORT_MAX_BYTES (the pictures are counted before any row is read, and read only when all fits); exportBusy while
+ * EXPORTS_AT_ONCE exports are being built in this process.
  */
 export async function exportArchive(
   db: Db,
@@ -173,44 +271,39 @@ export async function exportArchive(
   now: Date,
   lang: Locale,
 ): Promise<Uint8Array> {
-  const { parts, certificationRows, picturesBytes } = await db.transaction(
-    (tx) => partsOf(tx, userId, documents, now, lang),
-    { isolationLevel: 'repeatable read', accessMode: 'read only' },
-  );
-  const files: Zippable = { 'README.txt': strToU8(readme(now, documents, parts, lang)) };
-  let size = 0;
-  for (const part of parts) {
-    const { name, rows } = part;
-    const json = strToU8(JSON.stringify(rows, (_key, value: Cell) => jsonValue(value), 2));
-    const csv = strToU8(partCsv(part));
-    files[`${name}.json`] = json;
-    files[`${name}.csv`] = csv;
-    size += json.length + csv.length;
-  }
-  if (documents) {
-    if (size + picturesBytes > EXPORT_MAX_BYTES) refuseTooLarge();
-    const sides = picturesOf(certificationRows);
-    // An upload's bytes never change: read after the snapshot, they are what it held.
-    const pictures = new Map(
-      (
-        await db
-          .select({ id: uploads.id, mime: uploads.mime, bytes: uploads.bytes })
-          .from(uploads)
-          .where(mineOf(userId, sides))
-      ).map((row) => [row.id, row]),
-    );
-    for (const side of sides) {
-      const picture = pictures.get(side.id);
-      // Pictures are compressed already: stored as they are.
-      if (picture)
-        files[`documents/${side.certification}-${side.side}.${EXTENSIONS[picture.mime] ?? 'bin'}`] = [
-          new Uint8Array(picture.bytes),
-          { level: 0 },
-        ];
+  if (exportsBuilding >= EXPORTS_AT_ONCE) throw new Refusal(serverTexts.exportBusy.id);
+  exportsBuilding++;
+  try {
+    const { archive, parts, sides } = await db.transaction((tx) => partsOf(tx, userId, documents, now, lang), {
+      isolationLevel: 'repeatable read',
+      accessMode: 'read only',
+    });
+    const files = archive.files;
+    files['README.txt'] = strToU8(readme(now, documents, parts, lang));
+    if (documents) {
+      // An upload's bytes never change: read after the snapshot, they are what it held.
+      const pictures = new Map(
+        (
+          await db
+            .select({ id: uploads.id, mime: uploads.mime, bytes: uploads.bytes })
+            .from(uploads)
+            .where(mineOf(userId, sides))
+        ).map((row) => [row.id, row]),
+      );
+      for (const side of sides) {
+        const picture = pictures.get(side.id);
+        // Pictures are compressed already: stored as they are.
+        if (picture)
+          files[`documents/${side.certification}-${side.side}.${EXTENSIONS[picture.mime] ?? 'bin'}`] = [
+            new Uint8Array(picture.bytes),
+            { level: 0 },
+          ];
+      }
     }
+    return zipSync(files, { level: 6, mtime: now });
+  } finally {
+    exportsBuilding--;
   }
-  if (size > EXPORT_MAX_BYTES) refuseTooLarge();
-  return zipSync(files, { level: 6, mtime: now });
 }
 
 /** The uploaded sides of the certifications' pictures (a picture kept elsewhere is left out). */
@@ -227,113 +320,134 @@ const mineOf = (userId: number, sides: { id: string }[]) => {
   return and(eq(uploads.userId, userId), inArray(uploads.id, ids.length ? ids : ['']));
 };
 
-/** Every part's rows read in `db` (the export's transaction), the certifications, and their pictures' bytes (0 without
- * `documents`). */
+/**
+ * Every part read in `db` (the export's transaction) and written into the archive's files (ArchiveFiles, which refuses
+ * as soon as they pass the bound), with the parts for the README and the certifications' picture sides to read after
+ * (none without `documents`). The certifications and their pictures' size are read first, so that size counts from
+ * the first row.
+ */
 async function partsOf(db: Executor, userId: number, documents: boolean, now: Date, lang: Locale) {
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   if (!user) throw new Error(`user ${userId} of a live session does not exist`);
-  const rowsOf = <T extends PgTable>(table: T, rows: InferSelectModel<T>[], omit: readonly string[] = []) =>
-    rows.map((row) => named(table, row as Record<string, unknown>, ['user_id', ...omit]));
-  const part = <T extends PgTable>(
-    name: string,
-    table: T,
-    rows: InferSelectModel<T>[],
-    omit: readonly string[] = [],
-  ) => ({
-    name,
-    rows: rowsOf(table, rows, omit),
-    columns: columnsOf(table, ['user_id', ...omit]),
-    decimals: decimalsOf(table),
-  });
-  const profileOmits = ['id', 'password_hash', 'paypass_hash', 'anti_phishing_code', 'closed_at'];
-  const profile = named(users, user, profileOmits);
-  const conversation = db
-    .select({ id: serviceConversations.id })
-    .from(serviceConversations)
-    .where(eq(serviceConversations.userId, userId));
   const certificationRows = await db
     .select()
     .from(certifications)
     .where(eq(certifications.userId, userId))
     .orderBy(asc(certifications.id));
-  const parts: Part[] = [
-    { name: 'profile', rows: [profile], columns: columnsOf(users, profileOmits), decimals: decimalsOf(users) },
-    {
-      name: 'balances',
-      rows: await balancesWithClosure(db, userId, now),
-      columns: ['asset', 'available', 'frozen', 'ends_with_closure'],
-      decimals: new Set(['available', 'frozen', 'ends_with_closure']),
-    },
-    part(
-      'ledger',
-      ledgerEntries,
-      await db.select().from(ledgerEntries).where(eq(ledgerEntries.userId, userId)).orderBy(asc(ledgerEntries.seq)),
-    ),
-    part(
-      'options',
-      optionOrders,
-      await db.select().from(optionOrders).where(eq(optionOrders.userId, userId)).orderBy(asc(optionOrders.id)),
-    ),
-    part(
-      'contracts',
-      contractOrders,
-      await db.select().from(contractOrders).where(eq(contractOrders.userId, userId)).orderBy(asc(contractOrders.id)),
-    ),
-    part(
-      'recharges',
-      rechargeOrders,
-      await db.select().from(rechargeOrders).where(eq(rechargeOrders.userId, userId)).orderBy(asc(rechargeOrders.id)),
-    ),
-    part(
-      'withdrawals',
-      withdrawOrders,
-      await db.select().from(withdrawOrders).where(eq(withdrawOrders.userId, userId)).orderBy(asc(withdrawOrders.id)),
-    ),
-    part(
-      'liquidity',
-      liquidityRecords,
-      await db
+  const sides = documents ? picturesOf(certificationRows) : [];
+  const [{ bytes } = { bytes: 0 }] = documents
+    ? await db
+        .select({ bytes: sql<number>`coalesce(sum(octet_length(${uploads.bytes})), 0)::float8` })
+        .from(uploads)
+        .where(mineOf(userId, sides))
+    : [];
+  const archive = new ArchiveFiles(Number(bytes));
+  const parts: Part[] = [];
+  /** Writes a part whose rows are all at hand. */
+  const whole = (part: Part, rows: readonly Row[]) => {
+    parts.push(part);
+    const writer = archive.part(part);
+    writer.write(rows);
+    writer.end();
+  };
+  /** Writes a table's part: the caller's rows in keyset pages of `key` (the table's id, the ledger's seq). */
+  const table = async <T extends PgTable & { userId: AnyPgColumn; id: AnyPgColumn }>(
+    name: string,
+    of: T,
+    key: AnyPgColumn = of.id,
+  ) => {
+    const omit = ['user_id'];
+    const part = { name, columns: columnsOf(of, omit), decimals: decimalsOf(of) };
+    parts.push(part);
+    const writer = archive.part(part);
+    const keyName = Object.entries(getTableColumns(of)).find(([, column]) => column === key)![0];
+    await eachPage(
+      (after) =>
+        db
+          .select()
+          .from(of as PgTable & { userId: AnyPgColumn; id: AnyPgColumn })
+          .where(and(eq(of.userId, userId), after))
+          .$dynamic(),
+      { keys: [idKey(key, (row: Record<string, unknown>) => Number(row[keyName]))], direction: 'asc' },
+      (rows) => writer.write(rows.map((row) => named(of, row, omit))),
+    );
+    writer.end();
+  };
+  const profileOmits = ['id', 'password_hash', 'paypass_hash', 'anti_phishing_code', 'closed_at'];
+  whole({ name: 'profile', columns: columnsOf(users, profileOmits), decimals: decimalsOf(users) }, [
+    named(users, user, profileOmits),
+  ]);
+  const balanceDecimals = ['available', 'frozen', 'ends_with_closure'];
+  whole(
+    { name: 'balances', columns: ['asset', ...balanceDecimals], decimals: new Set(balanceDecimals) },
+    await balancesWithClosure(db, userId, now),
+  );
+  await table('ledger', ledgerEntries, ledgerEntries.seq);
+  await table('options', optionOrders);
+  await table('contracts', contractOrders);
+  await table('recharges', rechargeOrders);
+  await table('withdrawals', withdrawOrders);
+  await table('liquidity', liquidityRecords);
+  await table('lockups', lockupOrders);
+  const messagesPart = {
+    name: 'messages',
+    columns: ['kind', 'from', 'to', 'id', 'at', 'title', 'body', 'read_at', 'picture'],
+    decimals: new Set<string>(),
+  };
+  parts.push(messagesPart);
+  const messages = archive.part(messagesPart);
+  // The station messages are the platform's, to the customer or to everyone: read whole (everyMessageOf).
+  messages.write(
+    (await everyMessageOf(db, userId, lang)).map(({ broadcast, readAt, ...row }) => ({
+      kind: 'station',
+      from: 'platform',
+      to: broadcast ? 'everyone' : 'you',
+      ...row,
+      read_at: readAt,
+    })),
+  );
+  const conversation = db
+    .select({ id: serviceConversations.id })
+    .from(serviceConversations)
+    .where(eq(serviceConversations.userId, userId));
+  await eachPage(
+    (after) =>
+      db
+        .select({
+          id: serviceMessages.id,
+          at: serviceMessages.createdAt,
+          author: serviceMessages.author,
+          body: serviceMessages.body,
+          picture: serviceMessages.picture,
+        })
+        .from(serviceMessages)
+        .where(and(inArray(serviceMessages.conversationId, conversation), after))
+        .$dynamic(),
+    { keys: [idKey(serviceMessages.id, (row: { id: number }) => row.id)], direction: 'asc' },
+    (rows) =>
+      messages.write(
+        rows.map(({ author, picture, ...row }) => ({ kind: 'service', from: author, title: '', ...row, picture })),
+      ),
+  );
+  messages.end();
+  const sessionsPart = {
+    name: 'sessions',
+    columns: ['id', 'device', 'address', 'user_agent', 'signed_in_at', 'last_seen_at', 'ended_at'],
+    decimals: new Set<string>(),
+  };
+  parts.push(sessionsPart);
+  const sessionsWriter = archive.part(sessionsPart);
+  await eachPage(
+    (after) =>
+      db
         .select()
-        .from(liquidityRecords)
-        .where(eq(liquidityRecords.userId, userId))
-        .orderBy(asc(liquidityRecords.id)),
-    ),
-    part(
-      'lockups',
-      lockupOrders,
-      await db.select().from(lockupOrders).where(eq(lockupOrders.userId, userId)).orderBy(asc(lockupOrders.id)),
-    ),
-    {
-      name: 'messages',
-      rows: [
-        ...(await everyMessageOf(db, userId, lang)).map(({ broadcast, readAt, ...row }) => ({
-          kind: 'station',
-          from: 'platform',
-          to: broadcast ? 'everyone' : 'you',
-          ...row,
-          read_at: readAt,
-        })),
-        ...(
-          await db
-            .select({
-              id: serviceMessages.id,
-              at: serviceMessages.createdAt,
-              author: serviceMessages.author,
-              body: serviceMessages.body,
-              picture: serviceMessages.picture,
-            })
-            .from(serviceMessages)
-            .where(inArray(serviceMessages.conversationId, conversation))
-            .orderBy(asc(serviceMessages.id))
-        ).map(({ author, picture, ...row }) => ({ kind: 'service', from: author, title: '', ...row, picture })),
-      ],
-      columns: ['kind', 'from', 'to', 'id', 'at', 'title', 'body', 'read_at', 'picture'],
-      decimals: new Set(),
-    },
-    {
-      name: 'sessions',
-      rows: (await db.select().from(sessions).where(eq(sessions.userId, userId)).orderBy(asc(sessions.id))).map(
-        (row) => ({
+        .from(sessions)
+        .where(and(eq(sessions.userId, userId), after))
+        .$dynamic(),
+    { keys: [idKey(sessions.id, (row: { id: number }) => row.id)], direction: 'asc' },
+    (rows) =>
+      sessionsWriter.write(
+        rows.map((row) => ({
           id: row.id,
           device: row.device,
           address: maskAddress(row.ip),
@@ -341,24 +455,29 @@ async function partsOf(db: Executor, userId: number, documents: boolean, now: Da
           signed_in_at: row.createdAt,
           last_seen_at: row.lastSeenAt,
           ended_at: row.revokedAt,
-        }),
+        })),
       ),
-      columns: ['id', 'device', 'address', 'user_agent', 'signed_in_at', 'last_seen_at', 'ended_at'],
-      decimals: new Set(),
+  );
+  sessionsWriter.end();
+  const certificationOmits = ['user_id'];
+  whole(
+    {
+      name: 'certifications',
+      columns: columnsOf(certifications, certificationOmits),
+      decimals: decimalsOf(certifications),
     },
-    part('certifications', certifications, certificationRows),
-  ];
-  const [{ bytes } = { bytes: 0 }] = documents
-    ? await db
-        .select({ bytes: sql<number>`coalesce(sum(octet_length(${uploads.bytes})), 0)::float8` })
-        .from(uploads)
-        .where(mineOf(userId, picturesOf(certificationRows)))
-    : [];
-  return { parts, certificationRows, picturesBytes: Number(bytes) };
+    certificationRows.map((row) => named(certifications, row, certificationOmits)),
+  );
+  return { archive, parts, sides };
 }
 
-function refuseTooLarge(): never {
-  throw new Refusal(serverTexts.exportTooLarge.id, { 0: EXPORT_MAX_BYTES / 1024 / 1024 });
+/**
+ * Refuses the export as too large: `records` when the parts' files alone pass EXPORT_MAX_BYTES (no choice of the
+ * customer makes it fit), else as the pictures make it so (it fits without them).
+ */
+function refuseTooLarge(records: boolean): never {
+  const text = records ? serverTexts.exportRecordsTooLarge : serverTexts.exportTooLarge;
+  throw new Refusal(text.id, { 0: EXPORT_MAX_BYTES / 1024 / 1024 });
 }
 
 /** The parts of the archive, each as NAME.json and NAME.csv, in the README's order. */
