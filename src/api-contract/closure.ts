@@ -114,7 +114,9 @@ export type ClosedAccount = v.InferOutput<typeof ClosedAccount>;
  * the account and is not paid out, and asks for the customer's consent; `amounts` (asset-amounts.ts ASSET_AMOUNTS, ''
  * for none) carries what the customer was shown, and the closure goes ahead only when the server finds exactly those
  * assets and amounts (else it is refused, closeEndingChanged, nothing written); each then ends with a ledger entry of
- * kind `closure_balance`. Every session ends with it.
+ * kind `closure_balance`. A coin no withdrawal can take whose market has no current price cannot be valued, so it never
+ * ends: it holds the closure, and the refusal names it and says to sell it once its market trades again
+ * (closeBalanceUnmovable). Every session ends with it.
  */
 export const closeAccount = post(
   '/users/close',

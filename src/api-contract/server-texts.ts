@@ -324,6 +324,13 @@ export const serverTexts = {
     message:
       'Your account still holds {0}. Every balance, frozen ones included, must be zero before closing, apart from amounts too small to withdraw or sell.',
   },
+  // {0} the coins (e.g. "SOL" or "SOL, XRP") that no withdrawal can take and no order can sell now: no open market
+  // of theirs has a current price.
+  closeBalanceUnmovable: /*i18n*/ {
+    id: 'e.closeBalanceUnmovable',
+    message:
+      '{0} cannot be withdrawn, and cannot be sold while its market has no current price, so it holds the closure. Sell it once its market trades again, then close the account; customer service can tell you when.',
+  },
   // The small amounts a closure would end with the account are not the ones the close request carries (shown on the
   // page): a balance, a price or a withdrawal rule moved since.
   closeEndingChanged: /*i18n*/ {

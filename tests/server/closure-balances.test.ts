@@ -9,11 +9,12 @@ import { and, asc, eq } from 'drizzle-orm';
 import { startHarness, type Harness } from './harness.ts';
 import { contractKit } from './contract-helpers.ts';
 import { CLOSURE_CHANGED, closureHeldBy, endingOf } from './closure-helpers.ts';
-import { PASSWORD, TOKEN_EXPIRED, customer, expectLedgerBalanced, grant, moneyState } from './helpers.ts';
+import { PASSWORD, TOKEN_EXPIRED, customer, expectLedgerBalanced, grant, moneyState, refused } from './helpers.ts';
 import { EXPORT_PATH, closeAccount, closureEnding } from '../../src/api-contract/closure.ts';
 import { userInfo } from '../../src/api-contract/account.ts';
 import { placeContract } from '../../src/api-contract/contracts.ts';
-import { closedAccounts, ledgerEntries } from '../../src/server/db/schema.ts';
+import { LIQUIDITY_ASSET } from '../../src/api-contract/earn.ts';
+import { closedAccounts, contractPairs, ledgerEntries } from '../../src/server/db/schema.ts';
 import { reconcileNow } from '../../src/server/domain/reconciliation.ts';
 
 let h: Harness;
@@ -200,4 +201,36 @@ it('the data export taken before closing names each balance and what closing wou
   expect(readme).toMatch(/ends_with_closure: .*not paid out/);
   // In every language the app speaks, the README says it in that language.
   expect(strFromU8((await archive('th'))['README.txt']!)).not.toMatch(/ends_with_closure: .*not paid out/);
+});
+
+it('a coin with no withdrawal and no current price is named, with what to do, never taken', async () => {
+  // SOL has no withdrawal rule (only USDT, BTC and ETH do), and no price was ever recorded for it here: it can be
+  // neither withdrawn nor sold, nor valued.
+  const user = await customer(h, '0.5');
+  await grant(h, user.id, '3', 'SOL');
+  const stuck = refused(
+    'SOL cannot be withdrawn, and cannot be sold while its market has no current price, so it holds the closure. ' +
+      'Sell it once its market trades again, then close the account; customer service can tell you when.',
+  );
+  // The page lists the USDT only; the close, consented to it, names the SOL and what to do, and takes nothing.
+  expect(await ending(user.token)).toEqual([
+    { asset: 'USDT', amount: '0.50000000', min_amount: '10.00000000', least_amount: '10.10000000' },
+  ]);
+  await refusedUntouched(user, 'USDT:0.5', stuck);
+  // Its market closed by the operator (the pair inactive) with a fresh price: still no way to sell it.
+  await tick('SOL', '235.00');
+  await h.database.db.update(contractPairs).set({ active: false }).where(eq(contractPairs.coin, 'SOL'));
+  try {
+    await refusedUntouched(user, 'USDT:0.5', stuck);
+  } finally {
+    await h.database.db.update(contractPairs).set({ active: true }).where(eq(contractPairs.coin, 'SOL'));
+  }
+  // Its market trades: an order can sell it, and the usual text asks for it.
+  await refusedUntouched(user, 'USDT:0.5', closureHeldBy('SOL'));
+  // An earn balance is no coin: it has no withdrawal and no market, and its redemption empties it, as the usual text
+  // asks.
+  const saver = await customer(h);
+  await grant(h, saver.id, '5', LIQUIDITY_ASSET);
+  await refusedUntouched(saver, '', closureHeldBy(LIQUIDITY_ASSET));
+  await expectLedgerBalanced(h);
 });

@@ -54,7 +54,7 @@ import {
 import type { CodeChannel } from './code-sender.ts';
 import { POINTS } from '../../api-contract/rewards.ts';
 import { PRACTICE_ASSETS, post } from './ledger.ts';
-import { balancesEndingIn, sameAsShown } from './closure-balances.ts';
+import { closureBalancesIn, sameAsShown } from './closure-balances.ts';
 import { pointsRule } from './points.ts';
 import { Refusal } from './refusal.ts';
 
@@ -92,7 +92,9 @@ export interface EndedWithAccount {
  * points at or above it are refused with a text saying they can be redeemed first. So are available amounts below their
  * asset's withdrawal minimum that cannot be sold (balancesEndingIn, at `now`): they do not hold the closure, but only
  * when they are exactly `shown` (asset → the amount the customer was shown and agreed to leave: same assets, same
- * amounts), else refused with closeEndingChanged; every other balance not zero is refused first (closeBalanceLeft).
+ * amounts), else refused with closeEndingChanged; every other balance not zero is refused first (closeBalanceLeft),
+ * and before it a coin no withdrawal can take and no order can sell now, its market having no current price
+ * (closureBalancesIn's `unmovable`): closeBalanceUnmovable names it and says to sell it once its market trades.
  * Read inside the closing transaction, after the account's balance rows are locked.
  */
 export async function refuseIfNotClosable(
@@ -109,7 +111,10 @@ export async function refuseIfNotClosable(
     .for('update');
   const notZero = (row: (typeof held)[number]) => !new Big(row.available).eq(0) || !new Big(row.frozen).eq(0);
   const points = held.find((row) => row.asset === POINTS && new Big(row.frozen).eq(0));
-  const ending = await balancesEndingIn(tx, userId, held, now, true);
+  const { ending, unmovable } = await closureBalancesIn(tx, userId, held, now, true);
+  // A coin no withdrawal can take and no market prices now could never be made zero by the customer, nor valued to end
+  // it: named first, with what to do, so the customer is not sent to empty what cannot be emptied.
+  if (unmovable.length) throw new Refusal(serverTexts.closeBalanceUnmovable.id, { 0: unmovable.join(', ') });
   const ends = new Set(ending.map((balance) => balance.asset));
   // Money (and points frozen, which no redemption could take) first: that text names every asset still held.
   const left = held.filter((row) => row !== points && !ends.has(row.asset) && notZero(row));

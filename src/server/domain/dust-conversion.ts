@@ -27,15 +27,19 @@ export interface SmallBalance {
 }
 
 /**
- * User `userId`'s small balances of the real account at `now`, in coin order, their balance rows locked (for update)
- * in `db`, a transaction, when `lock` (a read-only call reads them unlocked): every coin of an active pair (coin
- * listed, not halted, a tick recorded within MAX_QUOTE_AGE_MS) whose available amount is dust at its latest recorded
- * price (dustOf: the pair's sell rule refuses every sell of it). USDT is never one, and the frozen bucket is never
- * read. A coin with no such pair or no fresh price is not one: whether
- * an order could sell it cannot be told. The conversion converts exactly these; a closure ends those of them below
- * the coin's withdrawal minimum.
+ * User `userId`'s coin balances of the real account that an order could be placed for at `now`, in coin order, their
+ * balance rows locked (for update) in `db`, a transaction, when `lock` (a read-only call reads them unlocked): every
+ * available amount above zero of a coin of an active pair (coin listed, not halted, a tick recorded within
+ * MAX_QUOTE_AGE_MS), with `dust`, whether it is dust at its latest recorded price (dustOf: the pair's sell rule
+ * refuses every sell of it). USDT is never one, and the frozen bucket is never read. A coin with no such pair or no
+ * fresh price is not one: whether an order could sell it cannot be told.
  */
-export async function smallBalancesOf(db: Executor, userId: number, now: Date, lock = true): Promise<SmallBalance[]> {
+export async function pricedBalancesOf(
+  db: Executor,
+  userId: number,
+  now: Date,
+  lock: boolean,
+): Promise<(SmallBalance & { dust: boolean })[]> {
   const rows = rowsOf<{
     coin: string;
     available: string;
@@ -60,18 +64,28 @@ export async function smallBalancesOf(db: Executor, userId: number, now: Date, l
       order by b.asset
       ${lock ? sql`for update of b` : sql``}`),
   );
-  return rows
-    .filter((row) => {
-      if (row.price === null || row.at === null) return false;
-      if (now.getTime() - new Date(row.at).getTime() > MAX_QUOTE_AGE_MS) return false;
-      const pair = {
-        price_decimals: Number(row.price_decimals),
-        quantity_decimals: Number(row.quantity_decimals),
-        min_notional: row.min_notional,
-        price_band: row.price_band,
-      };
-      return dustOf(row.available, pair, new Big(row.price).toFixed());
-    })
+  return rows.flatMap((row) => {
+    if (row.price === null || row.at === null) return [];
+    if (now.getTime() - new Date(row.at).getTime() > MAX_QUOTE_AGE_MS) return [];
+    const pair = {
+      price_decimals: Number(row.price_decimals),
+      quantity_decimals: Number(row.quantity_decimals),
+      min_notional: row.min_notional,
+      price_band: row.price_band,
+    };
+    const dust = dustOf(row.available, pair, new Big(row.price).toFixed());
+    return [{ coin: row.coin, available: row.available, fee_rate: row.fee_rate, dust }];
+  });
+}
+
+/**
+ * User `userId`'s small balances of the real account at `now`: the coins pricedBalancesOf finds (locked when `lock`)
+ * whose available amount is dust. The conversion converts exactly these; a closure ends those of them below the
+ * coin's withdrawal minimum.
+ */
+export async function smallBalancesOf(db: Executor, userId: number, now: Date, lock = true): Promise<SmallBalance[]> {
+  return (await pricedBalancesOf(db, userId, now, lock))
+    .filter((row) => row.dust)
     .map(({ coin, available, fee_rate }) => ({ coin, available, fee_rate }));
 }
 
