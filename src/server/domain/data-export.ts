@@ -3,13 +3,13 @@
 // values: decimals as strings, times in ISO 8601 UTC) and a CSV file written by the one CSV writer
 // (api-contract/csv.ts: formula cells defused, exact decimals, UTC wall-clock times), and a README in the language of
 // the request saying so and what every file and column holds.
-// Built in memory with fflate, bounded by EXPORT_MAX_BYTES: the rows are read and written a batch at a time, and the
-// export is refused as soon as the files written pass the bound, so an account of any size holds at most about that
-// much of one export in memory; at most EXPORTS_AT_ONCE are built at once in a process. The identity documents'
+// Built in memory with fflate, bounded by EXPORT_MAX_BYTES: the rows are read, written and compressed a batch at a
+// time, and the export is refused as soon as the files written pass the bound, so an account of any size is never
+// read further than that; at most EXPORTS_AT_ONCE are built at once in a process. The identity documents'
 // pictures only when asked for.
 // Secrets never leave: no password hash, token hash, two-factor secret, recovery code or passkey key is read.
 import Big from 'big.js';
-import { strToU8, zipSync, type Zippable } from 'fflate';
+import { strToU8, Zip, ZipDeflate, ZipPassThrough } from 'fflate';
 import { and, asc, eq, getTableColumns, inArray, sql, type InferSelectModel, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Executor } from '../db/connection.ts';
@@ -128,33 +128,52 @@ function csvRow(part: Part, row: Row): string[] {
 const EXPORT_BATCH_ROWS = 2_000;
 
 /**
- * The archive's files as they are written, part by part, a batch of rows at a time, and how many bytes they hold
- * (`size`, with `picturesBytes` counted in from the start when the pictures are asked for). Each part is NAME.json
- * (the rows as JSON.stringify(rows, null, 2) writes the array, pieced together row by row) and NAME.csv (the BOM, the
- * header of its columns, a line a row). Refuses (refuseTooLarge) the moment the bytes written pass EXPORT_MAX_BYTES:
- * past the bound no more is read, so however many rows an account has, one export holds at most the bound plus one
- * batch of them. Rows are measured as written, so the bound is the same as the whole files' size: never an estimate.
+ * The ZIP archive as its files are written, part by part, a batch of rows at a time, each batch compressed as it comes
+ * (fflate's streaming Zip: only the compressed archive is held), with how many bytes the parts' files hold (with
+ * `picturesBytes` counted in from the start when the pictures are asked for). README.txt comes first, its text last
+ * (`end`), once every part is known. Each part is NAME.json (the rows as JSON.stringify(rows, null, 2) writes the
+ * array, pieced together row by row) and NAME.csv (the BOM, the header of its columns, a line a row). Refuses
+ * (refuseTooLarge) the moment the bytes written pass EXPORT_MAX_BYTES, before compressing them: past the bound no more
+ * is read, so however many rows an account has, one export reads at most the bound plus one batch of them. Rows are
+ * measured as written, so the bound is the files' own size: never an estimate. Every file is stamped `now`.
  */
-class ArchiveFiles {
-  readonly files: Zippable = {};
+class Archive {
   /** The bytes of the parts' files written so far. */
   private records = 0;
   private readonly picturesBytes: number;
+  private readonly now: Date;
+  private readonly chunks: Uint8Array[] = [];
+  private readonly zip: Zip;
+  private readonly readme: ZipDeflate;
 
-  constructor(picturesBytes: number) {
+  constructor(picturesBytes: number, now: Date) {
     this.picturesBytes = picturesBytes;
+    this.now = now;
+    this.zip = new Zip((error, chunk) => {
+      if (error) throw error;
+      this.chunks.push(chunk);
+    });
+    this.readme = this.deflated('README.txt');
   }
 
-  /** Writes one part: `write(rows)` adds a batch of rows to its two files; `end()` closes them into the archive. */
+  /** A file of the archive, compressed as it is pushed. */
+  private deflated(name: string): ZipDeflate {
+    const file = new ZipDeflate(name, { level: 6 });
+    file.mtime = this.now;
+    this.zip.add(file);
+    return file;
+  }
+
+  /** Writes one part: `write(rows)` adds a batch of rows to its two files; `end()` closes them. */
   part(part: Part) {
-    const json: Uint8Array[] = [];
-    const csv: Uint8Array[] = [];
+    const json = this.deflated(`${part.name}.json`);
+    const csv = this.deflated(`${part.name}.csv`);
     let rows = 0;
-    const add = (to: Uint8Array[], text: string) => {
+    const add = (to: ZipDeflate, text: string, final = false) => {
       const bytes = strToU8(text);
-      to.push(bytes);
       this.records += bytes.length;
       if (this.records + this.picturesBytes > EXPORT_MAX_BYTES) refuseTooLarge(this.records > EXPORT_MAX_BYTES);
+      to.push(bytes, final);
     };
     add(csv, BOM + csvLines([part.columns.map(textCell)]));
     return {
@@ -170,23 +189,32 @@ class ArchiveFiles {
         rows += batch.length;
       },
       end: () => {
-        add(json, rows ? '\n]' : '[]');
-        this.files[`${part.name}.json`] = joined(json);
-        this.files[`${part.name}.csv`] = joined(csv);
+        add(json, rows ? '\n]' : '[]', true);
+        add(csv, '', true);
       },
     };
   }
-}
 
-/** The pieces of one file as one array of bytes. */
-function joined(pieces: readonly Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(pieces.reduce((sum, piece) => sum + piece.length, 0));
-  let at = 0;
-  for (const piece of pieces) {
-    out.set(piece, at);
-    at += piece.length;
+  /** A file stored as it is (a picture, compressed already). */
+  stored(name: string, bytes: Uint8Array) {
+    const file = new ZipPassThrough(name);
+    file.mtime = this.now;
+    this.zip.add(file);
+    file.push(bytes, true);
   }
-  return out;
+
+  /** The whole archive, README.txt's `readme` text written. */
+  end(readme: string): Uint8Array {
+    this.readme.push(strToU8(readme), true);
+    this.zip.end();
+    const out = new Uint8Array(this.chunks.reduce((sum, chunk) => sum + chunk.length, 0));
+    let at = 0;
+    for (const chunk of this.chunks) {
+      out.set(chunk, at);
+      at += chunk.length;
+    }
+    return out;
+  }
 }
 
 /**
@@ -211,9 +239,10 @@ let exportsBuilding = 0;
 
 /**
  * Exports built at once in a process; one more is refused (exportBusy: try again in a minute) rather than queued, as
- * the customer can ask again and a queue would hold the request open. Why 2: each holds up to EXPORT_MAX_BYTES of files
- * with their archive (the process grew by about 150 MB for one at the bound, measured) and one pooled connection for
- * its transaction, while the process serves every other call.
+ * the customer can ask again and a queue would hold the request open. Why 2: each writes and compresses up to
+ * EXPORT_MAX_BYTES of files (the process grew by about 90 MB for one at the bound, measured, most of it garbage of
+ * the batches not yet collected), for seconds of a core, and holds one pooled connection for its transaction, while
+ * the process serves every other call.
  */
 export const EXPORTS_AT_ONCE = 2;
 
@@ -257,7 +286,8 @@ const EXTENSIONS: Record<string, string> = {
  * The caller's data as a ZIP archive (bytes): README.txt, and for each part NAME.json and NAME.csv (see README);
  * with `documents`, the certification pictures under documents/. Reads only rows of `userId`, all in one read-only
  * repeatable-read transaction (one snapshot: the balances agree with the ledger, the orders with their entries, however
- * the account moves meanwhile); the files are written as the rows are read, the archive after the transaction ends.
+ * the account moves meanwhile); the files are written and compressed as the rows are read, the pictures and the README
+ * after the transaction ends.
  * Station messages are in `lang` (the language the customer reads them in the app; English where a message has no
  * version in it).
  * @throws Refusal exportTooLarge (with `documents`) or exportRecordsTooLarge as soon as the files written pass
@@ -278,8 +308,6 @@ export async function exportArchive(
       isolationLevel: 'repeatable read',
       accessMode: 'read only',
     });
-    const files = archive.files;
-    files['README.txt'] = strToU8(readme(now, documents, parts, lang));
     if (documents) {
       // An upload's bytes never change: read after the snapshot, they are what it held.
       const pictures = new Map(
@@ -294,13 +322,13 @@ export async function exportArchive(
         const picture = pictures.get(side.id);
         // Pictures are compressed already: stored as they are.
         if (picture)
-          files[`documents/${side.certification}-${side.side}.${EXTENSIONS[picture.mime] ?? 'bin'}`] = [
+          archive.stored(
+            `documents/${side.certification}-${side.side}.${EXTENSIONS[picture.mime] ?? 'bin'}`,
             new Uint8Array(picture.bytes),
-            { level: 0 },
-          ];
+          );
       }
     }
-    return zipSync(files, { level: 6, mtime: now });
+    return archive.end(readme(now, documents, parts, lang));
   } finally {
     exportsBuilding--;
   }
@@ -321,7 +349,7 @@ const mineOf = (userId: number, sides: { id: string }[]) => {
 };
 
 /**
- * Every part read in `db` (the export's transaction) and written into the archive's files (ArchiveFiles, which refuses
+ * Every part read in `db` (the export's transaction) and written into the archive (Archive, which refuses
  * as soon as they pass the bound), with the parts for the README and the certifications' picture sides to read after
  * (none without `documents`). The certifications and their pictures' size are read first, so that size counts from
  * the first row.
@@ -341,7 +369,7 @@ async function partsOf(db: Executor, userId: number, documents: boolean, now: Da
         .from(uploads)
         .where(mineOf(userId, sides))
     : [];
-  const archive = new ArchiveFiles(Number(bytes));
+  const archive = new Archive(Number(bytes), now);
   const parts: Part[] = [];
   /** Writes a part whose rows are all at hand. */
   const whole = (part: Part, rows: readonly Row[]) => {
