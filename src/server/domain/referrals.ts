@@ -10,8 +10,7 @@
 // inviter's own identity documents (they invited themselves).
 import Big from 'big.js';
 import { and, asc, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
-import type { Executor, Tx } from '../db/connection.ts';
+import { sqlFlags, type Executor, type Tx } from '../db/connection.ts';
 import { certifications, configEntries, ledgerEntries, referralRewards, users } from '../db/schema.ts';
 import { maskUsername } from '../../api-contract/activities.ts';
 import { maskContact } from '../../api-contract/masking.ts';
@@ -78,35 +77,24 @@ export async function setReferralRewardAs(
 const documentKey = (number: SQL | AnyColumn) => sql`upper(replace(${number}, '-', ''))`;
 
 /**
- * Whether the friend's verified primary certification carries a document (type and number, compared by documentKey)
- * of one of the inviter's own primary certifications, verified or in review: the inviter invited themselves, and a
- * reward for a friend is not paid for that.
+ * SQL, true when the friend's (`friendId`: a column or a value) verified primary certification carries a document (type
+ * and number, compared by documentKey) of one of the inviter's (`inviterId`) own primary certifications, verified or in
+ * review: the inviter invited themselves, and nothing is paid for such a "friend" (the referral reward, the welfare
+ * task for a certified friend).
  */
-async function sameIdentity(tx: Executor, friendId: number, inviterId: number): Promise<boolean> {
-  const own = alias(certifications, 'own');
-  const [row] = await tx
-    .select({ id: own.id })
-    .from(certifications)
-    .innerJoin(
-      own,
-      and(
-        eq(own.userId, inviterId),
-        eq(own.level, 'primary'),
-        inArray(own.status, ['verified', 'review']),
-        eq(own.docType, certifications.docType),
-        sql`${documentKey(own.number)} = ${documentKey(certifications.number)}`,
-      ),
-    )
-    .where(
-      and(
-        eq(certifications.userId, friendId),
-        eq(certifications.level, 'primary'),
-        eq(certifications.status, 'verified'),
-      ),
-    )
-    .limit(1);
-  return Boolean(row);
-}
+export const invitedThemselves = (friendId: SQL | AnyColumn | number, inviterId: SQL | AnyColumn | number): SQL => sql`
+  exists (
+    select 1 from ${certifications} friend_doc
+    join ${certifications} own_doc
+      on own_doc.user_id = ${inviterId} and own_doc.level = 'primary' and own_doc.status in ('verified', 'review')
+        and own_doc.doc_type = friend_doc.doc_type
+        and ${documentKey(sql`own_doc.number`)} = ${documentKey(sql`friend_doc.number`)}
+    where friend_doc.user_id = ${friendId} and friend_doc.level = 'primary' and friend_doc.status = 'verified'
+  )`;
+
+/** Whether the friend invited is the inviter themselves (invitedThemselves). */
+const sameIdentity = async (tx: Executor, friendId: number, inviterId: number): Promise<boolean> =>
+  (await sqlFlags(tx, { same: invitedThemselves(friendId, inviterId) })).same;
 
 /**
  * Pays the inviter of `friendId` the reward in force, once per friend: call it in the transaction that verifies the
