@@ -200,7 +200,15 @@ export type BoxDraw = v.InferOutput<typeof BoxDraw>;
 
 export const drawBlindBox = post(
   '/blindbox/draw',
-  v.object({ pay: v.picklist(PAY_WITH, texts.choosePayment.id) }),
+  v.object({
+    pay: v.picklist(PAY_WITH, texts.choosePayment.id),
+    /**
+     * Our addition: the cost of one draw the customer was shown and confirmed for this way of paying (its `amount` in
+     * `costs`). When sent, a draw whose cost is another one now (an operator changed it meanwhile) is refused rather
+     * than charged at a cost the customer never saw; without it the draw takes the cost of the moment.
+     */
+    cost: v.optional(matching(/^\d{1,12}(?:\.\d{1,8})?$/, texts.invalidRequest)),
+  }),
   returns(shape({ draw: BoxDraw, seed: SeedState })),
 );
 

@@ -235,6 +235,11 @@ export const serverTexts = {
   welfareClaimed: /*i18n*/ { id: 'e.welfareClaimed', message: 'You have already claimed this reward!' },
   welfareNotOffered: /*i18n*/ { id: 'e.welfareNotOffered', message: 'This reward is not offered at the moment!' },
   blindBoxUnavailable: /*i18n*/ { id: 'e.blindBoxUnavailable', message: 'The blind box is not available!' },
+  // A draw confirmed at a cost it no longer has (server/domain/blindbox.ts): {0} the cost now, {1} its asset.
+  blindBoxCostChanged: /*i18n*/ {
+    id: 'e.blindBoxCostChanged',
+    message: 'A draw now costs {0} {1}: check the cost and draw again!',
+  },
   prizeSoldOut: /*i18n*/ {
     id: 'e.prizeSoldOut',
     message: 'This prize is sold out, the blind box is closed until it is restocked!',

@@ -4,23 +4,59 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { startHarness, type Harness } from './harness.ts';
-import { customer, expectLedgerBalanced, refused, registerByPhone } from './helpers.ts';
+import { customer, expectLedgerBalanced, grant, moneyState, refused, registerByPhone } from './helpers.ts';
 import { certifyPrimary } from './funds-helpers.ts';
+import { blindBoxInfo, drawBlindBox } from '../../src/api-contract/blindbox.ts';
 import { claimWelfare, welfareTasks } from '../../src/api-contract/welfare.ts';
 import { userInfo } from '../../src/api-contract/account.ts';
-import { ledgerEntries, welfareClaims } from '../../src/server/db/schema.ts';
+import { boxDraws, ledgerEntries, welfareClaims } from '../../src/server/db/schema.ts';
+import { seedBlindBox } from '../../src/server/db/seed-blindbox.ts';
 import { seedWelfare } from '../../src/server/db/seed-welfare.ts';
+import { runOperatorCommand } from '../../src/server/ops/commands.ts';
 
 let h: Harness;
 beforeAll(async () => {
   h = await startHarness();
+  await seedBlindBox(h.database.db, h.clock.now());
   await seedWelfare(h.database.db);
 });
 afterAll(() => h.close());
 afterEach(() => expectLedgerBalanced(h));
 
+const ops = async (...argv: string[]) => {
+  const done = await runOperatorCommand({ db: h.database.db, now: h.clock.now(), production: false }, argv);
+  expect(done, done.output).toMatchObject({ ok: true });
+};
 let keys = 0;
 const key = () => `rewards-attack-${++keys}`;
+
+describe('the blind box', () => {
+  it('a draw confirmed at the cost shown is refused when the operator raised it meanwhile: nothing moves', async () => {
+    await ops('prizes', 'set', 'Sure thing:USDT:2:1000000');
+    await ops('blindbox-cost', 'points=100', 'usdt=1');
+    const user = await customer(h);
+    await grant(h, user.id, '1000', 'POINT');
+    const shown = (await h.call(blindBoxInfo, {}, { token: user.token })).data;
+    const cost = shown.costs.find((option) => option.pay === 'points')!.amount;
+    expect(cost).toBe('100');
+    await ops('blindbox-cost', 'points=900');
+    const before = await moneyState(h, user.id, { draws: boxDraws });
+
+    const answer = await h.call(drawBlindBox, { pay: 'points', cost }, { token: user.token, idempotencyKey: key() });
+
+    expect(answer).toEqual(refused('A draw now costs 900 POINT: check the cost and draw again!'));
+    expect(await moneyState(h, user.id, { draws: boxDraws })).toEqual(before);
+    expect((await h.call(blindBoxInfo, {}, { token: user.token })).data.seed).toEqual(shown.seed);
+    // At the cost now shown it draws, and takes exactly that.
+    const again = await h.call(
+      drawBlindBox,
+      { pay: 'points', cost: '900' },
+      { token: user.token, idempotencyKey: key() },
+    );
+    expect(again.data.draw).toMatchObject({ cost_asset: 'POINT', cost: '900', prize_amount: '2' });
+    await ops('blindbox-cost', 'points=100');
+  });
+});
 
 describe('welfare', () => {
   const claimsOf = (userId: number) =>

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
-// The blind box on the device: a draw offline fails at once and sends nothing; the past draws are
-// verified here with Web Crypto — a revealed draw checks ✓, a tampered one ✗, a secret one waits.
+// The blind box on the device: a draw offline fails at once and sends nothing; a draw carries the cost its button
+// showed, and a refused one reads the box again; the past draws are verified here with Web Crypto — a revealed draw
+// checks ✓, a tampered one ✗, a secret one waits.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { drawRoll, prizeFor, sha256Hex, type BoxDraw } from '../../src/api-contract/blindbox.ts';
 import { offlineData } from '../../src/lib/offline.ts';
@@ -52,6 +53,15 @@ describe('the blind box store', () => {
     await expect(drawBox('points')).rejects.toThrow('You are offline. Please check your network and try again.');
     expect(calls).toHaveLength(0);
     expect(blindBoxState.drawing).toBeNull();
+  });
+
+  it('sends the cost the button showed; a refused draw reads the box again for the costs of now', async () => {
+    const { calls } = stubFetch(envelope(0, 'A draw now costs 900 POINT: check the cost and draw again!', null));
+    await expect(drawBox('points', '100')).rejects.toThrow('A draw now costs 900 POINT');
+    await expect.poll(() => calls.length).toBe(2);
+    expect(new URL(calls[0]!.request.url).pathname).toBe('/api/blindbox/draw');
+    expect(Object.fromEntries(new URLSearchParams(calls[0]!.body))).toEqual({ pay: 'points', cost: '100' });
+    expect(new URL(calls[1]!.request.url).pathname).toBe('/api/blindbox/info');
   });
 
   it('verifies the loaded draws in the browser: revealed ✓, tampered ✗, secret waits', async () => {

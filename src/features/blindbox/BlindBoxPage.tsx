@@ -5,7 +5,7 @@ import { useEffect } from 'react';
 import { Link } from 'wouter';
 import { useSnapshot } from 'valtio';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { blindBoxInfo, type BoxCost, type PayWith } from '../../api-contract/blindbox.ts';
+import { blindBoxInfo, type BoxCost } from '../../api-contract/blindbox.ts';
 import { ROUTES } from '../../api-contract/routes.ts';
 import { availableOf, formatBalance, refreshBalances, userBalances } from '../../lib/balances.ts';
 import { useSubmit } from '../../lib/form.ts';
@@ -89,11 +89,12 @@ function DrawButton({ cost }: { cost: Readonly<BoxCost> }) {
   const { drawing } = useSnapshot(blindBoxState);
   const { online } = useSnapshot(offlineData);
   const amountText = useAmountText();
-  const { submit } = useSubmit((pay: PayWith) => drawBox(pay));
+  // The draw carries the cost this button shows: a cost changed meanwhile is refused, not charged.
+  const { submit } = useSubmit((shown: Readonly<BoxCost>) => drawBox(shown.pay, shown.amount));
   const price = amountText(cost.amount, cost.asset);
   return (
     <Button
-      onClick={() => void submit(cost.pay)}
+      onClick={() => void submit(cost)}
       disabled={drawing !== null}
       variant={cost.pay === 'points' ? 'primary' : 'secondary'}
     >

@@ -58,14 +58,21 @@ export async function loadWins(): Promise<void> {
   blindBoxState.wins = (await api(winNotice, undefined, { loading: false })).lists;
 }
 
-/** Draws once; a draw moves money, so offline it fails at once with the app's offline text. */
-export async function drawBox(pay: PayWith): Promise<void> {
+/**
+ * Draws once paying `pay`, at the `cost` the button showed (the server refuses the draw when the cost is another one
+ * now); a draw moves money, so offline it fails at once with the app's offline text. After a refused draw the box is
+ * read again, so the buttons show the costs of now.
+ */
+export async function drawBox(pay: PayWith, cost?: string): Promise<void> {
   if (knownOffline()) throw offline();
   blindBoxState.drawing = pay;
   try {
-    const answer = await api(drawBlindBox, { pay });
+    const answer = await api(drawBlindBox, cost === undefined ? { pay } : { pay, cost });
     blindBoxState.result = answer.draw;
     if (blindBoxState.info) blindBoxState.info.seed = answer.seed;
+  } catch (error) {
+    void loadInfo().catch(() => undefined);
+    throw error;
   } finally {
     blindBoxState.drawing = null;
   }

@@ -335,12 +335,18 @@ export async function blindBoxInfo(db: Executor, userId: number, now: Date): Pro
   };
 }
 
-/** One draw, in the caller's transaction: everything below commits together or not at all. */
+/**
+ * One draw paid `pay`, in the caller's transaction: everything below commits together or not at all. `shownCost`: the
+ * cost of a draw the customer confirmed (a decimal of the asset paid with), when the request sent it; a draw whose
+ * cost is another one now (an operator changed it meanwhile) is refused (blindBoxCostChanged, naming the cost now) and
+ * nothing moves.
+ */
 export async function draw(
   tx: Tx,
   userId: number,
   pay: PayWith,
   now: Date,
+  shownCost?: string,
 ): Promise<{ draw: BoxDraw; seed: SeedState }> {
   // A draw is paid play (points or USDT for a chance of a prize): a time-out stops it like any order.
   await refusePreTrade(tx, userId, now);
@@ -349,6 +355,8 @@ export async function draw(
   if (!prizes.length || tableTotal(prizes) !== WEIGHT_TOTAL) throw new Refusal(serverTexts.blindBoxUnavailable.id);
   const cost = (await boxCosts(tx)).find((option) => option.pay === pay);
   if (!cost) throw new Refusal(serverTexts.blindBoxUnavailable.id);
+  if (shownCost !== undefined && !new Big(shownCost).eq(cost.amount))
+    throw new Refusal(serverTexts.blindBoxCostChanged.id, { 0: new Big(cost.amount), 1: cost.asset });
 
   const nonce = seed.nextNonce;
   const roll = await drawRoll(seed.serverSeed, seed.clientSeed, nonce);

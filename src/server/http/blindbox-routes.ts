@@ -12,7 +12,7 @@ export const blindBoxRoutes: RouteModule = ({ route }) => {
     return { ...info, prizes: await namedIn(db, 'prize', info.prizes, 'name', (prize) => prize.id, locale) };
   });
   route(drawBlindBox, async (input, { db, caller, clock, locale }) => {
-    const drawn = await db.transaction((tx) => draw(tx, caller.userId, input.pay, clock.now()));
+    const drawn = await db.transaction((tx) => draw(tx, caller.userId, input.pay, clock.now(), input.cost));
     const [named] = await namedIn(db, 'prize', [drawn.draw], 'prize_name', (row) => row.prize_id, locale);
     return { ...drawn, draw: named! };
   });
