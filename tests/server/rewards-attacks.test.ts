@@ -2,11 +2,21 @@
 // customer saw and what they confirmed: the blind box, welfare tasks, the check-in, points. Each names the attack and
 // what the money must do, and the ledger sums to every balance after each.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { startHarness, type Harness } from './harness.ts';
-import { customer, expectLedgerBalanced, grant, moneyState, refused, registerByPhone } from './helpers.ts';
+import {
+  customer,
+  expectLedgerBalanced,
+  grant,
+  moneyState,
+  refused,
+  registerByPhone,
+  rowLocked,
+  waitersOnLocks,
+} from './helpers.ts';
 import { certifyPrimary } from './funds-helpers.ts';
 import { blindBoxInfo, drawBlindBox } from '../../src/api-contract/blindbox.ts';
+import { checkInCalendar, dailyCheckIn } from '../../src/api-contract/check-in.ts';
 import { claimWelfare, welfareTasks } from '../../src/api-contract/welfare.ts';
 import { userInfo } from '../../src/api-contract/account.ts';
 import { boxDraws, ledgerEntries, welfareClaims } from '../../src/server/db/schema.ts';
@@ -55,6 +65,35 @@ describe('the blind box', () => {
     );
     expect(again.data.draw).toMatchObject({ cost_asset: 'POINT', cost: '900', prize_amount: '2' });
     await ops('blindbox-cost', 'points=100');
+  });
+});
+
+describe('the check-in', () => {
+  it('two taps across local midnight, the first still in flight, pay a streak of three days, not a new run', async () => {
+    h.clock.set(new Date('2026-11-27T10:00:00Z'));
+    const user = await customer(h);
+    const tap = () => h.call(dailyCheckIn, {}, { token: user.token, idempotencyKey: key() });
+    expect((await tap()).data).toMatchObject({ day: '2026-11-27', streak: 1, reward: '5' });
+    // The reward's balance row is held, so the tap just before midnight (Bangkok) waits to commit while the one just
+    // after it is made.
+    const held = await rowLocked(
+      h,
+      sql`select 1 from balances where user_id = ${user.id} and asset = 'POINT' for update`,
+    );
+    h.clock.set(new Date('2026-11-28T16:59:59Z')); // 23:59:59 on the 28th in Bangkok
+    const late = tap();
+    await waitersOnLocks(h.database.db, 1);
+    h.clock.set(new Date('2026-11-28T17:00:01Z')); // 00:00:01 on the 29th
+    const early = tap();
+    await waitersOnLocks(h.database.db, 2);
+    await held.release();
+
+    expect((await late).data).toMatchObject({ day: '2026-11-28', streak: 2, reward: '5' });
+    expect((await early).data).toMatchObject({ day: '2026-11-29', streak: 3, reward: '10', balance: '20' });
+    expect((await h.call(checkInCalendar, {}, { token: user.token })).data).toMatchObject({
+      today: '2026-11-29',
+      streak: 3,
+    });
   });
 });
 

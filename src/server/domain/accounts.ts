@@ -152,9 +152,15 @@ export async function findUser(db: Executor, id: number): Promise<UserRow> {
  * please log in again!") when the account is closed: a credit the customer asked for (a check-in, a reward claimed)
  * that raced their own closure waits for the closure's lock on that row (closure.ts) and then sees it, so no closed
  * account is credited. The request passed the login check before the closure ended its sessions, hence that text.
+ * `strength` 'no key update' also makes the customer's writes that take it pass one at a time (FOR KEY SHARE, an
+ * order's, does not wait for it).
  */
-export async function holdOpenAccount(tx: Executor, userId: number): Promise<void> {
-  const [row] = await tx.select({ closedAt: users.closedAt }).from(users).where(eq(users.id, userId)).for('key share');
+export async function holdOpenAccount(
+  tx: Executor,
+  userId: number,
+  strength: 'key share' | 'no key update' = 'key share',
+): Promise<void> {
+  const [row] = await tx.select({ closedAt: users.closedAt }).from(users).where(eq(users.id, userId)).for(strength);
   if (!row || row.closedAt) throw new Refusal(texts.tokenInvalid.id);
 }
 

@@ -83,8 +83,10 @@ async function streakOn(db: Executor, userId: number, day: string): Promise<numb
 
 /** Checks the caller in for today's local day and pays the ladder's step, or refuses a second time. */
 export async function checkInToday(tx: Tx, userId: number, now: Date, timeZone: string): Promise<CheckInAnswer> {
-  // A check-in racing the customer's closure credits no closed account.
-  await holdOpenAccount(tx, userId);
+  // A check-in racing the customer's closure credits no closed account. The customer's check-ins pass one at a time:
+  // a tap just after local midnight reads yesterday's streak only once a tap of yesterday still in flight committed
+  // (else it would see no yesterday and start a new run of 1).
+  await holdOpenAccount(tx, userId, 'no key update');
   const day = interestDay(now, timeZone);
   const streak = streakAfter(await streakOn(tx, userId, addDays(day, -1)));
   const reward = ladderReward(await ladderOf(tx), streak);
