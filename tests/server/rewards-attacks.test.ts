@@ -18,10 +18,12 @@ import { certifyPrimary } from './funds-helpers.ts';
 import { blindBoxInfo, drawBlindBox } from '../../src/api-contract/blindbox.ts';
 import { checkInCalendar, dailyCheckIn } from '../../src/api-contract/check-in.ts';
 import { claimWelfare, welfareTasks } from '../../src/api-contract/welfare.ts';
+import { consoleSetReferralReward } from '../../src/api-contract/console-rewards.ts';
 import { userInfo } from '../../src/api-contract/account.ts';
-import { boxDraws, ledgerEntries, welfareClaims } from '../../src/server/db/schema.ts';
+import { boxDraws, ledgerEntries, referralRewards, welfareClaims } from '../../src/server/db/schema.ts';
 import { seedBlindBox } from '../../src/server/db/seed-blindbox.ts';
 import { seedWelfare } from '../../src/server/db/seed-welfare.ts';
+import { operatorToken } from './console-helpers.ts';
 import { runOperatorCommand } from '../../src/server/ops/commands.ts';
 
 let h: Harness;
@@ -94,6 +96,34 @@ describe('the check-in', () => {
       today: '2026-11-29',
       streak: 3,
     });
+  });
+});
+
+describe('the referral reward', () => {
+  it('is paid once for one identity document, however many invited accounts are certified with it', async () => {
+    const writer = await operatorToken(h, 'cora', 'content');
+    expect((await h.call(consoleSetReferralReward, { amount: '5' }, { token: writer, ip: '203.0.113.31' })).ret).toBe(
+      1,
+    );
+    // The inviter never certifies: no document of theirs to compare the friends' with.
+    const inviter = await customer(h);
+    const invite = (await h.call(userInfo, {}, { token: inviter.token })).data.invite_code;
+    for (const number of ['RF770001', 'rf-770 001', 'RF770-001']) {
+      const invited = await registerByPhone(h, undefined, { invite });
+      await certifyPrimary(h, invited.token, { number });
+    }
+    const paid = () => h.database.db.select().from(referralRewards).where(eq(referralRewards.inviterId, inviter.id));
+    expect((await paid()).map((row) => row.amount)).toEqual(['5.00000000']);
+    expect(await moneyState(h, inviter.id, {})).toMatchObject({
+      balances: [{ asset: 'USDT', available: '5.00000000' }],
+    });
+    // Another person, another document, pays again.
+    const friend = await registerByPhone(h, undefined, { invite });
+    await certifyPrimary(h, friend.token, { number: 'RF770002' });
+    expect(await paid()).toHaveLength(2);
+    expect((await h.call(consoleSetReferralReward, { amount: '0' }, { token: writer, ip: '203.0.113.31' })).ret).toBe(
+      1,
+    );
   });
 });
 

@@ -7,7 +7,9 @@
 // `referral:<friend id>`). "0" (the default) turns it off: nothing is paid and nothing is owed later, since the reward
 // is what the setting said at the moment of the verification. A closed inviter's account is paid nothing, nor is an
 // inviter for a friend whose account closed before the verification, or for a "friend" certified with one of the
-// inviter's own identity documents (they invited themselves).
+// inviter's own identity documents (they invited themselves) or with a document verified for another account before
+// (one document is one person: an inviter who never certified could otherwise be paid again and again for accounts
+// certified with one passport).
 import Big from 'big.js';
 import { and, asc, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { sqlFlags, type Executor, type Tx } from '../db/connection.ts';
@@ -92,15 +94,33 @@ export const invitedThemselves = (friendId: SQL | AnyColumn | number, inviterId:
     where friend_doc.user_id = ${friendId} and friend_doc.level = 'primary' and friend_doc.status = 'verified'
   )`;
 
-/** Whether the friend invited is the inviter themselves (invitedThemselves). */
-const sameIdentity = async (tx: Executor, friendId: number, inviterId: number): Promise<boolean> =>
-  (await sqlFlags(tx, { same: invitedThemselves(friendId, inviterId) })).same;
+/**
+ * SQL, true when the document (type and number, compared by documentKey) of the friend's (`friendId`: a column or a
+ * value) verified primary certification was verified before for another account (a primary certification reviewed
+ * earlier, or at the same moment and submitted earlier): the person is not a new friend, whoever invited them.
+ */
+export const certifiedBefore = (friendId: SQL | AnyColumn | number): SQL => sql`
+  exists (
+    select 1 from ${certifications} friend_doc
+    join ${certifications} other_doc
+      on other_doc.user_id <> friend_doc.user_id and other_doc.level = 'primary' and other_doc.status = 'verified'
+        and other_doc.doc_type = friend_doc.doc_type
+        and ${documentKey(sql`other_doc.number`)} = ${documentKey(sql`friend_doc.number`)}
+        and (other_doc.reviewed_at, other_doc.id) < (friend_doc.reviewed_at, friend_doc.id)
+    where friend_doc.user_id = ${friendId} and friend_doc.level = 'primary' and friend_doc.status = 'verified'
+  )`;
+
+/** Whether the friend invited is no new person: the inviter themselves (invitedThemselves) or certifiedBefore. */
+const noNewFriend = async (tx: Executor, friendId: number, inviterId: number): Promise<boolean> => {
+  const flags = await sqlFlags(tx, { self: invitedThemselves(friendId, inviterId), before: certifiedBefore(friendId) });
+  return flags.self || flags.before;
+};
 
 /**
  * Pays the inviter of `friendId` the reward in force, once per friend: call it in the transaction that verifies the
  * friend's primary certification. Nothing when the friend was invited by no one, the reward is off, the friend's or the
- * inviter's account is closed, the friend's document is the inviter's own (sameIdentity), or this friend was paid for
- * before. Answers whether it paid.
+ * inviter's account is closed, the friend's document is the inviter's own or was verified for another account before
+ * (noNewFriend), or this friend was paid for before. Answers whether it paid.
  */
 export async function payReferralReward(tx: Executor, friendId: number, now: Date): Promise<boolean> {
   const [friend] = await tx
@@ -113,7 +133,7 @@ export async function payReferralReward(tx: Executor, friendId: number, now: Dat
   if (referralRewardOff(rule)) return false;
   const [inviter] = await tx.select({ closedAt: users.closedAt }).from(users).where(eq(users.id, friend.invitedBy));
   if (!inviter || inviter.closedAt) return false;
-  if (await sameIdentity(tx, friendId, friend.invitedBy)) return false;
+  if (await noNewFriend(tx, friendId, friend.invitedBy)) return false;
   const paid = await tx
     .insert(referralRewards)
     .values({ friendId, inviterId: friend.invitedBy, asset: rule.asset, amount: rule.amount, paidAt: now })

@@ -3,7 +3,7 @@
 // user, through the ledger (kind `welfare`, reference `welfare:<code>:<userId>`).
 import { serverTexts } from '../../api-contract/server-texts.ts';
 import Big from 'big.js';
-import { and, asc, count, eq, not } from 'drizzle-orm';
+import { and, asc, count, eq, not, or } from 'drizzle-orm';
 import type { Executor, Tx } from '../db/connection.ts';
 import { optionOrders, rechargeOrders, users, welfareClaims, welfareTasks } from '../db/schema.ts';
 import {
@@ -17,7 +17,7 @@ import { POINTS } from '../../api-contract/rewards.ts';
 import { Refusal } from './refusal.ts';
 import { holdOpenAccount, isUniqueViolation } from './accounts.ts';
 import { AlreadyPosted, balanceOf, post } from './ledger.ts';
-import { invitedThemselves } from './referrals.ts';
+import { certifiedBefore, invitedThemselves } from './referrals.ts';
 import { WELFARE_ASSETS } from '../../api-contract/console-rewards.ts';
 import { consoleTexts } from '../../api-contract/console-texts.ts';
 import { appendAudit, type Actor } from './audit-log.ts';
@@ -59,13 +59,18 @@ const CONDITIONS: Record<WelfareCode, (db: Executor, userId: number) => Promise<
     return once(row?.n ?? 0);
   },
   // Someone who registered with the caller's invitation code has a verified primary certification, of a document that
-  // is not one of the caller's own (a second account of the caller is no friend: the referral reward's rule).
+  // is not one of the caller's own nor verified for another account before (no new person: the referral reward's
+  // rule).
   async friend_certified(db, userId) {
     const [row] = await db
       .select({ n: count() })
       .from(users)
       .where(
-        and(eq(users.invitedBy, userId), eq(users.verification, 'verified'), not(invitedThemselves(users.id, userId))),
+        and(
+          eq(users.invitedBy, userId),
+          eq(users.verification, 'verified'),
+          not(or(invitedThemselves(users.id, userId), certifiedBefore(users.id))!),
+        ),
       );
     return once(row?.n ?? 0);
   },
