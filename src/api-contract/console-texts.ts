@@ -77,6 +77,11 @@ export const consoleTexts = {
     message: 'A ladder is 1 to 31 whole numbers of points from 1 to 1000000, separated by commas: 5,5,10,10,15,20,30.',
   },
   consoleWelfareTaskNotFound: /*i18n*/ { id: 'e.consoleWelfareTaskNotFound', message: 'No welfare task {code}.' },
+  // Points are whole numbers everywhere they are shown (balances, history, redemption): a reward in points is one.
+  consoleWelfarePoints: /*i18n*/ {
+    id: 'v.consoleWelfarePoints',
+    message: 'Welfare task {code}: "{reward}" is not a whole number of points.',
+  },
   consolePrizeTableEmpty: /*i18n*/ { id: 'v.consolePrizeTableEmpty', message: 'A prize table has at least one prize.' },
   consolePrizeUnreadable: /*i18n*/ {
     id: 'v.consolePrizeUnreadable',
@@ -90,6 +95,10 @@ export const consoleTexts = {
   consolePrizeAmount: /*i18n*/ {
     id: 'v.consolePrizeAmount',
     message: 'Prize {n}: "{amount}" is not an amount (0 or more, up to 8 decimals).',
+  },
+  consolePrizePoints: /*i18n*/ {
+    id: 'v.consolePrizePoints',
+    message: 'Prize {n}: "{amount}" is not a whole number of points.',
   },
   consolePrizeWeight: /*i18n*/ {
     id: 'v.consolePrizeWeight',

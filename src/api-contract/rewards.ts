@@ -10,6 +10,8 @@ import { decimal, isoTime, shape, signedDecimal, whole } from './answers.ts';
 
 /** The ledger asset that holds points. */
 export const POINTS = 'POINT';
+/** Whether `amount` (a decimal) is a whole number of points: points are shown, redeemed and listed as whole numbers. */
+export const isWholePoints = (amount: string) => new Big(amount).mod(1).eq(0);
 
 export const VipLevel = shape({
   level: whole,

@@ -24,6 +24,8 @@ import { boxDraws, ledgerEntries, referralRewards, welfareClaims } from '../../s
 import { seedBlindBox } from '../../src/server/db/seed-blindbox.ts';
 import { seedWelfare } from '../../src/server/db/seed-welfare.ts';
 import { operatorToken } from './console-helpers.ts';
+import { blindBoxTerms } from '../../src/server/domain/blindbox.ts';
+import { welfareTaskList } from '../../src/server/domain/welfare.ts';
 import { runOperatorCommand } from '../../src/server/ops/commands.ts';
 
 let h: Harness;
@@ -67,6 +69,31 @@ describe('the blind box', () => {
     );
     expect(again.data.draw).toMatchObject({ cost_asset: 'POINT', cost: '900', prize_amount: '2' });
     await ops('blindbox-cost', 'points=100');
+  });
+});
+
+describe('points are whole numbers', () => {
+  const refusedOps = (...argv: string[]) =>
+    runOperatorCommand({ db: h.database.db, now: h.clock.now(), production: false }, argv);
+
+  it('no operator command pays or charges a fraction of a point, which no balance or history could show', async () => {
+    const before = await blindBoxTerms(h.database.db);
+    expect(await refusedOps('prizes', 'set', 'Half a point:POINT:0.5:1000000')).toEqual({
+      ok: false,
+      output: 'Prize 1: "0.5" is not a whole number of points.',
+    });
+    expect(await refusedOps('blindbox-cost', 'points=99.5')).toMatchObject({ ok: false });
+    expect(await blindBoxTerms(h.database.db)).toEqual(before);
+    const tasks = await welfareTaskList(h.database.db);
+    expect(await refusedOps('welfare', 'primary_certification', 'reward=0.5')).toEqual({
+      ok: false,
+      output: 'Welfare task primary_certification: "0.5" is not a whole number of points.',
+    });
+    expect(await refusedOps('welfare', 'first_recharge', 'reward=12.5', 'asset=POINT')).toMatchObject({ ok: false });
+    expect(await welfareTaskList(h.database.db)).toEqual(tasks);
+    // In USDT a fraction is an amount like any other.
+    await ops('welfare', 'first_recharge', 'reward=0.5', 'asset=USDT');
+    await ops('welfare', 'first_recharge', 'reward=100', 'asset=POINT');
   });
 });
 

@@ -30,6 +30,7 @@ import {
 } from '../../api-contract/blindbox.ts';
 import type { CursorPage } from '../../api-contract/envelope.ts';
 import { texts } from '../../api-contract/texts.ts';
+import { POINTS, isWholePoints } from '../../api-contract/rewards.ts';
 import { Refusal } from './refusal.ts';
 import { visibleContent } from './content-languages.ts';
 import { post } from './ledger.ts';
@@ -141,7 +142,8 @@ const COST_TERMS: Record<string, Term<Record<PayWith, string>>> = Object.fromEnt
   PAY_WITH.map((pay) => [
     pay,
     {
-      takes: (value: string) => BOX_AMOUNT.test(value),
+      // Points are whole numbers (isWholePoints).
+      takes: (value: string) => BOX_AMOUNT.test(value) && (PAY_ASSET[pay] !== POINTS || isWholePoints(value)),
       set: (row: Partial<Record<PayWith, string>>, value: string) => (row[pay] = new Big(value).toFixed()),
     },
   ]),
@@ -195,6 +197,8 @@ export function parsePrizeTable(written: string): NewPrize[] {
     const shown = visibleContent('title', name);
     if (!PRIZE_ASSET.test(asset)) throw new Refusal(consoleTexts.consolePrizeAsset.id, { n, asset });
     if (!BOX_AMOUNT.test(amount)) throw new Refusal(consoleTexts.consolePrizeAmount.id, { n, amount });
+    if (asset === POINTS && !isWholePoints(amount))
+      throw new Refusal(consoleTexts.consolePrizePoints.id, { n, amount });
     if (!/^[1-9]\d{0,6}$/.test(weight)) throw new Refusal(consoleTexts.consolePrizeWeight.id, { n, weight });
     if (stock !== undefined && !/^\d{1,9}$/.test(stock))
       throw new Refusal(consoleTexts.consolePrizeStock.id, { n, stock });

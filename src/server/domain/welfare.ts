@@ -13,7 +13,7 @@ import {
   type WelfareState,
   type WelfareTask,
 } from '../../api-contract/welfare.ts';
-import { POINTS } from '../../api-contract/rewards.ts';
+import { POINTS, isWholePoints } from '../../api-contract/rewards.ts';
 import { Refusal } from './refusal.ts';
 import { holdOpenAccount, isUniqueViolation } from './accounts.ts';
 import { AlreadyPosted, balanceOf, post } from './ledger.ts';
@@ -167,6 +167,9 @@ export async function changeWelfareTaskAs(
     : [];
   if (!before) throw new Refusal(consoleTexts.consoleWelfareTaskNotFound.id, { code });
   const set = changesOf(changes, WELFARE_TASK_TERMS, 'reward=50, asset=POINT|USDT or active=true|false');
+  const reward = set.reward ?? before.reward;
+  if ((set.asset ?? before.asset) === POINTS && !isWholePoints(reward))
+    throw new Refusal(consoleTexts.consoleWelfarePoints.id, { code, reward: new Big(reward).toFixed() });
   const [after] = await tx.update(welfareTasks).set(set).where(eq(welfareTasks.code, before.code)).returning();
   await appendAudit(
     tx,
