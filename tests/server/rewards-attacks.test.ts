@@ -1,6 +1,7 @@
 // Rewards attacked by a customer who wants more than is owed, or by an operator's change landing between what a
-// customer saw and what they confirmed: the blind box, welfare tasks, the check-in, points. Each names the attack and
-// what the money must do, and the ledger sums to every balance after each.
+// customer saw and what they confirmed: the blind box, the check-in, the referral reward, welfare tasks, points. Each
+// names the attack and what the money must do, and the ledger sums to every balance after each. Kept as a guard, an
+// attack that held: practice money making a real reward claimable.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { startHarness, type Harness } from './harness.ts';
@@ -19,6 +20,7 @@ import { blindBoxInfo, drawBlindBox } from '../../src/api-contract/blindbox.ts';
 import { checkInCalendar, dailyCheckIn } from '../../src/api-contract/check-in.ts';
 import { claimWelfare, welfareTasks } from '../../src/api-contract/welfare.ts';
 import { consoleSetReferralReward } from '../../src/api-contract/console-rewards.ts';
+import { optionProducts, placeOption } from '../../src/api-contract/options.ts';
 import { userInfo } from '../../src/api-contract/account.ts';
 import { boxDraws, ledgerEntries, referralRewards, welfareClaims } from '../../src/server/db/schema.ts';
 import { seedBlindBox } from '../../src/server/db/seed-blindbox.ts';
@@ -162,6 +164,27 @@ describe('welfare', () => {
       .select()
       .from(ledgerEntries)
       .where(and(eq(ledgerEntries.userId, userId), eq(ledgerEntries.kind, 'welfare')));
+
+  it('held: a practice option (virtual money) does not make "first option" claimable, a real one does', async () => {
+    const user = await customer(h, '50');
+    await h.market.record([{ coin: 'BTC', at: h.clock.now(), price: '100000', volume: '1' }]);
+    const product = (await h.call(optionProducts, { code: 'BTC' })).data.lists[0]!;
+    const buy = (account: string) =>
+      h.call(
+        placeOption,
+        { code: 'BTC', direction: 'up', amount: '10', product_id: String(product.id), account },
+        { token: user.token },
+      );
+    expect((await buy('practice')).ret).toBe(1);
+    expect(await h.call(claimWelfare, { code: 'first_option' }, { token: user.token, idempotencyKey: key() })).toEqual(
+      refused('This reward is not available yet!'),
+    );
+    expect(await welfareEntriesOf(user.id)).toEqual([]);
+    expect((await buy('real')).ret).toBe(1);
+    expect(
+      (await h.call(claimWelfare, { code: 'first_option' }, { token: user.token, idempotencyKey: key() })).data,
+    ).toMatchObject({ asset: 'POINT', reward: '30' });
+  });
 
   it('pays no "friend certified" reward for a second account of the inviter: the same identity document', async () => {
     const inviter = await customer(h);
