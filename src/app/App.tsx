@@ -7,7 +7,7 @@ import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { loginRoute } from '../api-contract/routes.ts';
 import { texts } from '../api-contract/texts.ts';
-import { session } from '../lib/session.ts';
+import { heldWrites, session } from '../lib/session.ts';
 import { appLock } from '../lib/app-lock.ts';
 import { currentRoute, navigate, recordVisit, useHashPath, useHashQuery } from '../lib/navigation.ts';
 import { PAGES, isTabPage, needsLogin, resolvePath, type Page } from './routes.ts';
@@ -101,10 +101,14 @@ const LostAnswerDialog = lazy(() =>
   ),
 );
 
-/** What became of writes whose answer was lost, while there is something to tell (features/lost-answers). */
+/**
+ * What became of writes whose answer was lost, while there is something to tell (features/lost-answers): to the
+ * customer they are held for only, not on the login page after the server ended the session (lib/session.ts).
+ */
 function LostAnswerGate() {
   const { told } = useSnapshot(lostAnswers);
-  return told.length ? (
+  const { userId: heldFor } = useSnapshot(heldWrites);
+  return told.length && heldFor === null ? (
     <Suspense fallback={null}>
       <LostAnswerDialog />
     </Suspense>

@@ -1,7 +1,7 @@
 // Session actions every area needs: start a session from a token, refresh the user, sign out.
 import { logout, userInfo } from '../api-contract/account.ts';
 import { api } from './api.ts';
-import { clearSession, session, thisDevice } from './session.ts';
+import { claimHeldWrites, clearSession, session, thisDevice } from './session.ts';
 import { forgetVisits } from './navigation.ts';
 import { AUTH_ROUTE_PREFIX } from '../api-contract/routes.ts';
 
@@ -9,7 +9,10 @@ import { AUTH_ROUTE_PREFIX } from '../api-contract/routes.ts';
 export async function startSession(token: string, device?: string): Promise<void> {
   if (device) thisDevice.token = device;
   session.token = token;
-  session.user = await api(userInfo);
+  const user = await api(userInfo);
+  // Writes held from a session the server ended are this user's again, or removed if they were another's.
+  await claimHeldWrites(user.id);
+  session.user = user;
   // Back from the first page after login must not land on the login form again.
   forgetVisits(AUTH_ROUTE_PREFIX);
 }

@@ -432,7 +432,7 @@ function settle<E extends Endpoint>(
     // Only the session the call was sent with ends: a late answer for one that already ended here (logged out, or
     // another user signed in since) must not end the newer session, nor send the page the user is on now to login.
     if (sentWith === session.token) {
-      void clearSession();
+      void clearSession({ byServer: true });
       if (options.redirectOnInvalidToken ?? endpoint.auth) sendToLogin(message);
     }
     throw new ApiError(message, RET_TOKEN_INVALID);

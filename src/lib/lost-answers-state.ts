@@ -1,7 +1,8 @@
 // The customer's writes that move funds whose answer was lost (the connection dropped after sending), kept on the
 // device until the server has said what became of them, and what it said until the customer has read it. Filled and
 // asked by features/lost-answers/lost-answers.ts; shown by features/lost-answers/LostAnswerDialog.tsx. Kept per user:
-// a sign-out removes it with the rest of the customer's data.
+// a sign-out removes it with the rest of the customer's data; a session the server ended keeps it for the same
+// customer's next sign-in (lib/session.ts, heldWrites).
 import { persistedStore } from './storage.ts';
 
 /**
@@ -28,5 +29,5 @@ export interface LostWriteOutcome extends LostWrite {
 export const lostAnswers = persistedStore(
   'lost-answers',
   { waiting: [] as LostWrite[], told: [] as LostWriteOutcome[] },
-  { perUser: true },
+  { perUser: true, heldForUser: true },
 );

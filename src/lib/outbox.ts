@@ -7,9 +7,10 @@
 import { subscribeKey } from 'valtio/vanilla/utils';
 import { readMessages } from '../api-contract/messages.ts';
 import { ApiError, api, newIdempotencyKey } from './api.ts';
+import { RET_TOKEN_INVALID } from '../api-contract/envelope.ts';
 import { noteRead } from './messages.ts';
 import { knownOffline, offlineData } from './offline.ts';
-import { session } from './session.ts';
+import { heldWrites, session } from './session.ts';
 import { outbox } from './outbox-store.ts';
 import { OUTBOX_SYNC_TAG, FLUSH_OUTBOX_MESSAGE } from '../api-contract/offline-cache.ts';
 
@@ -28,14 +29,18 @@ export function queueMessagesRead(ids: readonly number[] | 'all'): void {
 
 let sending: Promise<void> | null = null;
 
-/** Sends what waits, oldest first, each once; stops at the first that finds no network (tried again later). */
+/**
+ * Sends what waits, oldest first, each once; stops at the first that finds no network (tried again later) or an ended
+ * session (sent after the same customer signs in again: lib/session.ts, heldWrites). Nothing while the device holds
+ * the outbox for a customer whose sign-in is not yet known to be theirs.
+ */
 export function flushOutbox(): Promise<void> {
   sending ??= sendPending().finally(() => (sending = null));
   return sending;
 }
 
 async function sendPending(): Promise<void> {
-  while (outbox.pending.length && session.token) {
+  while (outbox.pending.length && session.token && heldWrites.userId === null) {
     const entry = outbox.pending[0]!;
     try {
       if (entry.kind !== 'messages-read') await (await import('./outbox-send.ts')).sendEntry(entry);
@@ -48,8 +53,9 @@ async function sendPending(): Promise<void> {
         noteRead(answer.unread, entry.ids === 'all' ? 'all' : entry.ids);
       }
     } catch (error) {
-      // No network (or no answer): kept for later. The server answered and refused: sending again cannot help.
-      if (!(error instanceof ApiError && error.ret !== undefined)) return;
+      // No network (or no answer), or the session ended: kept for later. The server answered and refused: sending again
+      // cannot help.
+      if (!(error instanceof ApiError && error.ret !== undefined) || error.ret === RET_TOKEN_INVALID) return;
     }
     outbox.pending.shift();
   }
@@ -76,6 +82,8 @@ export function startOutbox(): void {
   // A call that finds the network again: after a reload without a network the browser may already say online, so
   // no `online` event comes when the connection returns.
   subscribeKey(offlineData, 'online', (online) => online && void flushOutbox());
+  // A sign-in after the server ended the session: what was held for this customer goes now.
+  subscribeKey(session, 'user', (user) => user && void flushOutbox());
   navigator.serviceWorker?.addEventListener('message', (event: MessageEvent<{ type?: string } | null>) => {
     if (event.data?.type === FLUSH_OUTBOX_MESSAGE) void flushOutbox();
   });

@@ -12,6 +12,11 @@ interface Persisted {
   hydrated: Promise<void>;
   /** Holds the signed-in user's data: logout and ret -1 remove it (resetUserStores). */
   perUser: boolean;
+  /**
+   * Holds what the signed-in user sent or queued and has not learned the outcome of: a session the server ended
+   * (ret -1) leaves it for that user's next sign-in (resetUserStores' `keepHeld`); another user's sign-in removes it.
+   */
+  heldForUser: boolean;
   /** The store's version after a reset made in memory only (forgetUserStores): that state is not written. */
   unsavedVersion?: number;
 }
@@ -22,10 +27,24 @@ const idb = () => (database ??= createStore(DEVICE_DB, DEVICE_STORE));
 let pendingWrite: Promise<unknown> = Promise.resolve();
 let booted = false;
 
-/** A store saved under `key`; its shape is `initial`. A store of one user's data says `perUser`. */
-export function persistedStore<T extends object>(key: string, initial: T, options: { perUser?: boolean } = {}): T {
+/**
+ * A store saved under `key`; its shape is `initial`. A store of one user's data says `perUser`; one of what they sent
+ * or queued and must still learn the outcome of says `heldForUser` too (kept through a session the server ended).
+ */
+export function persistedStore<T extends object>(
+  key: string,
+  initial: T,
+  options: { perUser?: boolean; heldForUser?: boolean } = {},
+): T {
   const store = proxy(structuredClone(initial));
-  const entry: Persisted = { key, store, initial, hydrated: Promise.resolve(), perUser: options.perUser ?? false };
+  const entry: Persisted = {
+    key,
+    store,
+    initial,
+    hydrated: Promise.resolve(),
+    perUser: options.perUser ?? false,
+    heldForUser: options.heldForUser ?? false,
+  };
   // Registered after boot (a page chunk loaded later): nobody else will load and save it.
   if (booted) entry.hydrated = hydrate(entry);
   registry.push(entry);
@@ -85,7 +104,16 @@ export function forgetUserStores(): void {
   }
 }
 
-/** Puts back every store of the signed-in user's data and removes their records (logout, ret -1). */
-export async function resetUserStores(): Promise<void> {
-  await Promise.all(registry.filter((entry) => entry.perUser).map((entry) => resetStore(entry.store)));
+/**
+ * Puts back every store of the signed-in user's data and removes their records (logout, ret -1); with `keepHeld` the
+ * stores marked `heldForUser` stay (a session the server ended: kept for the same user's next sign-in).
+ */
+export async function resetUserStores({ keepHeld = false } = {}): Promise<void> {
+  const reset = registry.filter((entry) => entry.perUser && !(keepHeld && entry.heldForUser));
+  await Promise.all(reset.map((entry) => resetStore(entry.store)));
+}
+
+/** Puts back the stores marked `heldForUser` and removes their records (another user signs in). */
+export async function resetHeldStores(): Promise<void> {
+  await Promise.all(registry.filter((entry) => entry.heldForUser).map((entry) => resetStore(entry.store)));
 }

@@ -5,7 +5,7 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { subscribe } from 'valtio/vanilla';
 import type { UserInfo } from '../../src/api-contract/account.ts';
-import { SESSION_CHANNEL, clearSession, endIfThisSession, session } from '../../src/lib/session.ts';
+import { SESSION_CHANNEL, clearSession, endIfThisSession, heldWrites, session } from '../../src/lib/session.ts';
 import { userBalances } from '../../src/lib/balances.ts';
 import { api } from '../../src/lib/api.ts';
 import { userInfo } from '../../src/api-contract/account.ts';
@@ -69,5 +69,11 @@ it('the server saying the token is invalid (ret -1) ends the session in the othe
   stubFetch(envelope(-1, 'Your login has expired, please log in again!'));
   const told = new Promise<unknown>((resolve) => otherTab.addEventListener('message', (event) => resolve(event.data)));
   await api(userInfo).catch(() => undefined);
-  expect(await told).toEqual({ ended: 'token-c' });
+  // With whose writes the device holds for their next sign-in: a sign-in in another tab must know it too.
+  expect(await told).toEqual({ ended: 'token-c', heldFor: 7 });
+  heldWrites.userId = null;
+  signedIn('token-d');
+  await endIfThisSession({ ended: 'token-d', heldFor: 7 });
+  expect(heldWrites.userId).toBe(7);
+  heldWrites.userId = null;
 });

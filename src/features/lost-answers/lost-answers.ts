@@ -10,7 +10,7 @@ import { RET_TOKEN_INVALID } from '../../api-contract/envelope.ts';
 import { subscribeKey } from 'valtio/vanilla/utils';
 import { ApiError, api, forgetUnanswered, newIdempotencyKey, onLostAnswer } from '../../lib/api.ts';
 import { lostAnswers, type LostWrite } from '../../lib/lost-answers-state.ts';
-import { session } from '../../lib/session.ts';
+import { heldWrites, session } from '../../lib/session.ts';
 import { FUNDS_WRITES } from './funds-writes.ts';
 
 /** The most lost writes kept waiting at once (the oldest dropped first): a tap is a write, and taps are few. */
@@ -59,7 +59,7 @@ export function askAboutLostWrites(): Promise<void> {
 async function askAll(): Promise<void> {
   let applied = false;
   for (const write of [...lostAnswers.waiting]) {
-    if (!session.token || navigator.onLine === false) {
+    if (!session.token || heldWrites.userId !== null || navigator.onLine === false) {
       tellTooOld();
       break;
     }
@@ -98,7 +98,7 @@ async function askAll(): Promise<void> {
  * check their records. Only while signed in: the list is the signed-in customer's.
  */
 function tellTooOld(): void {
-  if (!session.token) return;
+  if (!session.token || heldWrites.userId !== null) return;
   const now = Date.now();
   const tooOld = lostAnswers.waiting.filter((write) => keyMayBeDeleted(write.sentAt, now));
   if (!tooOld.length) return;
@@ -120,7 +120,8 @@ const noop = () => undefined;
 let started = false;
 
 /**
- * Starts keeping lost writes and asks about those kept: now, when the device is back online and after a sign-in. Loaded
+ * Starts keeping lost writes and asks about those kept: now, when the device is back online and after a sign-in (also
+ * after the server ended the session: lib/session.ts, heldWrites). Loaded
  * and called by main.tsx when a write's answer is lost or one is kept from before; a second call does nothing.
  */
 export function startLostAnswers(): void {
@@ -128,6 +129,7 @@ export function startLostAnswers(): void {
   started = true;
   onLostAnswer(keepLostWrite);
   addEventListener('online', () => void askAboutLostWrites());
-  subscribeKey(session, 'token', (token) => token && void askAboutLostWrites());
+  // A sign-in: asked once the user is known (what the device held from an ended session may be another customer's).
+  subscribeKey(session, 'user', (user) => user && void askAboutLostWrites());
   void askAboutLostWrites();
 }
