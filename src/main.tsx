@@ -12,6 +12,7 @@ import { currentRoute, pathOf } from './lib/navigation.ts';
 import { session } from './lib/session.ts';
 import { onLostAnswer } from './lib/api.ts';
 import { lostAnswers } from './lib/lost-answers-state.ts';
+import { watchFundsWrites } from './features/lost-answers/funds-writes.ts';
 import { startStartupMessage, startupDialogOnItsWay } from './app/StartupMessage.tsx';
 import { whenIdle } from './lib/idle.ts';
 import { keepFirstScreenHint } from './lib/first-screen-hint.ts';
@@ -32,6 +33,8 @@ const REMINDER_START_MS = 4 * 60_000;
 const waitMs = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 await hydrateStores();
+// Before any write: what was on its way when the page last closed is asked about, and each write from now is kept.
+watchFundsWrites();
 keepTheme();
 // Before anything renders: a start after long enough away opens on the lock screen.
 watchAppLock();

@@ -149,6 +149,8 @@ export async function api<E extends Endpoint>(
   try {
     if (!shareKey) {
       let envelope: Envelope<ResultOf<E>>;
+      // Kept on the device before it leaves, so a page closed or reloaded before its answer still asks about it.
+      if (same) await writeSending(endpoint.path, headers[IDEMPOTENCY_HEADER]!, fields, firstSentAt);
       try {
         envelope = await send(endpoint, headers, fields, signal, options.formData);
       } catch (error) {
@@ -165,7 +167,10 @@ export async function api<E extends Endpoint>(
         }
         throw error;
       }
-      if (same) unanswered.delete(same);
+      if (same) {
+        unanswered.delete(same);
+        writeAnswered(headers[IDEMPOTENCY_HEADER]!);
+      }
       return settle(endpoint, envelope, options, sentWith);
     }
     // A read in flight while a write was answered may hold the state from before that write, and its caller would lay
@@ -257,6 +262,22 @@ type LostAnswerListener = (path: string, key: string, fields: Record<string, str
 let lostAnswer: LostAnswerListener = () => undefined;
 /** Sets the one listener told of writes whose answer was lost. */
 export const onLostAnswer = (listener: LostAnswerListener) => void (lostAnswer = listener);
+/**
+ * Told of each write before it is sent (its path, Idempotency-Key, fields and when it was first sent under that key,
+ * ms UTC); what it returns is waited for before the write leaves (its record on the device). Then told of its key once
+ * its answer came (a lost answer goes to the LostAnswerListener instead). Set at start (main.tsx).
+ */
+let writeSending: (...write: Parameters<LostAnswerListener>) => Promise<void> | undefined = () => undefined;
+let writeAnswered: (key: string) => void = () => undefined;
+/** Sets the listeners told of each write before it leaves and when its answer came. */
+export function onWriteSending(
+  sending: (...write: Parameters<LostAnswerListener>) => Promise<void> | undefined,
+  answered: (key: string) => void,
+): void {
+  writeSending = sending;
+  writeAnswered = answered;
+}
+
 /**
  * Sends the next identical write with a new key: the server said it never received `key`, or refused it (nothing was
  * done), and a key asked about that way is given up, so sending it again would be refused as reused.

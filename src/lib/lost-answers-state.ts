@@ -1,8 +1,9 @@
-// The customer's writes that move funds whose answer was lost (the connection dropped after sending), kept on the
-// device until the server has said what became of them, and what it said until the customer has read it. Filled and
-// asked by features/lost-answers/lost-answers.ts; shown by features/lost-answers/LostAnswerDialog.tsx. Kept per user:
-// a sign-out removes it with the rest of the customer's data; a session the server ended keeps it for the same
-// customer's next sign-in (lib/session.ts, heldWrites).
+// The customer's writes that move funds whose answer was lost (the connection dropped after sending, or the page was
+// closed or reloaded before it came), kept on the device until the server has said what became of them, and what it
+// said until the customer has read it. Filled and asked by features/lost-answers/lost-answers.ts (and by
+// features/lost-answers/funds-writes.ts while on their way); shown by features/lost-answers/LostAnswerDialog.tsx. Kept
+// per user: a sign-out removes it with the rest of the customer's data; a session the server ended keeps it for the
+// same customer's next sign-in (lib/session.ts, heldWrites).
 import { persistedStore } from './storage.ts';
 
 /**
@@ -28,6 +29,11 @@ export interface LostWriteOutcome extends LostWrite {
 
 export const lostAnswers = persistedStore(
   'lost-answers',
-  { waiting: [] as LostWrite[], told: [] as LostWriteOutcome[] },
+  {
+    waiting: [] as LostWrite[],
+    told: [] as LostWriteOutcome[],
+    /** Sent and not yet answered: what is left here at the next start was on its way when the page closed. */
+    sending: [] as LostWrite[],
+  },
   { perUser: true, heldForUser: true },
 );

@@ -11,7 +11,7 @@ import { subscribeKey } from 'valtio/vanilla/utils';
 import { ApiError, api, forgetUnanswered, newIdempotencyKey, onLostAnswer } from '../../lib/api.ts';
 import { lostAnswers, type LostWrite } from '../../lib/lost-answers-state.ts';
 import { heldWrites, session } from '../../lib/session.ts';
-import { FUNDS_WRITES } from './funds-writes.ts';
+import { fundsWriteOf } from './funds-writes.ts';
 
 /** The most lost writes kept waiting at once (the oldest dropped first): a tap is a write, and taps are few. */
 const WAITING_MAX = 16;
@@ -23,17 +23,13 @@ const ASK_AGAIN_MS = 4000;
  * about it shortly. The same key lost again keeps its first time: the server's retention of the key counts from then.
  */
 export function keepLostWrite(path: string, key: string, fields: Record<string, string>, sentAt = Date.now()): void {
-  const amountField = FUNDS_WRITES[path];
-  if (amountField === undefined) return;
+  const lost = fundsWriteOf(path, key, fields, sentAt);
+  if (!lost) return;
   const before = lostAnswers.waiting.find((write) => write.key === key);
   const others = lostAnswers.waiting.filter((write) => write.key !== key);
-  const write: LostWrite = {
-    path,
-    key,
-    amount: amountField ? (fields[amountField] ?? '') : '',
-    sentAt: Math.min(sentAt, before?.sentAt ?? sentAt),
-  };
+  const write: LostWrite = { ...lost, sentAt: Math.min(sentAt, before?.sentAt ?? sentAt) };
   lostAnswers.waiting = [...others, write].slice(-WAITING_MAX);
+  lostAnswers.sending = lostAnswers.sending.filter((sending) => sending.key !== key);
   askAgainSoon();
 }
 
