@@ -8,20 +8,29 @@ import { RET_TOKEN_INVALID } from '../api-contract/envelope.ts';
 import { ApiError, api } from './api.ts';
 import { addChatMessages, loadChat } from './chat-store.ts';
 import { outbox, type ChatOutgoing } from './outbox-store.ts';
+import { session } from './session.ts';
 
 export async function sendChatEntry(entry: ChatOutgoing): Promise<void> {
+  const token = session.token;
   try {
-    await send(entry);
+    await send(entry, token);
   } catch (error) {
     // Refused by the server (not a lost connection, not an ended session): sending again cannot help,
-    // so the message leaves the queue and stays on screen with the reason until the customer removes it.
-    if (error instanceof ApiError && error.ret !== undefined && error.ret !== RET_TOKEN_INVALID)
+    // so the message leaves the queue and stays on screen with the reason until the customer removes it; not when
+    // the customer signed out meanwhile (another one may be signed in now).
+    if (
+      error instanceof ApiError &&
+      error.ret !== undefined &&
+      error.ret !== RET_TOKEN_INVALID &&
+      session.token === token
+    )
       outbox.refused.push({ ...entry, reason: error.message });
     throw error;
   }
 }
 
-async function send(entry: ChatOutgoing): Promise<void> {
+/** `token`: the session it is sent for; what the server answers is shown only while that session lasts. */
+async function send(entry: ChatOutgoing, token: string | null): Promise<void> {
   if (entry.picture.startsWith('data:')) {
     const formData = new FormData();
     formData.append(UPLOAD_FIELD, blobOf(entry.picture), 'picture.jpg');
@@ -33,6 +42,7 @@ async function send(entry: ChatOutgoing): Promise<void> {
     { body: entry.body, picture: entry.picture },
     { loading: false, idempotencyKey: entry.key },
   );
+  if (session.token !== token) return;
   addChatMessages([message]);
   // Asked again, so the answer the service worker keeps for offline has this message too.
   loadChat().catch(() => undefined);

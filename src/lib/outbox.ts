@@ -42,6 +42,7 @@ export function flushOutbox(): Promise<void> {
 async function sendPending(): Promise<void> {
   while (outbox.pending.length && session.token && heldWrites.userId === null) {
     const entry = outbox.pending[0]!;
+    const token = session.token;
     try {
       if (entry.kind !== 'messages-read') await (await import('./outbox-send.ts')).sendEntry(entry);
       else {
@@ -57,6 +58,8 @@ async function sendPending(): Promise<void> {
       // cannot help.
       if (!(error instanceof ApiError && error.ret !== undefined) || error.ret === RET_TOKEN_INVALID) return;
     }
+    // Signed out (and maybe another customer in) while it was on its way: the outbox is no longer the one it came from.
+    if (session.token !== token || outbox.pending[0]?.key !== entry.key) return;
     outbox.pending.shift();
   }
 }

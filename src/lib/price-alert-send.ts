@@ -6,13 +6,18 @@ import { addPriceAlert, deletePriceAlert } from '../api-contract/price-alerts.ts
 import { ApiError, api } from './api.ts';
 import { outbox, type PriceAlertDeletion, type PriceAlertOutgoing } from './outbox-store.ts';
 import { alertList, loadPriceAlerts } from './price-alerts.ts';
+import { session } from './session.ts';
 
 export async function sendPriceAlertEntry(entry: PriceAlertOutgoing | PriceAlertDeletion): Promise<void> {
   // Removed on this device before it could be sent: nothing to tell the server.
   if (entry.kind === 'price-alert' && entry.withdrawn) return;
+  // What the server answers is shown only while the session it was sent for lasts (another customer may sign in).
+  const token = session.token;
+  const current = () => session.token === token;
   try {
     if (entry.kind === 'price-alert-delete') {
       await api(deletePriceAlert, { id: String(entry.id) }, { loading: false, idempotencyKey: entry.key });
+      if (!current()) return;
       alertList.lists = alertList.lists.filter((alert) => alert.id !== entry.id);
     } else {
       const made = await api(
@@ -20,13 +25,14 @@ export async function sendPriceAlertEntry(entry: PriceAlertOutgoing | PriceAlert
         { code: entry.code, kind: entry.alert, price: entry.price, percent: entry.percent },
         { loading: false, idempotencyKey: entry.key },
       );
+      if (!current()) return;
       // On screen at once, where the list shows the waiting ones, as the entry leaves the outbox.
       if (alertList.loaded) alertList.lists = [made, ...alertList.lists.filter((alert) => alert.id !== made.id)];
     }
   } catch (error) {
     // Refused by the server (not a lost connection, not an ended session): sending again cannot help. An alert stays
     // on the alerts page with the reason until the customer removes it; a deletion refused (the alert is gone) is done.
-    if (error instanceof ApiError && error.ret !== undefined && error.ret !== RET_TOKEN_INVALID) {
+    if (error instanceof ApiError && error.ret !== undefined && error.ret !== RET_TOKEN_INVALID && current()) {
       if (entry.kind === 'price-alert') outbox.refusedAlerts.push({ ...entry, reason: error.message });
       loadPriceAlerts().catch(() => undefined);
     }

@@ -9,8 +9,9 @@ import { chat, loadChat, queueChatMessage } from '../../src/lib/chat.ts';
 import { unread } from '../../src/lib/messages.ts';
 import { offlineData } from '../../src/lib/offline.ts';
 import { flushOutbox, outbox } from '../../src/lib/outbox.ts';
-import { session } from '../../src/lib/session.ts';
+import { clearSession, session } from '../../src/lib/session.ts';
 import { envelope, resetClientState, stubFetch } from './helpers.ts';
+import { outboxSentAnswerHeld } from './outbox-helpers.ts';
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 const message = (id: number, fields: Partial<ChatMessage> = {}): ChatMessage => ({
@@ -108,4 +109,35 @@ it('loading the conversation keeps what is shown, adds what is new in order, and
   await loadChat();
   expect(chat.messages.map((shown) => shown.id)).toEqual([1, 2, 3]);
   expect(unread.service).toBe(0);
+});
+
+/** A message written offline whose send is on its way when its customer signs out; resolves its answer. */
+async function onItsWayAtSignOut() {
+  offlineData.online = false;
+  await queueChatMessage('My card ends in 4242', '');
+  const held = await outboxSentAnswerHeld();
+  await clearSession();
+  return held;
+}
+
+it('an answer that comes after its customer signed out and another signed in is not shown to the other', async () => {
+  const { sending, answer } = await onItsWayAtSignOut();
+  // Another customer signs in, has a message of their own waiting, and opens the chat.
+  session.token = 'token-other';
+  offlineData.online = false;
+  await queueChatMessage('Hello from the other customer', '');
+  Object.assign(chat, { messages: [], more: false, loaded: true, token: session.token });
+  answer(envelope(1, 'ok', message(7, { body: 'My card ends in 4242' })));
+  await sending;
+  await settle();
+  expect(chat.messages).toEqual([]);
+  expect(outbox.pending).toMatchObject([{ body: 'Hello from the other customer' }]);
+});
+
+it('a refusal that comes after its customer signed out and another signed in is not listed for the other', async () => {
+  const { sending, answer } = await onItsWayAtSignOut();
+  session.token = 'token-other';
+  answer(envelope(0, 'You have sent 20 pictures today'));
+  await sending;
+  expect(outbox.refused).toEqual([]);
 });

@@ -8,7 +8,7 @@ import type { PriceAlert } from '../../src/api-contract/price-alerts.ts';
 import { texts } from '../../src/api-contract/texts.ts';
 import { offlineData } from '../../src/lib/offline.ts';
 import { flushOutbox, outbox } from '../../src/lib/outbox.ts';
-import { session } from '../../src/lib/session.ts';
+import { clearSession, session } from '../../src/lib/session.ts';
 import {
   alertInput,
   alertList,
@@ -19,6 +19,7 @@ import {
   deleteAlert,
 } from '../../src/features/price-alerts/price-alerts-store.ts';
 import { envelope, resetClientState, stubFetch } from './helpers.ts';
+import { outboxSentAnswerHeld } from './outbox-helpers.ts';
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 const alert = (id: number, fields: Partial<PriceAlert> = {}): PriceAlert => ({
@@ -216,4 +217,18 @@ it('what waits is sent as soon as a call finds the network again (a reload offli
   offlineData.online = true;
   await expect.poll(() => outbox.pending.length).toBe(0);
   expect(fetch.calls[0]!.request.url).toContain('/users/price-alerts/add');
+});
+
+it('an alert whose answer comes after its customer signed out and another signed in is not listed for the other', async () => {
+  offlineData.online = false;
+  await createAlert({ code: 'ETH', kind: 'move', value: '5' });
+  const { sending, answer } = await outboxSentAnswerHeld();
+  await clearSession();
+  session.token = 'token-other';
+  await settle();
+  // The other customer opens their alerts: none.
+  Object.assign(alertList, { lists: [], max: 50, loaded: true });
+  answer(envelope(1, 'ok', alert(4, { code: 'ETH', kind: 'move', price: null, percent: '5.00' })));
+  await sending;
+  expect(alertList.lists).toEqual([]);
 });
