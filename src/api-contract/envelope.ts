@@ -56,3 +56,9 @@ export const LANG_HEADER = 'lang';
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 /** Every answer's id, as its log lines carry it: the app keeps those of its failed calls for support (Diagnostics). */
 export const REQUEST_ID_HEADER = 'x-request-id';
+/**
+ * Sent with "true" on a keyed write's refusal "still being processed" (ret 0): a copy of the write under the same
+ * Idempotency-Key is still running, so this answer is no outcome. The app keeps the key and asks what became of the
+ * write, as for an answer that never came, rather than sending the next tap as a new write.
+ */
+export const IDEMPOTENCY_BUSY_HEADER = 'idempotent-busy';

@@ -4,6 +4,7 @@ import ky, { HTTPError, TimeoutError, type KyInstance } from 'ky';
 import { i18n } from '@lingui/core';
 import type { Endpoint, InputOf, ResultOf } from '../api-contract/endpoint.ts';
 import {
+  IDEMPOTENCY_BUSY_HEADER,
   IDEMPOTENCY_HEADER,
   LANG_HEADER,
   RET_TOKEN_INVALID,
@@ -372,10 +373,17 @@ async function send<E extends Endpoint>(
         afterResponse: [(_request, _options, response) => void (answer = response)],
       },
     })
-      .then((response) => {
+      .then(async (response) => {
         // The service worker marks an answer from its cache; pages show "Offline — as of HH:MM".
         noteAnswer(endpoint.path, response.headers);
-        return response.json<Envelope<ResultOf<E>>>();
+        const body = await response.json<Envelope<ResultOf<E>>>();
+        // "Still being processed": a copy of this write runs under its key, so this is no outcome yet. It fails as an
+        // answer that never came (no ret), with the server's text: the key is kept and the write asked about.
+        if (response.headers.get(IDEMPOTENCY_BUSY_HEADER) === 'true') {
+          received = body;
+          throw new ApiError(body.msg);
+        }
+        return body;
       })
       .catch((error: unknown) => {
         throw transportError(error, attempts);

@@ -18,6 +18,7 @@ import {
   newPhone,
   refused,
   registerByPhone,
+  waitersOnLocks,
 } from './helpers.ts';
 import { addCard, withdraw } from './funds-helpers.ts';
 import { editProfile, register, sendSmsCode } from '../../src/api-contract/account.ts';
@@ -95,6 +96,38 @@ it('a replayed answer is marked with the idempotent-replay header', async () => 
   expect(first.headers['idempotent-replay']).toBeUndefined();
   expect(second.headers['idempotent-replay']).toBe('true');
   expect(second.json()).toEqual(first.json());
+});
+
+it('a copy sent while the first still runs is "still being processed", marked as no outcome; the first then answers', async () => {
+  const form = new URLSearchParams(await registrationForm()).toString();
+  const send = () =>
+    h.app.inject({
+      method: 'POST',
+      url: '/api/users/register',
+      headers: { lang: 'en', 'idempotency-key': 'signup-busy', 'content-type': 'application/x-www-form-urlencoded' },
+      payload: form,
+    });
+  // The first copy's account waits behind a lock on the users table, holding its key; the copy waits for it 5 s.
+  let locked!: () => void;
+  let release!: () => void;
+  const tableLocked = new Promise<void>((resolve) => (locked = resolve));
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const holding = h.database.db.transaction(async (tx) => {
+    await tx.execute(sql`lock table users in share row exclusive mode`);
+    locked();
+    await released;
+  });
+  await tableLocked;
+  const first = send();
+  await waitersOnLocks(h.database.db, 1);
+  const copy = await send();
+  expect(copy.json()).toEqual(refused(STILL_PROCESSING));
+  expect(copy.headers['idempotent-busy']).toBe('true');
+  release();
+  await holding;
+  const answered = await first;
+  expect(answered.json()).toMatchObject({ ret: 1, msg: 'Success' });
+  expect(answered.headers['idempotent-busy']).toBeUndefined();
 });
 
 it('without a key the second registration is refused as a taken number', async () => {

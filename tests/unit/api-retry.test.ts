@@ -138,6 +138,19 @@ describe('a write whose answer never came', () => {
     expect(keyOf(calls[1]!)).not.toBe(keyOf(calls[0]!));
   });
 
+  it('"still being processed" (a copy of it still runs under its key) is no outcome: the same fields keep the key', async () => {
+    const busy = new Response(JSON.stringify({ ret: 0, msg: 'This request is still being processed, please wait!' }), {
+      headers: { 'content-type': 'application/json', 'idempotent-busy': 'true' },
+    });
+    const { calls } = stubFetch(busy, envelope(1, '', { id: 7 }));
+    const error = (await api(submitWithdraw, order).catch((caught: unknown) => caught)) as ApiError;
+    expect(error.message).toBe('This request is still being processed, please wait!');
+    // No outcome: like an answer that never came (no ret), so nothing reads it as a refusal.
+    expect(error.ret).toBeUndefined();
+    await api(submitWithdraw, order);
+    expect(keyOf(calls[1]!)).toBe(keyOf(calls[0]!));
+  });
+
   it('another session sending the same fields is another request', async () => {
     const { calls } = stubFetch(...Array.from({ length: 5 }, () => networkError), envelope(1, '', { id: 6 }));
     session.token = 'first';

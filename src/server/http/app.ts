@@ -11,7 +11,7 @@ import Fastify, {
 import formbody from '@fastify/formbody';
 import { parseFormEncoded } from './form-encoding.ts';
 import type { HelmetOptions } from 'helmet';
-import { REQUEST_ID_HEADER, RET_FAIL } from '../../api-contract/envelope.ts';
+import { IDEMPOTENCY_BUSY_HEADER, REQUEST_ID_HEADER, RET_FAIL } from '../../api-contract/envelope.ts';
 import { httpStatusText, texts } from '../../api-contract/texts.ts';
 import { serverTexts } from '../../api-contract/server-texts.ts';
 import { BODY_MAX_BYTES } from '../../api-contract/constants.ts';
@@ -250,7 +250,7 @@ function allowOrigins(app: FastifyInstance, origins: string[]) {
     reply
       .header('access-control-allow-origin', origin)
       .header('vary', 'origin')
-      .header('access-control-expose-headers', REQUEST_ID_HEADER);
+      .header('access-control-expose-headers', `${REQUEST_ID_HEADER}, ${IDEMPOTENCY_BUSY_HEADER}`);
     if (request.method !== 'OPTIONS') return done();
     reply
       .header('access-control-allow-methods', 'GET, POST')

@@ -8,6 +8,7 @@ import * as v from 'valibot';
 import type { MessageDescriptor } from '@lingui/core';
 import type { Endpoint, FormSchema, ParsedOf, ResultOf } from '../../api-contract/endpoint.ts';
 import {
+  IDEMPOTENCY_BUSY_HEADER,
   IDEMPOTENCY_HEADER,
   LANG_HEADER,
   RET_FAIL,
@@ -144,7 +145,7 @@ async function answer<S extends FormSchema, R>(
     return claim.response as Envelope;
   }
   if (claim.kind === 'mismatch') return envelope(RET_FAIL, t(serverTexts.idempotencyKeyReused), null);
-  if (claim.kind === 'busy') return envelope(RET_FAIL, t(serverTexts.idempotencyBusy), null);
+  if (claim.kind === 'busy') return stillRunning(reply, t);
   try {
     // Before the keyed transaction, so that it never waits for this work (ctx.db is still the pool here). A copy of
     // the request sent meanwhile may find the claim unheld and run too: the keyed transaction below holds the claim,
@@ -196,15 +197,21 @@ async function answer<S extends FormSchema, R>(
       reply.header('idempotent-replay', 'true');
       return outcome.response as Envelope;
     }
-    return envelope(
-      RET_FAIL,
-      t(outcome.kind === 'mismatch' ? serverTexts.idempotencyKeyReused : serverTexts.idempotencyBusy),
-      null,
-    );
+    if (outcome.kind === 'mismatch') return envelope(RET_FAIL, t(serverTexts.idempotencyKeyReused), null);
+    return stillRunning(reply, t);
   } catch (error) {
     await releaseIdempotencyKey(services.db, scopedKey);
     throw error;
   }
+}
+
+/**
+ * The answer to a copy of a keyed write whose first copy still runs: "still being processed" (ret 0), marked with
+ * IDEMPOTENCY_BUSY_HEADER so the app reads it as no outcome yet, not as a refusal.
+ */
+function stillRunning(reply: FastifyReply, t: Translate): Envelope {
+  reply.header(IDEMPOTENCY_BUSY_HEADER, 'true');
+  return envelope(RET_FAIL, t(serverTexts.idempotencyBusy), null);
 }
 
 /** The fingerprint of a keyed write's form as received: a copy sent again under the same key must match it. */

@@ -9,6 +9,7 @@ import type { RouteModule } from './route-module.ts';
 import { toJsonSchema } from '@valibot/to-json-schema';
 import type * as v from 'valibot';
 import {
+  IDEMPOTENCY_BUSY_HEADER,
   IDEMPOTENCY_HEADER,
   LANG_HEADER,
   RET_FAIL,
@@ -51,6 +52,11 @@ const HEADERS: Json = {
   [REPLAY_HEADER]: {
     description:
       'Sent with "true" when a write with an Idempotency-Key already applied answers its first answer again (nothing is applied twice).',
+    schema: { type: 'string', const: 'true' },
+  },
+  [IDEMPOTENCY_BUSY_HEADER]: {
+    description:
+      'Sent with "true" on the refusal "still being processed" (ret 0) of a write whose Idempotency-Key a copy still running holds: no outcome yet. Keep the key, and ask /users/write-outcome or send the same write again with it later.',
     schema: { type: 'string', const: 'true' },
   },
   'x-ratelimit-limit': {
@@ -152,7 +158,13 @@ function okResponse(answer: v.GenericSchema | undefined, isWrite: boolean): Json
   return {
     description:
       'The envelope: ret 1 with data, ret 0 with the reason of a refusal, or ret -1 when the token is not valid.',
-    headers: isWrite ? { ...RATE_LIMITED, [REPLAY_HEADER]: headerRef(REPLAY_HEADER) } : RATE_LIMITED,
+    headers: isWrite
+      ? {
+          ...RATE_LIMITED,
+          [REPLAY_HEADER]: headerRef(REPLAY_HEADER),
+          [IDEMPOTENCY_BUSY_HEADER]: headerRef(IDEMPOTENCY_BUSY_HEADER),
+        }
+      : RATE_LIMITED,
     content: {
       'application/json': { schema: { oneOf: [success, { $ref: '#/components/schemas/Refusal' }] }, example },
     },
