@@ -120,6 +120,8 @@ it('the verification page: draws of the current seed wait for it, rotation revea
   expect(await page.locator('.box-summary').textContent()).toContain(
     '2 draws use the current seed: reveal it by rotating the seed.',
   );
+  // No tick while no draw has been checked.
+  expect(await page.locator('.box-summary strong').textContent()).toBe('0 of 2 draws verified');
   await shot('blindbox-03-verify-unrevealed');
 
   // Rotate on the blind box page, as the seed panel offers; then come back.

@@ -88,8 +88,10 @@ function Summary({
     <section className={`card box-summary ${mismatched ? 'bad' : verified ? 'good' : 'wait'}`} aria-live="polite">
       <strong>
         <Trans>
-          {verified} of {shown} draws verified ✓
+          {verified} of {shown} draws verified
         </Trans>
+        {/* The tick says every draw on screen checked out: none while one waits for its seed or did not match. */}
+        {verified === shown && ' ✓'}
       </strong>
       {mismatched > 0 && (
         <span className="box-summary-bad">
