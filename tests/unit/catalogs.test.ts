@@ -40,3 +40,15 @@ it('"Redeem" of a liquidity product reads as taking money back, not as the point
   expect([redeem('zh'), redeem('jp'), redeem('ar'), redeem('th')]).toEqual(['赎回', '償還', 'استرداد', 'ไถ่ถอน']);
   expect([redeem('zh', 'points'), redeem('th', 'points')]).toEqual(['兑换', 'แลก']);
 });
+
+it('names the app and a QR code in the words the rest of its language uses, not in English', () => {
+  // Hindi writes ऐप, Chinese 应用 and Thai คิวอาร์โค้ด everywhere else; a placeholder such as {app} is no word.
+  const englishWords = { hi: /\bapp\b/i, zh: /\bapp\b/i, th: /\bQR code\b/i };
+  const left = Object.entries(englishWords).flatMap(([locale, word]) =>
+    Object.values(read(locale))
+      .map((entry) => entry.translation?.replace(/\{\w+\}/g, '') ?? '')
+      .filter((translation) => word.test(translation))
+      .map((translation) => `${locale}: ${translation}`),
+  );
+  expect(left).toEqual([]);
+});
