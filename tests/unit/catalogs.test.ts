@@ -52,3 +52,12 @@ it('names the app and a QR code in the words the rest of its language uses, not 
   );
   expect(left).toEqual([]);
 });
+
+it('Hindi writes a number of a lakh or more in lakhs, as the app formats every number in Hindi', () => {
+  // Intl's Hindi groups 1000000 as 10,00,000; a text writing 1,000,000 would sit beside amounts written the other way.
+  const western = /\d,\d{3},\d{3}|\b\d{3},\d{3}\b/;
+  const left = Object.values(read('hi'))
+    .map((entry) => entry.translation ?? '')
+    .filter((translation) => western.test(translation));
+  expect(left).toEqual([]);
+});
