@@ -47,7 +47,10 @@ const CEILING: Record<string, number> = {
   // may have deleted (kept 32 days) is never sent again: the shell about 0.5 KB more gzipped, 118.9 KB measured.
   // 0.5 KB more (2026-12-06): a session the server ends keeps the customer's outbox and lost writes for their next
   // sign-in (heldWrites in the start chunk's lib/session.ts, the stores' `heldForUser`): 119.1 KB measured.
-  [ROUTES.home]: 119.5 * KB,
+  // 0.1 KB more (2026-12-06, later): lib/api.ts reads a write's "still being processed" answer, marked
+  // idempotent-busy, as no outcome, and funds writes are kept on the device before they leave: 119.50 KB measured
+  // (122,370 bytes, 1 byte over the old ceiling).
+  [ROUTES.home]: 119.6 * KB,
   // Markets and Options: 1 KB more since the market index (the "Index · 3 exchanges" and "Paused"
   // labels, the paused notice, and the index rule on the option rule page, in each area's catalog):
   // 0.4 and 0.6 KB measured, what every price screen has to say of where its price comes from.
