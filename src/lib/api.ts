@@ -44,6 +44,14 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * Whether `error` is the server's refusal of a call (an answer with ret 0): an outcome, so sending the same again
+ * cannot help. Not a call with no answer (a lost connection, "still being processed": no ret) nor an ended session
+ * (ret -1), after which the same may still be sent once signed in again.
+ */
+export const refusedByServer = (error: unknown): error is ApiError =>
+  error instanceof ApiError && error.ret !== undefined && error.ret !== RET_TOKEN_INVALID;
+
 export interface CallOptions {
   /** Show the loading mask (default true; background refreshes pass false). */
   loading?: boolean;

@@ -4,8 +4,7 @@
 // again (the cached answer a reload offline shows must hold the message).
 import { UPLOAD_FIELD, uploadImage } from '../api-contract/account.ts';
 import { sendChatMessage } from '../api-contract/service-chat.ts';
-import { RET_TOKEN_INVALID } from '../api-contract/envelope.ts';
-import { ApiError, api } from './api.ts';
+import { api, refusedByServer } from './api.ts';
 import { addChatMessages, loadChat } from './chat-store.ts';
 import { outbox, type ChatOutgoing } from './outbox-store.ts';
 import { session } from './session.ts';
@@ -18,13 +17,7 @@ export async function sendChatEntry(entry: ChatOutgoing): Promise<void> {
     // Refused by the server (not a lost connection, not an ended session): sending again cannot help,
     // so the message leaves the queue and stays on screen with the reason until the customer removes it; not when
     // the customer signed out meanwhile (another one may be signed in now).
-    if (
-      error instanceof ApiError &&
-      error.ret !== undefined &&
-      error.ret !== RET_TOKEN_INVALID &&
-      session.token === token
-    )
-      outbox.refused.push({ ...entry, reason: error.message });
+    if (refusedByServer(error) && session.token === token) outbox.refused.push({ ...entry, reason: error.message });
     throw error;
   }
 }

@@ -6,8 +6,7 @@
 // it), when a call finds the network again, and at the next start.
 import { subscribeKey } from 'valtio/vanilla/utils';
 import { readMessages } from '../api-contract/messages.ts';
-import { ApiError, api, newIdempotencyKey } from './api.ts';
-import { RET_TOKEN_INVALID } from '../api-contract/envelope.ts';
+import { ApiError, api, newIdempotencyKey, refusedByServer } from './api.ts';
 import { noteRead } from './messages.ts';
 import { knownOffline, offlineData } from './offline.ts';
 import { heldWrites, session } from './session.ts';
@@ -56,7 +55,7 @@ async function sendPending(): Promise<void> {
     } catch (error) {
       // No network (or no answer), or the session ended: kept for later. The server answered and refused: sending again
       // cannot help.
-      if (!(error instanceof ApiError && error.ret !== undefined) || error.ret === RET_TOKEN_INVALID) return;
+      if (!refusedByServer(error)) return;
     }
     // Signed out (and maybe another customer in) while it was on its way: the outbox is no longer the one it came from.
     if (session.token !== token || outbox.pending[0]?.key !== entry.key) return;

@@ -1,9 +1,8 @@
 // Sends one price alert entry of the outbox (lib/outbox.ts loads this module only when one waits): an alert made
 // offline or the deletion of one, each with the entry's Idempotency-Key, so a send whose answer was lost applies once.
 // Then the list is read again, so the page and the answer the service worker keeps for offline hold the change.
-import { RET_TOKEN_INVALID } from '../api-contract/envelope.ts';
 import { addPriceAlert, deletePriceAlert } from '../api-contract/price-alerts.ts';
-import { ApiError, api } from './api.ts';
+import { api, refusedByServer } from './api.ts';
 import { outbox, type PriceAlertDeletion, type PriceAlertOutgoing } from './outbox-store.ts';
 import { alertList, loadPriceAlerts } from './price-alerts.ts';
 import { session } from './session.ts';
@@ -32,7 +31,7 @@ export async function sendPriceAlertEntry(entry: PriceAlertOutgoing | PriceAlert
   } catch (error) {
     // Refused by the server (not a lost connection, not an ended session): sending again cannot help. An alert stays
     // on the alerts page with the reason until the customer removes it; a deletion refused (the alert is gone) is done.
-    if (error instanceof ApiError && error.ret !== undefined && error.ret !== RET_TOKEN_INVALID && current()) {
+    if (refusedByServer(error) && current()) {
       if (entry.kind === 'price-alert') outbox.refusedAlerts.push({ ...entry, reason: error.message });
       loadPriceAlerts().catch(() => undefined);
     }
