@@ -6,7 +6,7 @@ import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import type { BoxDraw } from '../../src/api-contract/blindbox.ts';
 import { session } from '../../src/lib/session.ts';
 import BlindBoxVerifyPage from '../../src/features/blindbox/BlindBoxVerifyPage.tsx';
@@ -64,3 +64,20 @@ it.each([['"><script>alert(1)</script>'], ['a<0>ZERO</0>b<1>ONE</1>c<b>bold</b>d
     expect(line!.querySelector('script, b')).toBeNull();
   },
 );
+
+it('counts one draw in the singular: "1 draw", never "1 draws"', async () => {
+  // The seed above does not hash to the committed 'cd…' hash, so the one draw on screen fails its check.
+  stubFetch(envelope(1, 'ok', { lists: [draw(1, 'seed')], next: null, total: 1 }));
+  await act(async () =>
+    view.root.render(
+      <I18nProvider i18n={i18n}>
+        <Router hook={memoryLocation().hook}>
+          <BlindBoxVerifyPage />
+        </Router>
+      </I18nProvider>,
+    ),
+  );
+  const summary = () => view.container.querySelector('.box-summary')?.textContent ?? '';
+  await vi.waitFor(() => expect(summary()).toContain('1 draw does not match ✗'));
+  expect(view.container.querySelector('.box-summary strong')?.textContent).toBe('0 of 1 draw verified');
+});

@@ -4,7 +4,7 @@
 // prize. The exact scheme is written out so anyone can check a draw by hand.
 import { useEffect } from 'react';
 import { useSnapshot, type Snapshot } from 'valtio';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { blindBoxDraws, type BoxDraw, type DrawCheck } from '../../api-contract/blindbox.ts';
 import { useSubmit } from '../../lib/form.ts';
 import { formatDateTime } from '../../lib/format.ts';
@@ -87,20 +87,22 @@ function Summary({
   return (
     <section className={`card box-summary ${mismatched ? 'bad' : verified ? 'good' : 'wait'}`} aria-live="polite">
       <strong>
-        <Trans>
-          {verified} of {shown} draws verified
-        </Trans>
+        <Plural value={shown} one={`${verified} of # draw verified`} other={`${verified} of # draws verified`} />
         {/* The tick says every draw on screen checked out: none while one waits for its seed or did not match. */}
         {verified === shown && ' ✓'}
       </strong>
       {mismatched > 0 && (
         <span className="box-summary-bad">
-          <Trans>{mismatched} draws do not match ✗</Trans>
+          <Plural value={mismatched} one="# draw does not match ✗" other="# draws do not match ✗" />
         </span>
       )}
       {unrevealed > 0 && (
         <span className="muted">
-          <Trans>{unrevealed} draws use the current seed: reveal it by rotating the seed.</Trans>
+          <Plural
+            value={unrevealed}
+            one="# draw uses the current seed: reveal it by rotating the seed."
+            other="# draws use the current seed: reveal it by rotating the seed."
+          />
         </span>
       )}
       {total > shown && (
