@@ -7,7 +7,7 @@ import { i18n } from '@lingui/core';
 import { afterEach, expect, it } from 'vitest';
 import type { ContractOrder } from '../../src/api-contract/contracts.ts';
 import { RECEIPT_FORMAT, type ContractReceipt } from '../../src/api-contract/receipts.ts';
-import { OrderRow } from '../../src/features/contracts/ContractParts.tsx';
+import { OrderDetails, OrderRow } from '../../src/features/contracts/ContractParts.tsx';
 import { contractsState } from '../../src/features/contracts/contracts-store.ts';
 import { ReceiptDetails } from '../../src/features/receipts/ReceiptParts.tsx';
 import { formatQuantity } from '../../src/lib/format.ts';
@@ -96,9 +96,16 @@ async function listed(fields: Partial<ContractOrder> = {}) {
   );
 }
 
-/** The receipt's row labelled `label`. */
-async function receiptRow(label: string) {
-  await renderInApp(view, <ReceiptDetails signed={{ receipt, signature: '' }} />);
+/** The row labelled `label` of the signed receipt, or of the order's details dialog when `details` is true. */
+async function receiptRow(label: string, details = false) {
+  await renderInApp(
+    view,
+    details ? (
+      <OrderDetails order={order()} onClose={() => {}} />
+    ) : (
+      <ReceiptDetails signed={{ receipt, signature: '' }} />
+    ),
+  );
   const row = [...view.container.querySelectorAll('.detail-rows > div')].find(
     (div) => div.querySelector('dt')?.textContent === label,
   );
@@ -114,6 +121,8 @@ it('reads a quantity with every digit it has and none it lacks', () => {
 
 it('the order list says what the receipt says, with the pair known or not', async () => {
   expect(await receiptRow('Quantity')).toBe('0.0012 BTC');
+  expect(await receiptRow('Quantity', true)).toBe('0.0012 BTC');
+  expect(await receiptRow('Dealt', true)).toBe('0.0012 BTC');
   expect(await listed()).toMatchObject({ Quantity: '0.0012', Dealt: '0.0012' });
   contractsState.pairs = [BTC];
   expect(await listed()).toMatchObject({ Quantity: '0.0012', Dealt: '0.0012' });

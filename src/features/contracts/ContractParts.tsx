@@ -220,7 +220,7 @@ function RevokeButton({ order }: { order: Readonly<ContractOrder> }) {
   );
 }
 
-/** One order's details in a dialog. */
+/** One order's details in a dialog; quantities carry the pair's coin, as the signed receipt's do. */
 export function OrderDetails({ order, onClose }: { order: Readonly<ContractOrder>; onClose: () => void }) {
   const decimals = usePairDecimals(order.code);
   const tickTime = order.tick_at ? formatTime(order.tick_at) : '';
@@ -256,7 +256,7 @@ export function OrderDetails({ order, onClose }: { order: Readonly<ContractOrder
           {order.price === null ? null : <span className="opt-num">{formatPrice(order.price, decimals.price)}</span>}
         </Row>
         <Row label={<Trans>Quantity</Trans>}>
-          <span className="opt-num">{formatQuantity(order.quantity)}</span>
+          <Amount value={formatQuantity(order.quantity)} unit={order.code} />
         </Row>
         <Row label={<Trans>Total asked</Trans>}>{money(order.total_asked, 'USDT')}</Row>
         {holding(order) && <Row label={<Trans>Held</Trans>}>{money(order.frozen, order.frozen_asset)}</Row>}
@@ -271,7 +271,7 @@ export function OrderDetails({ order, onClose }: { order: Readonly<ContractOrder
           </Row>
         )}
         <Row label={<Trans>Dealt</Trans>}>
-          <span className="opt-num">{formatQuantity(order.dealt_quantity)}</span>
+          <Amount value={formatQuantity(order.dealt_quantity)} unit={order.code} />
         </Row>
         <Row label={<Trans>Unit price</Trans>}>
           {order.unit_price === null ? null : (
