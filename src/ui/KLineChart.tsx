@@ -6,7 +6,7 @@
 import { useEffect, useRef } from 'react';
 import { useSnapshot } from 'valtio';
 import { appearance } from '../lib/theme.ts';
-import { formatCandleTime } from '../lib/format.ts';
+import { formatAmount, formatCandleTime } from '../lib/format.ts';
 import { CHART_PALETTES, drawKLine, plotSize, type ChartSeries } from './kline-draw.ts';
 import type { IndicatorSettings } from '../lib/chart-settings.ts';
 import type { OverlayLine } from '../lib/indicators.ts';
@@ -73,7 +73,9 @@ export function KLineChart({ candles, decimals, height = 260, indicators, marker
     chart.fontFamily = getComputedStyle(element).fontFamily;
     // The page's text size (the phone's text setting): the scales' labels grow with the page's text.
     const textScale = () => parseFloat(getComputedStyle(document.documentElement).fontSize) / 16 || 1;
-    const plot = () => plotSize(context, { ...chart, height, decimals, textScale: textScale() });
+    // Prices on the canvas read as everywhere else in the app: grouped by thousands in the app's language.
+    const priceText = (price: number) => formatAmount(price.toFixed(decimals), decimals);
+    const plot = () => plotSize(context, { ...chart, height, decimals, priceText, textScale: textScale() });
     const plotWidth = () => plot().width;
     const draw = () => {
       chart.frame = 0;
@@ -91,6 +93,7 @@ export function KLineChart({ candles, decimals, height = 260, indicators, marker
           height,
           ratio,
           decimals,
+          priceText,
           textScale: textScale(),
           timeLabel: formatCandleTime,
         })?.join('-') ?? '';

@@ -32,6 +32,11 @@ export interface ChartScene {
   series: ChartSeries;
   view: ChartWindow;
   decimals: number;
+  /**
+   * A price on the scale, in a box or a readout, as the app writes numbers in its language (grouped by thousands,
+   * `decimals` digits: "97,250.10"). Absent: the number with `decimals` digits and no grouping.
+   */
+  priceText?: (price: number) => string;
   fontFamily: string;
   /**
    * The page's text size against the default (its root font size over 16 px: 2 with the phone's text at 200 %); the
@@ -120,15 +125,19 @@ function textMetrics(textScale = 1) {
 }
 const DAY = 86_400;
 
+/** A price as the scene writes it (its priceText, else `decimals` digits). */
+const written = (scene: Pick<ChartScene, 'decimals' | 'priceText'>, price: number) =>
+  scene.priceText ? scene.priceText(price) : price.toFixed(scene.decimals);
+
 /** The plot's size: the chart less the price scale on the right and the time scale below. */
 export function plotSize(
   context: CanvasRenderingContext2D,
-  scene: Pick<ChartScene, 'width' | 'height' | 'series' | 'decimals' | 'fontFamily' | 'textScale'>,
+  scene: Pick<ChartScene, 'width' | 'height' | 'series' | 'decimals' | 'priceText' | 'fontFamily' | 'textScale'>,
 ): { width: number; height: number } {
   const { font, timeAxis } = textMetrics(scene.textScale);
   context.font = `${font}px ${scene.fontFamily}`;
   // Wide enough for the longest price of the whole series, so the scale does not jump while panning.
-  const longest = Math.max(0, ...scene.series.highs).toFixed(scene.decimals);
+  const longest = written(scene, Math.max(0, ...scene.series.highs));
   const axis = Math.ceil(context.measureText(longest).width) + 2 * LABEL_PADDING;
   return { width: Math.max(0, scene.width - axis), height: Math.max(0, scene.height - timeAxis) };
 }
@@ -201,7 +210,7 @@ export function drawKLine(context: CanvasRenderingContext2D, scene: ChartScene):
       const at = y(price);
       const covered = boxes.some((box) => Math.abs(box - at) < text.font + 4);
       if (!covered && at > text.font / 2 && at < priceHeight - text.font / 2)
-        context.fillText(price.toFixed(decimals), plot.width + LABEL_PADDING, at);
+        context.fillText(written(scene, price), plot.width + LABEL_PADDING, at);
     }
     context.textAlign = 'center';
     const daily = candleSeconds(series.times) >= DAY;
@@ -217,7 +226,7 @@ export function drawKLine(context: CanvasRenderingContext2D, scene: ChartScene):
     }
     priceLabel(
       context,
-      close.toFixed(decimals),
+      written(scene, close),
       plot.width,
       width - plot.width,
       y(close),
@@ -228,7 +237,7 @@ export function drawKLine(context: CanvasRenderingContext2D, scene: ChartScene):
       const { index, y: at } = scene.crosshair;
       priceLabel(
         context,
-        (high - (at / priceHeight) * (high - low)).toFixed(decimals),
+        written(scene, high - (at / priceHeight) * (high - low)),
         plot.width,
         width - plot.width,
         at,
@@ -247,7 +256,7 @@ export function drawKLine(context: CanvasRenderingContext2D, scene: ChartScene):
         );
         readout(context, scene, index, text.font);
       }
-    } else if (scene.overlays?.length) legend(context, scene.overlays, last, decimals, plot.width, text.font);
+    } else if (scene.overlays?.length) legend(context, scene, last, plot.width, text.font);
   }
   context.fillStyle = colors.border;
   context.fillRect(plot.width, 0, 1 / ratio, plot.height);
@@ -342,16 +351,10 @@ function timeLabel(
 }
 
 /** The picked candle's open, high, low and close along the plot's top, in its colour. */
-function readout(
-  context: CanvasRenderingContext2D,
-  { series, decimals, palette }: ChartScene,
-  index: number,
-  fontSize: number,
-): void {
+function readout(context: CanvasRenderingContext2D, scene: ChartScene, index: number, fontSize: number): void {
+  const { series, palette } = scene;
   const colors = palette ?? CHART_PALETTES.light;
-  const values = [series.opens, series.highs, series.lows, series.closes].map((field) =>
-    field[index]!.toFixed(decimals),
-  );
+  const values = [series.opens, series.highs, series.lows, series.closes].map((field) => written(scene, field[index]!));
   const rising = series.closes[index]! >= series.opens[index]!;
   context.textAlign = 'left';
   const width = values.reduce((sum, value) => sum + context.measureText(value).width + 8, 0) + 4 * 12;
@@ -458,18 +461,17 @@ function drawVolumes(
 /** The indicators' names and latest values in view, in their colours, along the plot's top. */
 function legend(
   context: CanvasRenderingContext2D,
-  lines: readonly OverlayLine[],
+  scene: ChartScene,
   last: number,
-  decimals: number,
   plotWidth: number,
   fontSize: number,
 ): void {
   context.textAlign = 'left';
   let x = 6;
   let row = (fontSize + 9) / 2;
-  for (const line of lines) {
+  for (const line of scene.overlays ?? []) {
     const value = line.values[last];
-    const text = `${line.label} ${value === null || value === undefined ? '-' : value.toFixed(decimals)}`;
+    const text = `${line.label} ${value === null || value === undefined ? '-' : written(scene, value)}`;
     const width = context.measureText(text).width;
     if (x > 6 && x + width > plotWidth) {
       x = 6;

@@ -91,3 +91,23 @@ describe('the chart with larger text', () => {
     for (const gap of gaps(large.times, 'x')) expect(gap).toBeGreaterThan(5 * 22 * 0.6);
   });
 });
+
+describe('the prices on the chart', () => {
+  it('are written by the scene’s priceText on the scale, in the latest price’s box and under the crosshair', () => {
+    const grouped = (price: number) =>
+      new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(price);
+    const { context, labels } = recordingContext();
+    const picked: ChartScene = { ...scene(), priceText: grouped, crosshair: { index: 60, y: 100 } };
+    drawKLine(context, picked);
+    const plot = plotSize(recordingContext().context, picked);
+    const onScale = labels.filter((label) => label.x > plot.width).map((label) => label.text);
+    expect(onScale.length).toBeGreaterThan(2);
+    for (const text of onScale) expect(text).toMatch(/^9[67],\d{3}\.\d\d$/);
+    // The picked candle's readout along the top: open, high, low and close, grouped too.
+    expect(labels.filter((label) => /^\d/.test(label.text) && label.x < plot.width).map((label) => label.text)).toEqual(
+      expect.arrayContaining([grouped(closes[60]! - 5), grouped(closes[60]! + 12), grouped(closes[60]!)]),
+    );
+    // The price scale is as wide as its longest label with its separator: "97,052.00" is 9 glyphs.
+    expect(360 - plot.width).toBe(Math.ceil(9 * 11 * 0.6) + 16);
+  });
+});
