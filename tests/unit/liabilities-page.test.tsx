@@ -160,3 +160,34 @@ it("does not verify a proof of another customer's account, though its path leads
   const verdict = view.container.querySelector('.liab-verdict')!;
   expect(verdict.textContent).toBe('Not verified ✗This proof is not of your account. Please contact customer service.');
 });
+
+it('says no proof holds a new account yet, with no "Try again" that cannot help; a lost connection offers it', async () => {
+  const noProof =
+    'No proof of liabilities includes your account yet. Each daily proof counts the balances held at 00:00 UTC and ' +
+    'is published a few minutes later: the next one will include yours.';
+  let online = true;
+  const fetch = vi.fn(async (input: RequestInfo | URL) => {
+    if (!online) throw new TypeError('Failed to fetch');
+    const url = (input as Request).url;
+    if (url.includes('/liabilities/roots')) return envelope(1, 'ok', { lists: [] });
+    return envelope(0, noProof);
+  });
+  configureApi({ fetch: fetch as unknown as typeof globalThis.fetch, retryDelay: () => 0 });
+  const render = () =>
+    act(async () =>
+      view.root.render(
+        <I18nProvider i18n={i18n}>
+          <Router hook={memoryLocation().hook}>
+            <LiabilitiesPage key={String(online)} />
+          </Router>
+        </I18nProvider>,
+      ),
+    );
+  await render();
+  await vi.waitFor(() => expect(view.container.querySelector('.empty')?.textContent).toBe(noProof));
+  expect(view.container.querySelector('.empty button')).toBeNull();
+
+  online = false;
+  await render();
+  await vi.waitFor(() => expect(view.container.querySelector('.empty button')?.textContent).toBe('Try again'));
+});

@@ -15,7 +15,7 @@ import type { LiabilityProof } from '../../api-contract/liabilities-verify.ts';
 import { apiUrl, serverUrl } from '../../lib/api.ts';
 import { formatDateTime, formatExact, middleEllipsis } from '../../lib/format.ts';
 import { Button } from '../../ui/forms.tsx';
-import { LoadFailure } from '../../ui/lists.tsx';
+import { Empty, LoadFailure } from '../../ui/lists.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
 import { OfflineNote } from '../../ui/OfflineNote.tsx';
 import { Ltr } from '../../ui/records.tsx';
@@ -40,7 +40,11 @@ export default function LiabilitiesPage() {
       <NavBar title={<Trans>Verify my balance</Trans>} />
       <div className="page-body">
         <OfflineNote endpoints={[myLiabilityProof, liabilityRoots]} />
-        {!state.loaded && state.failure && <LoadFailure onRetry={reload}>{state.failure}</LoadFailure>}
+        {/* No proof holds the account yet: said as it is, with no "Try again" that cannot help before the next one. */}
+        {!state.loaded && state.failure && state.refused && <Empty>{state.failure}</Empty>}
+        {!state.loaded && state.failure && !state.refused && (
+          <LoadFailure onRetry={reload}>{state.failure}</LoadFailure>
+        )}
         {proof && (
           <>
             {/* A browser without Web Crypto (plain http) cannot check: said so, not as a failed check. */}

@@ -5,7 +5,7 @@ import { proxy } from 'valtio/vanilla';
 import { subscribeKey } from 'valtio/vanilla/utils';
 import { liabilityRoots, myLiabilityProof, type PublishedTree } from '../../api-contract/liabilities.ts';
 import { verifyProof, type LiabilityProof, type Verdict } from '../../api-contract/liabilities-verify.ts';
-import { api, errorText } from '../../lib/api.ts';
+import { api, errorText, refusedByServer } from '../../lib/api.ts';
 import { saveFile } from '../../lib/download.ts';
 import { session } from '../../lib/session.ts';
 
@@ -19,6 +19,11 @@ export const liabilitiesState = proxy({
   loaded: false,
   /** The last load failed: what it said (a refusal: no tree holds the caller yet). */
   failure: null as string | null,
+  /**
+   * The failure is the server's answer (no published proof holds the caller yet: the account is newer than the last
+   * daily cut-off at 00:00 UTC), which asking again cannot change before the next proof; not a lost connection.
+   */
+  refused: false,
 });
 
 let latest = 0;
@@ -33,7 +38,14 @@ export async function loadProof(): Promise<void> {
     ]);
     if (request !== latest) return;
     const published = roots.lists.find((tree) => tree.id === mine.proof.tree) ?? null;
-    Object.assign(liabilitiesState, { proof: mine.proof, published, verdict: null, loaded: true, failure: null });
+    Object.assign(liabilitiesState, {
+      proof: mine.proof,
+      published,
+      verdict: null,
+      loaded: true,
+      failure: null,
+      refused: false,
+    });
     // The proof must be of this customer's own account (when the device knows it): another customer's leaf with the
     // same balances would pass every other check.
     const account = session.user ? String(session.user.id) : undefined;
@@ -47,7 +59,7 @@ export async function loadProof(): Promise<void> {
     if (request === latest) liabilitiesState.verdict = verdict;
   } catch (error) {
     if (request !== latest) return;
-    liabilitiesState.failure = errorText(error);
+    Object.assign(liabilitiesState, { failure: errorText(error), refused: refusedByServer(error) });
     throw error;
   }
 }
@@ -55,7 +67,14 @@ export async function loadProof(): Promise<void> {
 // Another session (logout, another user) must never see this proof.
 subscribeKey(session, 'token', () => {
   latest += 1;
-  Object.assign(liabilitiesState, { proof: null, published: null, verdict: null, loaded: false, failure: null });
+  Object.assign(liabilitiesState, {
+    proof: null,
+    published: null,
+    verdict: null,
+    loaded: false,
+    failure: null,
+    refused: false,
+  });
 });
 
 /** Saves the proof as `liabilities-proof-<tree>.json`, indented JSON (what the stand-alone verifier reads). */
