@@ -7,8 +7,11 @@ import { texts } from '../../src/api-contract/texts.ts';
 import { readCatalog as read } from './catalog-files.ts';
 
 const english = read('en');
-// An argument's name is followed by , or }: the first word of a plural branch ("{the next day}") is text.
-const placeholders = (text = '') => [...text.matchAll(/\{(\w+)(?=\s*[,}])/g)].map((match) => match[1]).sort();
+// An argument's name is followed by , or }: the first word of a plural branch ("{the next day}") is text. Each name
+// once: a plural repeats a value in each of its forms, and languages have different numbers of forms (Arabic six,
+// Chinese one).
+const placeholders = (text = '') =>
+  [...new Set([...text.matchAll(/\{(\w+)(?=\s*[,}])/g)].map((match) => match[1]))].sort();
 
 describe.each(LOCALES.filter((locale) => locale !== 'en'))('the %s catalog', (locale) => {
   const catalog = read(locale);
