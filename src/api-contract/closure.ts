@@ -85,9 +85,16 @@ export type EndingBalance = v.InferOutput<typeof EndingBalance>;
  * available balance below the least balance a withdrawal of its asset takes (its minimum plus fee) that cannot be sold
  * (EndingBalance), in asset order; empty when there is none. Frozen amounts, amounts a withdrawal can take, and
  * amounts an order can still sell are never in it: they hold the closure. Read again by the close itself, which goes
- * ahead only when it finds exactly these.
+ * ahead only when it finds exactly these. `holds`: what holds the closure now, each reason a sentence in the caller's
+ * language, in the order the close would refuse them (the balances still held by name, points enough to redeem, an
+ * open option, order, redemption or lock-up, a withdrawal or recharge in review); empty when the account can close.
+ * Absent from an answer kept before it was added (the app then lists none).
  */
-export const closureEnding = get('/users/close/ending', NoInput, returns(shape({ lists: v.array(EndingBalance) })));
+export const closureEnding = get(
+  '/users/close/ending',
+  NoInput,
+  returns(shape({ lists: v.array(EndingBalance), holds: v.optional(v.array(v.string())) })),
+);
 
 /** How closing is confirmed the second time: the login password, or the payment password. */
 export const CLOSE_SECRETS = ['login', 'pay'] as const;

@@ -234,3 +234,33 @@ it('a coin with no withdrawal and no current price is named, with what to do, ne
   await refusedUntouched(saver, '', closureHeldBy(LIQUIDITY_ASSET));
   await expectLedgerBalanced(h);
 });
+
+it('the closing page reads every reason that holds the closure, in the order the close gives them, in its language', async () => {
+  const user = await customer(h, '50');
+  await grant(h, user.id, '250', 'POINT');
+  await tick('BTC', '49000.00');
+  // A limit buy below the price: open, its USDT frozen.
+  const buy = await h.call(
+    placeContract,
+    { code: 'BTC', side: 'buy', type: 'limit', price: '48000.00', quantity: '0.00011' },
+    { token: user.token },
+  );
+  expect(buy).toMatchObject({ ret: 1, data: { status: 'open' } });
+  const holds = async (lang = 'en') => (await h.call(closureEnding, {}, { token: user.token, lang })).data.holds ?? [];
+  const said = await holds();
+  expect(said).toEqual([
+    closureHeldBy('USDT').msg,
+    'Your account still holds 250 points, enough to redeem (at least 100 at a time). Redeem them before closing.',
+    'A contract order is still open. Revoke it, or close the account once it has filled.',
+  ]);
+  // The close refuses with the first of them, and moves nothing.
+  await refusedUntouched(user, '', closureHeldBy('USDT'));
+  // In Thai, the same three reasons in Thai.
+  const thai = await holds('th');
+  expect(thai).toHaveLength(3);
+  expect(thai.join(' ')).toMatch(/[\u0E00-\u0E7F]/);
+
+  // An account with nothing left and nothing open can close: no reason is listed.
+  const empty = await customer(h);
+  expect((await h.call(closureEnding, {}, { token: empty.token })).data).toEqual({ lists: [], holds: [] });
+});

@@ -199,3 +199,31 @@ it.each([
   await openWith([[]], () => envelope(0, ''));
   expect(archiveText()).toContain(balances);
 });
+
+it('lists what holds the closure before the password is typed, and reads it again after a refusal', async () => {
+  const HELD = 'Your account still holds BTC. Every balance, frozen ones included, must be zero before closing.';
+  const OPEN = 'A contract order is still open. Revoke it, or close the account once it has filled.';
+  const answers = [[HELD, OPEN], [OPEN]];
+  let endings = 0;
+  const { calls } = stubFetch(() => {
+    const path = new URL(calls.at(-1)!.request.url).pathname;
+    if (path === '/api/users/point/lists')
+      return envelope(1, 'Success', { lists: [], next: null, usdt_per_point: '0.01', min_points: '100', balance: '0' });
+    if (path === '/api/users/close/ending')
+      return envelope(1, 'Success', { lists: [], holds: answers[Math.min(endings++, answers.length - 1)] });
+    if (path === '/api/users/close') return envelope(0, OPEN);
+    return envelope(0, `unexpected ${path}`);
+  });
+  await renderInApp(view, <ClosurePage />);
+  await settle(() => endings > 0);
+  const holds = () => [...closeSection().querySelectorAll('.closure-holds li')].map((item) => item.textContent);
+  expect(closeSection().querySelector('.closure-holds-title')?.textContent).toBe('Before the account can close:');
+  expect(holds()).toEqual([HELD, OPEN]);
+
+  await typePassword();
+  await act(async () => closeButton().click());
+  const dialog = view.container.querySelector('[role="alertdialog"]')!;
+  await act(async () => [...dialog.querySelectorAll('button')].at(-1)!.click());
+  await settle(() => endings > 1);
+  expect(holds()).toEqual([OPEN]);
+});

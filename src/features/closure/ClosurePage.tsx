@@ -26,7 +26,7 @@ import {
   closeTheAccount,
   downloadExport,
   ExportRefused,
-  loadEndingBalances,
+  loadClosureState,
   loadPointsEndingWithAccount,
 } from './closure-store.ts';
 import { EndingBalanceLine, EndingBalances } from './EndingBalances.tsx';
@@ -56,13 +56,15 @@ export default function ClosurePage() {
   const [confirming, setConfirming] = useState(false);
   const [endingPoints, setEndingPoints] = useState<string | null>(null);
   const [endingBalances, setEndingBalances] = useState<readonly EndingBalance[]>([]);
+  const [holds, setHolds] = useState<readonly string[]>([]);
   const [consent, setConsent] = useState(false);
 
-  // Read again after a refusal: what ends may have changed, and the consent was to the list shown before.
+  // Read again after a refusal: what ends or holds may have changed, and the consent was to the list shown before.
   const readEndingBalances = () =>
-    loadEndingBalances()
-      .then((list) => {
-        setEndingBalances(list);
+    loadClosureState()
+      .then((state) => {
+        setEndingBalances(state.ending);
+        setHolds(state.holds);
         setConsent(false);
       })
       .catch(() => undefined);
@@ -156,6 +158,18 @@ export default function ClosurePage() {
               </Trans>
             </li>
           </ul>
+          {holds.length > 0 && (
+            <div className="closure-holds" role="status">
+              <p className="closure-holds-title">
+                <Trans>Before the account can close:</Trans>
+              </p>
+              <ul>
+                {holds.map((hold) => (
+                  <li key={hold}>{hold}</li>
+                ))}
+              </ul>
+            </div>
+          )}
           <Segmented
             value={kind}
             onChange={(value) => {

@@ -48,12 +48,14 @@ export async function loadPointsEndingWithAccount(): Promise<string | null> {
 }
 
 /**
- * The available amounts closing would end with the account (closureEnding: below their asset's withdrawal minimum and
- * not sellable), in asset order, empty when none; read quietly, without the loading mask.
+ * What the closing page reads of closureEnding, quietly, without the loading mask: `ending`, the available amounts
+ * closing would end with the account (below their asset's withdrawal minimum and not sellable), in asset order;
+ * `holds`, what holds the closure now, each a sentence in the app's language, in the order the close refuses them
+ * (none in an answer kept from before the server said them). Both empty when none.
  */
-export async function loadEndingBalances(): Promise<EndingBalance[]> {
-  const { lists } = await api(closureEnding, undefined, { loading: false });
-  return lists;
+export async function loadClosureState(): Promise<{ ending: EndingBalance[]; holds: string[] }> {
+  const { lists, holds } = await api(closureEnding, undefined, { loading: false });
+  return { ending: lists, holds: holds ?? [] };
 }
 
 /**

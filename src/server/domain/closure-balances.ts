@@ -17,7 +17,7 @@ import { coins, withdrawRules } from '../db/schema.ts';
 import type { EndingBalance } from '../../api-contract/closure.ts';
 import { withdrawFee } from '../../api-contract/funds.ts';
 import { POINTS } from '../../api-contract/rewards.ts';
-import { USDT, balancesOf, type BalanceRow } from './ledger.ts';
+import { USDT, type BalanceRow } from './ledger.ts';
 import { pricedBalancesOf } from './dust-conversion.ts';
 
 /**
@@ -100,14 +100,6 @@ export async function balancesEndingIn(
   lock: boolean,
 ): Promise<EndingBalance[]> {
   return (await closureBalancesIn(db, userId, held, now, lock)).ending;
-}
-
-/**
- * What closing would end with user `userId`'s account at `now` (closureEnding): balancesEndingIn over the real
- * balances read now, unlocked. The closure reads it again in its own transaction and goes ahead only on the same list.
- */
-export async function balancesEndingWithAccount(db: Executor, userId: number, now: Date): Promise<EndingBalance[]> {
-  return balancesEndingIn(db, userId, await balancesOf(db, userId), now, false);
 }
 
 /**

@@ -84,17 +84,135 @@ export interface EndedWithAccount {
 }
 
 /**
- * Refuses (with the first reason found, as a translated text) while the account cannot close: a real balance not zero
- * (available or frozen, any asset; the practice account's assets do not count), or an open option, contract order,
- * liquidity redemption, lock-up, withdrawal in review or recharge in review. Practice orders move no real money and do
- * not hold the closure. Points are the exception among balances: points below the redemption minimum (the points
- * rule's `min_points`) cannot be redeemed, so they do not hold the closure and are answered as ended with the account;
- * points at or above it are refused with a text saying they can be redeemed first. So are available amounts below their
- * asset's withdrawal minimum that cannot be sold (balancesEndingIn, at `now`): they do not hold the closure, but only
- * when they are exactly `shown` (asset → the amount the customer was shown and agreed to leave: same assets, same
- * amounts), else refused with closeEndingChanged; every other balance not zero is refused first (closeBalanceLeft),
- * and before it a coin no withdrawal can take and no order can sell now, its market having no current price
- * (closureBalancesIn's `unmovable`): closeBalanceUnmovable names it and says to sell it once its market trades.
+ * What holds user `userId`'s account from closing at `now`, every reason found, in the order the close refuses them
+ * (each a Refusal with its translated text): a coin no withdrawal can take and no order can sell now, its market
+ * having no current price (closureBalancesIn's `unmovable`: closeBalanceUnmovable names it and says to sell it once
+ * its market trades); a real balance not zero (available or frozen, any asset; the practice account's assets do not
+ * count) other than those that end with the account (closeBalanceLeft names every one); points at or above the
+ * redemption minimum (the points rule's `min_points`: closePointsRedeemable says they can be redeemed first; points
+ * below it cannot be redeemed and end with the account); then an open option, contract order, liquidity redemption,
+ * lock-up, withdrawal in review or recharge in review, one text each kind. Practice orders move no real money and do
+ * not hold the closure. Also answers what closing would end: `ended` (EndedWithAccount: the points below the minimum,
+ * and the available amounts below their asset's withdrawal minimum that cannot be sold, closureBalancesIn's `ending`).
+ * `lock`: the closing transaction locks the account's balance rows (for update); the closing page's read does not.
+ */
+export async function closureHolds(
+  db: Executor,
+  userId: number,
+  now: Date,
+  lock: boolean,
+): Promise<{ holds: Refusal[]; ended: EndedWithAccount }> {
+  const reading = db
+    .select({ asset: balances.asset, available: balances.available, frozen: balances.frozen })
+    .from(balances)
+    .where(and(eq(balances.userId, userId), notLike(balances.asset, PRACTICE_ASSETS)))
+    .orderBy(balances.asset);
+  const held = lock ? await reading.for('update') : await reading;
+  const notZero = (row: (typeof held)[number]) => !new Big(row.available).eq(0) || !new Big(row.frozen).eq(0);
+  const points = held.find((row) => row.asset === POINTS && new Big(row.frozen).eq(0));
+  const { ending, unmovable } = await closureBalancesIn(db, userId, held, now, lock);
+  const holds: Refusal[] = [];
+  // A coin no withdrawal can take and no market prices now could never be made zero by the customer, nor valued to end
+  // it: named first, with what to do, so the customer is not sent to empty what cannot be emptied.
+  if (unmovable.length) holds.push(new Refusal(serverTexts.closeBalanceUnmovable.id, { 0: unmovable.join(', ') }));
+  const ends = new Set(ending.map((balance) => balance.asset));
+  // Money (and points frozen, which no redemption could take): that text names every asset still held.
+  const left = held.filter((row) => row !== points && !ends.has(row.asset) && notZero(row));
+  if (left.length)
+    holds.push(new Refusal(serverTexts.closeBalanceLeft.id, { 0: left.map((row) => row.asset).join(', ') }));
+  const ended: EndedWithAccount = { points: '0', balances: ending };
+  if (points && !new Big(points.available).eq(0)) {
+    const { min_points } = await pointsRule(db);
+    const endingPoints = pointsEndingWithAccount(points.available, min_points);
+    if (endingPoints === null)
+      holds.push(
+        new Refusal(serverTexts.closePointsRedeemable.id, {
+          0: new Big(points.available),
+          1: new Big(min_points),
+        }),
+      );
+    else ended.points = endingPoints;
+  }
+  const any = async (query: Promise<unknown[]>) => (await query).length > 0;
+  const open: [() => Promise<unknown[]>, keyof typeof serverTexts][] = [
+    [
+      () =>
+        db
+          .select({ id: optionOrders.id })
+          .from(optionOrders)
+          .where(
+            and(
+              eq(optionOrders.userId, userId),
+              eq(optionOrders.practice, false),
+              inArray(optionOrders.status, ['opening', 'holding']),
+            ),
+          )
+          .limit(1),
+      'closeOptionOpen',
+    ],
+    [
+      () =>
+        db
+          .select({ id: contractOrders.id })
+          .from(contractOrders)
+          .where(
+            and(
+              eq(contractOrders.userId, userId),
+              eq(contractOrders.practice, false),
+              inArray(contractOrders.status, ['open', 'filling', 'waiting', 'attached']),
+            ),
+          )
+          .limit(1),
+      'closeContractOpen',
+    ],
+    [
+      () =>
+        db
+          .select({ id: liquidityRecords.id })
+          .from(liquidityRecords)
+          .where(and(eq(liquidityRecords.userId, userId), inArray(liquidityRecords.status, ['submitted', 'waiting'])))
+          .limit(1),
+      'closeEarnOpen',
+    ],
+    [
+      () =>
+        db
+          .select({ id: lockupOrders.id })
+          .from(lockupOrders)
+          .where(and(eq(lockupOrders.userId, userId), eq(lockupOrders.status, 'processing')))
+          .limit(1),
+      'closeEarnOpen',
+    ],
+    [
+      () =>
+        db
+          .select({ id: withdrawOrders.id })
+          .from(withdrawOrders)
+          .where(and(eq(withdrawOrders.userId, userId), eq(withdrawOrders.status, 'review')))
+          .limit(1),
+      'closeWithdrawalOpen',
+    ],
+    [
+      () =>
+        db
+          .select({ id: rechargeOrders.id })
+          .from(rechargeOrders)
+          .where(and(eq(rechargeOrders.userId, userId), eq(rechargeOrders.status, 'pending')))
+          .limit(1),
+      'closeRechargeOpen',
+    ],
+  ];
+  // One after another: a transaction runs one statement at a time. A text said once (liquidity and lock-up share one).
+  for (const [query, text] of open)
+    if (!holds.some((hold) => hold.textId === serverTexts[text].id) && (await any(query())))
+      holds.push(new Refusal(serverTexts[text].id));
+  return { holds, ended };
+}
+
+/**
+ * Refuses, with the first of closureHolds' reasons, while the account cannot close; then, when the amounts that would
+ * end with it are not exactly `shown` (asset → the amount the customer was shown and agreed to leave: same assets,
+ * same amounts), with closeEndingChanged: a balance, a price or a rule moved since. Answers what closing ends.
  * Read inside the closing transaction, after the account's balance rows are locked.
  */
 export async function refuseIfNotClosable(
@@ -103,100 +221,10 @@ export async function refuseIfNotClosable(
   shown: ReadonlyMap<string, string>,
   now: Date,
 ): Promise<EndedWithAccount> {
-  const held = await tx
-    .select({ asset: balances.asset, available: balances.available, frozen: balances.frozen })
-    .from(balances)
-    .where(and(eq(balances.userId, userId), notLike(balances.asset, PRACTICE_ASSETS)))
-    .orderBy(balances.asset)
-    .for('update');
-  const notZero = (row: (typeof held)[number]) => !new Big(row.available).eq(0) || !new Big(row.frozen).eq(0);
-  const points = held.find((row) => row.asset === POINTS && new Big(row.frozen).eq(0));
-  const { ending, unmovable } = await closureBalancesIn(tx, userId, held, now, true);
-  // A coin no withdrawal can take and no market prices now could never be made zero by the customer, nor valued to end
-  // it: named first, with what to do, so the customer is not sent to empty what cannot be emptied.
-  if (unmovable.length) throw new Refusal(serverTexts.closeBalanceUnmovable.id, { 0: unmovable.join(', ') });
-  const ends = new Set(ending.map((balance) => balance.asset));
-  // Money (and points frozen, which no redemption could take) first: that text names every asset still held.
-  const left = held.filter((row) => row !== points && !ends.has(row.asset) && notZero(row));
-  if (left.length) throw new Refusal(serverTexts.closeBalanceLeft.id, { 0: left.map((row) => row.asset).join(', ') });
+  const { holds, ended } = await closureHolds(tx, userId, now, true);
+  if (holds.length) throw holds[0]!;
   // Only what the customer was shown and agreed to leave behind: a balance, a price or a rule that moved since refuses.
-  if (!sameAsShown(ending, shown)) throw new Refusal(serverTexts.closeEndingChanged.id);
-  const ended: EndedWithAccount = { points: '0', balances: ending };
-  if (points && !new Big(points.available).eq(0)) {
-    const { min_points } = await pointsRule(tx);
-    const ending = pointsEndingWithAccount(points.available, min_points);
-    if (ending === null)
-      throw new Refusal(serverTexts.closePointsRedeemable.id, {
-        0: new Big(points.available),
-        1: new Big(min_points),
-      });
-    ended.points = ending;
-  }
-  const any = async (query: Promise<unknown[]>) => (await query).length > 0;
-  const open: [Promise<unknown[]>, keyof typeof serverTexts][] = [
-    [
-      tx
-        .select({ id: optionOrders.id })
-        .from(optionOrders)
-        .where(
-          and(
-            eq(optionOrders.userId, userId),
-            eq(optionOrders.practice, false),
-            inArray(optionOrders.status, ['opening', 'holding']),
-          ),
-        )
-        .limit(1),
-      'closeOptionOpen',
-    ],
-    [
-      tx
-        .select({ id: contractOrders.id })
-        .from(contractOrders)
-        .where(
-          and(
-            eq(contractOrders.userId, userId),
-            eq(contractOrders.practice, false),
-            inArray(contractOrders.status, ['open', 'filling', 'waiting', 'attached']),
-          ),
-        )
-        .limit(1),
-      'closeContractOpen',
-    ],
-    [
-      tx
-        .select({ id: liquidityRecords.id })
-        .from(liquidityRecords)
-        .where(and(eq(liquidityRecords.userId, userId), inArray(liquidityRecords.status, ['submitted', 'waiting'])))
-        .limit(1),
-      'closeEarnOpen',
-    ],
-    [
-      tx
-        .select({ id: lockupOrders.id })
-        .from(lockupOrders)
-        .where(and(eq(lockupOrders.userId, userId), eq(lockupOrders.status, 'processing')))
-        .limit(1),
-      'closeEarnOpen',
-    ],
-    [
-      tx
-        .select({ id: withdrawOrders.id })
-        .from(withdrawOrders)
-        .where(and(eq(withdrawOrders.userId, userId), eq(withdrawOrders.status, 'review')))
-        .limit(1),
-      'closeWithdrawalOpen',
-    ],
-    [
-      tx
-        .select({ id: rechargeOrders.id })
-        .from(rechargeOrders)
-        .where(and(eq(rechargeOrders.userId, userId), eq(rechargeOrders.status, 'pending')))
-        .limit(1),
-      'closeRechargeOpen',
-    ],
-  ];
-  // One after another: a transaction runs one statement at a time.
-  for (const [query, text] of open) if (await any(query)) throw new Refusal(serverTexts[text].id);
+  if (!sameAsShown(ended.balances, shown)) throw new Refusal(serverTexts.closeEndingChanged.id);
   return ended;
 }
 

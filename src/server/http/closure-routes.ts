@@ -5,8 +5,7 @@ import { closeAccount, closureEnding, EXPORT_PATH } from '../../api-contract/clo
 import { assetAmountsOf } from '../../api-contract/asset-amounts.ts';
 import { RET_FAIL, RET_TOKEN_INVALID } from '../../api-contract/envelope.ts';
 import { texts } from '../../api-contract/texts.ts';
-import { closeAccount as closeTheAccount } from '../domain/closure.ts';
-import { balancesEndingWithAccount } from '../domain/closure-balances.ts';
+import { closeAccount as closeTheAccount, closureHolds } from '../domain/closure.ts';
 import { exportArchive } from '../domain/data-export.ts';
 import { Refusal } from '../domain/refusal.ts';
 import { requestLocale, translator } from '../i18n.ts';
@@ -36,9 +35,10 @@ export const closureRoutes: RouteModule = ({ app, route, services, cache }) => {
     },
   );
 
-  route(closureEnding, async (_input, { db, caller, clock }) => ({
-    lists: await balancesEndingWithAccount(db, caller.userId, clock.now()),
-  }));
+  route(closureEnding, async (_input, { db, caller, clock, t }) => {
+    const { holds, ended } = await closureHolds(db, caller.userId, clock.now(), false);
+    return { lists: ended.balances, holds: holds.map((hold) => t(hold.textId, hold.values)) };
+  });
 
   app.get<{ Querystring: { documents?: string } }>(EXPORT_PATH, async (request, reply) => {
     const lang = requestLocale(request.headers.lang as string | undefined);
