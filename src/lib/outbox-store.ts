@@ -54,7 +54,7 @@ export const outbox = persistedStore(
     /** Price alerts made offline that the server refused: shown on the alerts page with its reason until removed. */
     refusedAlerts: [] as (PriceAlertOutgoing & { reason: string })[],
   },
-  { perUser: true, heldForUser: true },
+  { perUser: true, heldForUser: true, acrossTabs: true },
 );
 
 /** The messages marked read on this device that the server has not heard of yet: their ids, or 'all'. */

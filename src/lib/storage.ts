@@ -1,6 +1,8 @@
 // Stores that survive a reload: each is a valtio proxy mirrored to one IndexedDB record.
 // hydrateStores() runs before the first render, so pages never see a half-loaded session. A store
 // of a lazily loaded page registers later: it hydrates on registration (await storeHydrated).
+// A store several tabs add to (the outbox) is merged with what the others wrote rather than written over it: see
+// mergeEntries.
 import { getVersion, proxy, snapshot, subscribe } from 'valtio/vanilla';
 import { createStore, del, get, set, type UseStore } from 'idb-keyval';
 import { DEVICE_DB, DEVICE_STORE } from './locale-pick.ts';
@@ -19,6 +21,10 @@ interface Persisted {
   heldForUser: boolean;
   /** The store's version after a reset made in memory only (forgetUserStores): that state is not written. */
   unsavedVersion?: number;
+  /** Merged with what other tabs wrote (mergeEntries) rather than written over it. */
+  acrossTabs: boolean;
+  /** acrossTabs: the record as this tab last read or wrote it, the base of the next merge. */
+  base?: object;
 }
 
 const registry: Persisted[] = [];
@@ -29,12 +35,15 @@ let booted = false;
 
 /**
  * A store saved under `key`; its shape is `initial`. A store of one user's data says `perUser`; one of what they sent
- * or queued and must still learn the outcome of says `heldForUser` too (kept through a session the server ended).
+ * or queued and must still learn the outcome of says `heldForUser` too (kept through a session the server ended). A
+ * store that several tabs of the app add to says `acrossTabs`: each of its lists holds entries with a unique `key`
+ * field, and each save merges this tab's changes into the record other tabs wrote (mergeEntries), then tells them,
+ * so an entry queued in one tab is never written over by another's save.
  */
 export function persistedStore<T extends object>(
   key: string,
   initial: T,
-  options: { perUser?: boolean; heldForUser?: boolean } = {},
+  options: { perUser?: boolean; heldForUser?: boolean; acrossTabs?: boolean } = {},
 ): T {
   const store = proxy(structuredClone(initial));
   const entry: Persisted = {
@@ -44,6 +53,7 @@ export function persistedStore<T extends object>(
     hydrated: Promise.resolve(),
     perUser: options.perUser ?? false,
     heldForUser: options.heldForUser ?? false,
+    acrossTabs: options.acrossTabs ?? false,
   };
   // Registered after boot (a page chunk loaded later): nobody else will load and save it.
   if (booted) entry.hydrated = hydrate(entry);
@@ -68,13 +78,84 @@ async function hydrate(entry: Persisted): Promise<void> {
   const saved = await get<object>(key, idb()).catch(() => undefined);
   const save = () => {
     if (entry.unsavedVersion !== undefined && getVersion(store) === entry.unsavedVersion) return;
-    const value = snapshot(store);
-    pendingWrite = pendingWrite.then(() => set(key, structuredClone(value), idb())).catch(() => undefined);
+    // Merged as the store is when its turn comes (an earlier merge may have changed it since); written as it is now.
+    const value = entry.acrossTabs ? null : (structuredClone(snapshot(store)) as object);
+    pendingWrite = pendingWrite.then(() => (value ? set(key, value, idb()) : saveMerged(entry))).catch(() => undefined);
   };
+  if (entry.acrossTabs) {
+    // A copy: the store takes the saved objects themselves (valtio proxies them in place), and the base must not move
+    // with the store.
+    entry.base = structuredClone(saved && typeof saved === 'object' ? saved : entry.initial);
+    // Another tab saved it: merge that in (this tab's changes kept), as a save of this tab would.
+    tabs()?.addEventListener('message', (event: MessageEvent<unknown>) => event.data === key && save());
+  }
   // A change made while reading (a page's first load answering) is newer than the saved copy.
   if (getVersion(store) !== version) save();
   else if (saved && typeof saved === 'object') Object.assign(store, saved);
   subscribe(store, save);
+}
+
+let channel: BroadcastChannel | null | undefined;
+/** The channel the app's tabs tell each other of a save on (none where the browser has no BroadcastChannel). */
+const tabs = () =>
+  channel === undefined
+    ? (channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel('coinvest-stores') : null)
+    : channel;
+
+/**
+ * Saves this tab's copy of an acrossTabs store merged into the record as it is now, under a lock every tab takes for
+ * that record (Web Locks, where the browser has them), so no two tabs read and write it at once; tells the other tabs
+ * when the record changed; then brings what they wrote into this tab's store, keeping changes made here meanwhile.
+ */
+async function saveMerged(entry: Persisted): Promise<void> {
+  const locks = (globalThis.navigator as Navigator | undefined)?.locks;
+  const merge = async () => {
+    if (entry.unsavedVersion !== undefined && getVersion(entry.store) === entry.unsavedVersion) return;
+    const mine = structuredClone(snapshot(entry.store)) as object;
+    const theirs = (await get<object>(entry.key, idb())) ?? structuredClone(entry.initial);
+    const merged = mergeEntries(entry.base ?? entry.initial, mine, theirs);
+    if (JSON.stringify(merged) !== JSON.stringify(theirs)) {
+      await set(entry.key, merged, idb());
+      tabs()?.postMessage(entry.key);
+    }
+    entry.base = merged;
+    const now = structuredClone(snapshot(entry.store)) as object;
+    const updated = mergeEntries(mine, now, merged);
+    // A copy again: what the store takes in is proxied in place, and `merged` is the base.
+    if (JSON.stringify(updated) !== JSON.stringify(now)) Object.assign(entry.store, structuredClone(updated));
+  };
+  await (locks ? locks.request(`store:${entry.key}`, merge) : merge());
+}
+
+/** An entry of an acrossTabs store's list: told apart by its `key`. */
+type Keyed = { key: string };
+
+/**
+ * Three-way merge of one store's record: `theirs` (the record as saved now, by any tab) with the changes `mine` made
+ * to `base` (the record as this tab last read or wrote it). In each list (entries told apart by `key`): an entry mine
+ * removed is removed, one mine added is added at the end (in mine's order), one mine changed takes mine's fields, and
+ * every other entry is theirs, in their order. A field that is no list is mine when mine changed it, else theirs.
+ */
+export function mergeEntries<T extends object>(base: T, mine: T, theirs: T): T {
+  const merged: Record<string, unknown> = { ...(theirs as Record<string, unknown>) };
+  const [was, now] = [base as Record<string, unknown>, mine as Record<string, unknown>];
+  for (const field of Object.keys(now)) {
+    const [before, after, other] = [was[field], now[field], merged[field]];
+    if (Array.isArray(after) && Array.isArray(before) && Array.isArray(other)) {
+      const byKey = (list: Keyed[]) => new Map(list.map((item) => [item.key, item]));
+      const [beforeByKey, afterByKey] = [byKey(before as Keyed[]), byKey(after as Keyed[])];
+      const kept = (other as Keyed[])
+        .filter((item) => !(beforeByKey.has(item.key) && !afterByKey.has(item.key)))
+        .map((item) => {
+          const [old, changed] = [beforeByKey.get(item.key), afterByKey.get(item.key)];
+          return old && changed && JSON.stringify(old) !== JSON.stringify(changed) ? changed : item;
+        });
+      const present = new Set(kept.map((item) => item.key));
+      const added = (after as Keyed[]).filter((item) => !beforeByKey.has(item.key) && !present.has(item.key));
+      merged[field] = [...kept, ...added];
+    } else if (JSON.stringify(after) !== JSON.stringify(before)) merged[field] = after;
+  }
+  return merged as T;
 }
 
 /** Resolves when every change made so far is on disk (before a reload, say). */
@@ -89,6 +170,9 @@ export async function resetStore(store: object): Promise<void> {
   const entry = registry.find((item) => item.store === store);
   if (!entry) return;
   Object.assign(store, structuredClone(entry.initial));
+  // Removed, not saved: a store merged across tabs would otherwise take back in what another tab had added.
+  entry.unsavedVersion = getVersion(store);
+  entry.base = structuredClone(entry.initial);
   await flushStores();
   await del(entry.key, idb()).catch(() => undefined);
 }

@@ -181,3 +181,84 @@ describe('navigation history', () => {
     expect(nav.currentRoute()).toBe('/pages/login/login');
   });
 });
+
+describe('a store several tabs add to (acrossTabs)', () => {
+  type Queue = { pending: { key: string; body: string }[]; note: string };
+  const initial = (): Queue => ({ pending: [], note: '' });
+  const keys = (queue: Queue) => queue.pending.map((item) => item.key);
+
+  /** A tab of the app: its own copy of the module (its own memory), the one IndexedDB of the origin. */
+  async function openTab() {
+    const storage = await reload();
+    const queue = storage.persistedStore('shared-queue', initial(), { acrossTabs: true });
+    await storage.hydrateStores();
+    return { storage, queue };
+  }
+
+  it('keeps what each of two open tabs queued, and what either removed stays removed', async () => {
+    const first = await openTab();
+    const second = await openTab();
+    first.queue.pending.push({ key: 'a', body: 'queued in the first tab' });
+    await first.storage.flushStores();
+    // The second tab has not read the first tab's entry: its save must not write over it.
+    second.queue.pending.push({ key: 'b', body: 'queued in the second tab' });
+    await second.storage.flushStores();
+    expect(keys((await onDisk('shared-queue')) as Queue)).toEqual(['a', 'b']);
+    // The second tab's save brought the first tab's entry into its own memory.
+    expect(keys(second.queue)).toEqual(['a', 'b']);
+
+    // The first tab sends its entry and removes it, unaware of the second's: the second's stays, the first's is gone.
+    first.queue.pending.shift();
+    await first.storage.flushStores();
+    expect(keys((await onDisk('shared-queue')) as Queue)).toEqual(['b']);
+    // A change of one entry (a picture uploaded) is kept beside the other tab's list.
+    second.queue.pending.find((item) => item.key === 'b')!.body = 'edited';
+    await second.storage.flushStores();
+    expect((await onDisk('shared-queue')) as Queue).toEqual({ pending: [{ key: 'b', body: 'edited' }], note: '' });
+
+    const reloaded = await openTab();
+    expect(keys(reloaded.queue)).toEqual(['b']);
+    // A tab that read the record at its start sends and removes the entry: it stays removed (its base is a copy of
+    // what it read, not the objects its store now holds).
+    reloaded.queue.pending.shift();
+    await reloaded.storage.flushStores();
+    expect(keys(reloaded.queue)).toEqual([]);
+    expect(keys((await onDisk('shared-queue')) as Queue)).toEqual([]);
+  });
+
+  it('merges by key: removed, added and changed entries, and a field that is no list', async () => {
+    const { mergeEntries } = await reload();
+    const base: Queue = {
+      pending: [
+        { key: 'x', body: '1' },
+        { key: 'y', body: '1' },
+      ],
+      note: 'n',
+    };
+    const mine: Queue = {
+      pending: [
+        { key: 'y', body: '2' },
+        { key: 'm', body: '1' },
+      ],
+      note: 'mine',
+    };
+    const theirs: Queue = {
+      pending: [
+        { key: 'x', body: '1' },
+        { key: 'y', body: '1' },
+        { key: 't', body: '1' },
+      ],
+      note: 'n',
+    };
+    expect(mergeEntries(base, mine, theirs)).toEqual({
+      pending: [
+        { key: 'y', body: '2' },
+        { key: 't', body: '1' },
+        { key: 'm', body: '1' },
+      ],
+      note: 'mine',
+    });
+    // A field mine did not change is theirs.
+    expect(mergeEntries(base, { ...base }, { ...theirs, note: 'theirs' }).note).toBe('theirs');
+  });
+});
