@@ -346,6 +346,12 @@ const payoutReference = v.optional(
   ),
   '',
 );
+/** The payout reference rule above for the console's calls and the operator command alike: the reference as kept
+ * ('' when not given), or the text of the rule it breaks. */
+export function checkPayoutReference(given: string | undefined): { hash: string } | { broken: MessageDescriptor } {
+  const checked = v.safeParse(payoutReference, given);
+  return checked.success ? { hash: checked.output } : { broken: consoleTexts.consolePayoutHashFormat };
+}
 /** Pays it out, or, above the four-eyes amount, records the first of two approvals (the answer's status stays
  * 'review'). */
 export const consoleApproveWithdrawal = post(

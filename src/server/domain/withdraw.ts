@@ -29,6 +29,7 @@ import { balancesOf, freezeWithin, insertedRow, post, unfreeze } from './ledger.
 import type { BankCardRow, WalletRow } from './payouts.ts';
 import { claimForReview, requireReason, selfNumbered, type Reviewable } from './reviews.ts';
 import { consoleTexts } from '../../api-contract/console-texts.ts';
+import { checkPayoutReference } from '../../api-contract/console.ts';
 import type { OpenWithdrawal } from '../../api-contract/console-service.ts';
 import { queueNotice } from './notices.ts';
 import { payoutHoldOf, refuseWhileFrozen } from './account-freeze.ts';
@@ -246,13 +247,16 @@ const withdrawals: Reviewable = {
 };
 const claimInReview = (tx: Tx, id: number) => claimForReview<WithdrawRow>(tx, withdrawals, id);
 
-/** Paid out: the frozen amount + fee leaves the platform. */
+/** Paid out: the frozen amount + fee leaves the platform. `details.hash`: the payout's reference the customer reads,
+ * held to the console's rule whichever entry point gives it (checkPayoutReference). */
 export async function approveWithdrawal(
   tx: Tx,
   id: number,
   details: { hash?: string },
   now: Date,
 ): Promise<WithdrawRow> {
+  const checked = checkPayoutReference(details.hash);
+  if ('broken' in checked) throw refusalOf(checked.broken);
   const order = await claimInReview(tx, id);
   // The customer froze the account: the withdrawal is held (its funds stay frozen) until they unfreeze it. Rejecting
   // it stays possible: the funds then return to the customer's balance, never leave.
@@ -271,7 +275,7 @@ export async function approveWithdrawal(
   );
   const [row] = await tx
     .update(withdrawOrders)
-    .set({ status: 'success', hash: details.hash ?? '', reviewedAt: now })
+    .set({ status: 'success', hash: checked.hash, reviewedAt: now })
     .where(eq(withdrawOrders.id, id))
     .returning();
   await queueNotice(
