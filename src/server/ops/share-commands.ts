@@ -10,6 +10,7 @@ import { contentPages } from '../db/schema.ts';
 import { findUserByLogin } from '../domain/accounts.ts';
 import { COMMAND_LINE, appendAudit } from '../domain/audit-log.ts';
 import { postMessage } from '../domain/messages.ts';
+import { requireReason } from '../domain/reviews.ts';
 import { saveContentPage } from '../domain/content-pages.ts';
 import { visibleContent } from '../domain/content-languages.ts';
 import { serviceLink, setServiceUrl, setWebViewHosts } from '../domain/service-link.ts';
@@ -54,7 +55,8 @@ export const shareCommands: Record<string, Command> = {
         .join(', ');
       return `${user.username} (user ${user.id}), code ${figures.code}: invitation permission ${figures.permission ? `active (${why})` : 'not active'}; invited ${figures.invited}, certified ${figures.certified}.`;
     }
-    const reason = reasonOf(rest).trim();
+    // A rejection's rule (the console's): a revocation's reason reaches the customer in a station message.
+    const reason = requireReason(reasonOf(rest));
     // Each change is audited (operator 'ops') in its own transaction: the permission before and after.
     const permission = async (tx: Executor) => (await inviteFigures(tx, user.id)).grantedBy;
     if (action === 'grant') {
