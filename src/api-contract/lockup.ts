@@ -54,7 +54,18 @@ export const LockupOrder = shape({
 export type LockupOrder = v.InferOutput<typeof LockupOrder>;
 export const lockupSubscribe = post(
   '/lockup/subscribe',
-  v.object({ product_id: productId, amount }),
+  v.object({
+    product_id: productId,
+    amount,
+    /**
+     * Our addition: the period (days) and daily rate the customer was shown and confirmed (the product's `days` and
+     * `daily_rate` as listed, 0.0008 = 0.08 % a day). When sent, a subscription to a product whose terms are others now
+     * (an operator changed them meanwhile) is refused rather than locked up for a period or at a rate the customer
+     * never saw; without them it takes the product's terms of the moment.
+     */
+    days: v.optional(matching(/^\d{1,4}$/, texts.invalidRequest)),
+    daily_rate: v.optional(matching(/^\d{1,4}(?:\.\d{1,8})?$/, texts.invalidRequest)),
+  }),
   returns(LockupOrder),
 );
 export const LOCKUP_FILTERS = ['all', 'processing', 'end'] as const;

@@ -295,6 +295,12 @@ export const serverTexts = {
   // The house's limits on options (server/domain/house-limits.ts); the last names no figure: it is the other customers'
   // open stakes.
   houseOrderLimit: /*i18n*/ { id: 'e.houseOrderLimit', message: 'The maximum purchase amount is: {0} USDT!' },
+  // A lock-up confirmed at terms its product no longer has (server/domain/lockup.ts): {0} the days now, {1} the daily
+  // rate now, in %.
+  lockupTermsChanged: /*i18n*/ {
+    id: 'e.lockupTermsChanged',
+    message: 'This product now locks up for {0} days at {1}% a day: check its terms and subscribe again!',
+  },
   // An option confirmed at a yield its product no longer has (server/domain/options.ts): {0} is the yield now, in %.
   optionYieldChanged: /*i18n*/ {
     id: 'e.optionYieldChanged',

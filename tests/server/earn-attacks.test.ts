@@ -1,16 +1,19 @@
 // Earn as a customer who tries to get more than the rules give, through the calls: the same liquidity
 // money out and back in within a day, balances at the ladder's bounds and amounts at a lock-up's limits, redemptions
 // and subscriptions racing each other and a withdrawal, one request sent twice, and what each refusal reads in every
-// language. After each, the balances are the test's own arithmetic and the ledger explains them. (The day-end jobs run
-// twice at once or killed, and moves at midnight, are earn-once.test.ts's.)
+// language; a lock-up subscription confirmed at terms an operator changed meanwhile. After each, the balances are the
+// test's own arithmetic and the ledger explains them. (The day-end jobs run twice at once or killed, and moves at
+// midnight, are earn-once.test.ts's.)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Big from 'big.js';
 import { startHarness, type Harness } from './harness.ts';
 import { earnTime, liquidityOf, toEarnDay, usdtOf } from './earn-helpers.ts';
-import { customer, expectLedgerBalanced, grant, refused } from './helpers.ts';
+import { customer, expectLedgerBalanced, grant, moneyState, refused } from './helpers.ts';
 import { addTronWallet, balanceOf, withdraw } from './funds-helpers.ts';
 import { lockupProducts, lockupSubscribe } from '../../src/api-contract/lockup.ts';
 import { dailyInterest, liquidityRecords, transferIn, transferOut } from '../../src/api-contract/liquidity.ts';
+import { lockupOrders } from '../../src/server/db/schema.ts';
+import { runOperatorCommand } from '../../src/server/ops/commands.ts';
 
 /** The ladder the harness seeds: 6 % up to 1,000, 4 % up to 10,000, 2.5 % above. */
 const SEEDED = [
@@ -259,5 +262,46 @@ describe('what a customer reads when earn refuses', () => {
       expect(said.quickCap, lang).toMatch(/3,?0|٣٠|३०/);
     }
     expect(await balanceOf(h, user.id, 'YUEBAO')).toEqual({ available: '20.00000000', frozen: '0.00000000' });
+  });
+});
+
+describe('a lock-up whose terms the operator changes while the customer confirms', () => {
+  it('refuses a subscription confirmed at the period and rate shown before the change, moving nothing', async () => {
+    const user = await customer(h, '3000');
+    // What the customer's screen shows and they confirm: 90 days at the product's daily rate.
+    const shown = (await h.call(lockupProducts)).data.lists.find((p) => p.days === 90)!;
+    const ops = (...argv: string[]) =>
+      runOperatorCommand({ db: h.database.db, now: h.clock.now(), production: false }, argv);
+    expect(await ops('lockup', String(shown.id), 'days=3650', 'rate=0')).toMatchObject({ ok: true });
+    try {
+      const subscribe = (terms: { days: string; daily_rate: string }, lang = 'en') =>
+        h.call(
+          lockupSubscribe,
+          { product_id: String(shown.id), amount: '1000', ...terms },
+          { token: user.token, lang },
+        );
+      const before = await moneyState(h, user.id, { orders: lockupOrders });
+      const confirmed = { days: String(shown.days), daily_rate: shown.daily_rate };
+      expect(await subscribe(confirmed)).toEqual(
+        refused('This product now locks up for 3,650 days at 0% a day: check its terms and subscribe again!'),
+      );
+      expect(await subscribe({ ...confirmed, days: '3650' })).toMatchObject({ ret: 0 });
+      expect(await subscribe({ ...confirmed, daily_rate: '0' })).toMatchObject({ ret: 0 });
+      const thai = await subscribe(confirmed, 'th');
+      expect(thai).toMatchObject({ ret: 0, data: null });
+      expect(thai.msg).toMatch(/3,650/);
+      expect(thai.msg).not.toMatch(/This product/);
+      expect(await moneyState(h, user.id, { orders: lockupOrders })).toEqual(before);
+      // The terms now, confirmed, are taken.
+      expect(await subscribe({ days: '3650', daily_rate: '0.000' })).toMatchObject({
+        ret: 1,
+        data: { days: 3650, daily_rate: '0', amount: '1000.00000000' },
+      });
+      await expectLedgerBalanced(h);
+    } finally {
+      expect(await ops('lockup', String(shown.id), `days=${shown.days}`, `rate=${shown.daily_rate}`)).toMatchObject({
+        ok: true,
+      });
+    }
   });
 });

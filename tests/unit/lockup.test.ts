@@ -244,7 +244,7 @@ describe('the calls', () => {
     expect(lockupRecord.state.lists.end.lists).toMatchObject([{ id: 7, status: 'end' }]);
   });
 
-  it('subscribes with the product and amount, then asks again for the balance, summary, products and record', async () => {
+  it('subscribes with the product, the terms shown and the amount, then asks again for the balance, summary, products and record', async () => {
     stubFetch(cursorPage([order(1, { status: 'end' })], null));
     await lockupRecord.choose('end');
     const answers: Record<string, Response> = {
@@ -274,9 +274,10 @@ describe('the calls', () => {
     });
     configureApi({ fetch: fetch as unknown as typeof globalThis.fetch, retryDelay: () => 0 });
 
-    await expect(subscribeLockup(1, '1000')).resolves.toMatchObject({ id: 8, status: 'processing' });
+    await expect(subscribeLockup(week, '1000')).resolves.toMatchObject({ id: 8, status: 'processing' });
     expect(requests[0]).toMatchObject({ path: '/api/lockup/subscribe', method: 'POST' });
-    expect(form(requests[0]!.body)).toEqual({ product_id: '1', amount: '1000' });
+    // The period and rate confirmed go with it: an operator's change meanwhile is refused, not taken.
+    expect(form(requests[0]!.body)).toEqual({ product_id: '1', amount: '1000', days: '7', daily_rate: '0.0008' });
     await vi.waitFor(() => expect(lockupState.summary).not.toBeNull());
     await vi.waitFor(() => expect(userBalances.lists).toHaveLength(1));
     expect(requests.map((request) => request.path).sort()).toEqual([
@@ -292,15 +293,22 @@ describe('the calls', () => {
     expect(lockupRecord.state.lists.end).toMatchObject({ lists: [], loaded: false });
   });
 
-  it("a refusal comes back as the server's text; offline, it fails at once without a call", async () => {
-    const { calls } = stubFetch(envelope(0, 'Only 300 USDT of this product remain!'));
-    await expect(subscribeLockup(3, '600')).rejects.toThrow('Only 300 USDT of this product remain!');
-    expect(calls).toHaveLength(1);
+  it("a refusal comes back as the server's text and the product is read again; offline, it fails at once without a call", async () => {
+    const shown = { ...week, id: 3 };
+    const REFUSED = 'This product now locks up for 30 days at 0.05% a day: check its terms and subscribe again!';
+    const now = { ...shown, days: 30, daily_rate: '0.0005' };
+    const { calls } = stubFetch(() =>
+      pathOf(calls.at(-1)!.request.url) === '/api/lockup/subscribe' ? envelope(0, REFUSED) : envelope(1, 'ok', now),
+    );
+    await expect(subscribeLockup(shown, '600')).rejects.toThrow(REFUSED);
+    await vi.waitFor(() => expect(lockupState.details[3]).toEqual(now));
+    expect(calls.map((call) => pathOf(call.request.url))).toEqual(['/api/lockup/subscribe', '/api/lockup/product']);
 
     setOnline(false);
-    await expect(subscribeLockup(3, '600')).rejects.toThrow(
+    await expect(subscribeLockup(shown, '600')).rejects.toThrow(
       'You are offline. Please check your network and try again.',
     );
-    expect(calls).toHaveLength(1);
+    await settle();
+    expect(calls.filter((call) => pathOf(call.request.url) === '/api/lockup/subscribe')).toHaveLength(1);
   });
 });

@@ -74,7 +74,7 @@ export default function LockupDetailsPage() {
     async () => {
       if (!product) return;
       try {
-        await subscribeLockup(product.id, amount);
+        await subscribeLockup(product, amount);
       } finally {
         setConfirming(false);
       }

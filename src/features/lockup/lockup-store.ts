@@ -91,10 +91,22 @@ export function lockupPeriod(today: InterestDay, days: number): LockupPeriod {
   return { start, end: addDays(start, days - 1) };
 }
 
-/** Subscribes: the principal leaves available USDT at once; everything shown of it is asked again (in the background).
- * */
-export async function subscribeLockup(productId: number, typed: string): Promise<LockupOrder> {
-  const order = await api(lockupSubscribe, { product_id: String(productId), amount: typed });
+/** Subscribes to `product` at the period and daily rate shown of it, which go with the request: an operator's change
+ * meanwhile is refused rather than taken. The principal leaves available USDT at once; everything shown of it is
+ * asked again (in the background), and after a refusal the product (the refusal may be about its terms). */
+export async function subscribeLockup(
+  product: Pick<LockupProduct, 'id' | 'days' | 'daily_rate'>,
+  typed: string,
+): Promise<LockupOrder> {
+  const order = await api(lockupSubscribe, {
+    product_id: String(product.id),
+    amount: typed,
+    days: String(product.days),
+    daily_rate: product.daily_rate,
+  }).catch((error: unknown) => {
+    void loadProduct(product.id).catch(() => undefined);
+    throw error;
+  });
   // The record opens on "All", with the new order first.
   lockupRecord.reset({ filter: true });
   for (const refresh of [refreshBalances, loadSummary, loadProducts]) refresh().catch(() => undefined);

@@ -9,6 +9,7 @@ import { idKey, keysetQuery, type KeysetOrder } from './paged-query.ts';
 import { rowsOf, tableRow, type Executor, type Tx } from '../db/connection.ts';
 import { lockupOrders, lockupProducts } from '../db/schema.ts';
 import { texts } from '../../api-contract/texts.ts';
+import { serverTexts } from '../../api-contract/server-texts.ts';
 import { EARN_PAGE_SIZE, REGULAR_ASSET, addDays } from '../../api-contract/earn.ts';
 import {
   lockupDailyIncome,
@@ -61,11 +62,19 @@ export async function lockupProductById(db: Executor, id: number): Promise<Locku
 /** How a lock-up order's postings are referenced in the ledger: `lockup:` and the order's id. */
 const LOCKUP_REFERENCE_PREFIX = 'lockup:';
 
+/** The terms of a lock-up product the customer was shown and confirmed: its period in days, its daily rate (a decimal,
+ * 0.0008 = 0.08 % a day); either left out when not sent. */
+export interface ConfirmedLockupTerms {
+  days?: number;
+  dailyRate?: string;
+}
+
 /**
  * A lock-up subscription in the caller's transaction `tx`: `amount` USDT (a decimal string) of the customer's
  * available USDT into the product `productId` for its period, earning from the next interest day (in `timeZone`).
  * Refuses, in this order: the pre-trade checks (a frozen account, a time-out, own limits), a product not offered, an
- * amount outside its limits, a quota it would pass (saying what remains), too little USDT; a refusal leaves nothing
+ * amount outside its limits, a quota it would pass (saying what remains), terms other than the `confirmed` ones (an
+ * operator changed them meanwhile: lockupTermsChanged, saying the terms now), too little USDT; a refusal leaves nothing
  * written once the transaction rolls back.
  */
 export async function subscribeLockup(
@@ -75,6 +84,7 @@ export async function subscribeLockup(
   amount: string,
   now: Date,
   timeZone: string,
+  confirmed: ConfirmedLockupTerms = {},
 ): Promise<OrderRow> {
   await refusePreTrade(tx, userId, now);
   const value = new Big(amount);
@@ -104,6 +114,15 @@ export async function subscribeLockup(
     throw new Refusal(texts.quotaExhausted.id, { 0: new Big(now_.quota ?? 0).minus(now_.sold) });
   }
   refuseIfBroken(limitsOf(product));
+  // The order takes the terms of the product row read here, so it is these the confirmed ones must be.
+  if (
+    (confirmed.days !== undefined && confirmed.days !== product.days) ||
+    (confirmed.dailyRate !== undefined && !new Big(confirmed.dailyRate).eq(product.dailyRate))
+  )
+    throw new Refusal(serverTexts.lockupTermsChanged.id, {
+      0: new Big(product.days),
+      1: new Big(product.dailyRate).times(100),
+    });
   const startDay = addDays(interestDay(now, timeZone), 1);
   const insert = tx
     .insert(lockupOrders)

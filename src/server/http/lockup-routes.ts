@@ -32,7 +32,10 @@ export const lockupRoutes: RouteModule = ({ route, services: { earnTimeZone: tim
     const now = clock.now();
     const order = toLockupOrder(
       await db.transaction((tx) =>
-        subscribeLockup(tx, caller.userId, Number(input.product_id), input.amount, now, timeZone),
+        subscribeLockup(tx, caller.userId, Number(input.product_id), input.amount, now, timeZone, {
+          days: input.days === undefined ? undefined : Number(input.days),
+          dailyRate: input.daily_rate,
+        }),
       ),
     );
     const [named] = await namedIn(db, 'lockup', [order], 'name', (row) => row.product_id, locale);
