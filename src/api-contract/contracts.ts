@@ -168,6 +168,12 @@ export const PlaceContractInput = v.pipe(
     take_profit: optionalMatching(AMOUNT, triggerTexts.triggerPriceFormat),
     stop_loss: optionalMatching(AMOUNT, triggerTexts.triggerPriceFormat),
     account,
+    /**
+     * Our addition: the pair's fee rate the customer was shown and confirmed (its `fee_rate` as listed, 0.001 = 0.1 %).
+     * When sent, an order on a pair whose fee rate is another one now (an operator changed it meanwhile) is refused
+     * rather than charged a fee the customer never saw; without it the order takes the pair's fee rate of the moment.
+     */
+    fee_rate: v.optional(matching(/^\d{1,4}(?:\.\d{1,8})?$/, texts.invalidRequest)),
   }),
   v.check((input) => !hasLimitPrice(input.type) || input.price !== '', texts.enterPrice.id),
   v.check((input) => !hasTrigger(input.type) || input.trigger_price !== '', triggerTexts.enterTriggerPrice.id),

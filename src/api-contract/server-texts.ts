@@ -301,6 +301,12 @@ export const serverTexts = {
     id: 'e.lockupTermsChanged',
     message: 'This product now locks up for {0} days at {1}% a day: check its terms and subscribe again!',
   },
+  // A contract order confirmed at a fee rate its pair no longer has (server/domain/contracts.ts): {0} the rate now,
+  // in %.
+  contractFeeChanged: /*i18n*/ {
+    id: 'e.contractFeeChanged',
+    message: 'The fee of this pair is now {0}%: check what the order costs and place it again!',
+  },
   // An option confirmed at a yield its product no longer has (server/domain/options.ts): {0} is the yield now, in %.
   optionYieldChanged: /*i18n*/ {
     id: 'e.optionYieldChanged',

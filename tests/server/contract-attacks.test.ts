@@ -2,13 +2,14 @@
 // one pair of legs, a revoke of one leg of a take-profit / stop-loss pair before its buy filled, a sell whose tick
 // makes it small, an OCO pair expiring on a quiet coin while one leg's revoke is in progress, an order too large for
 // any balance, a pair closed to new orders with orders on it, a practice reset with legs attached or racing the
-// matcher, a pair whose matching run fails. Each ends with what the customer then holds, and the ledger summing to
-// every balance where money moved.
+// matcher, a pair whose matching run fails, a pair's fee raised while a customer confirms an order at the fee shown.
+// Each ends with what the customer then holds, and the ledger summing to every balance where money moved.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { startHarness, type Harness } from './harness.ts';
 import { contractKit } from './contract-helpers.ts';
-import { customer, expectLedgerBalanced, grant, rowLocked, waitersOnLocks } from './helpers.ts';
+import { customer, expectLedgerBalanced, grant, moneyState, refused, rowLocked, waitersOnLocks } from './helpers.ts';
+import { contractOrders as contractOrdersTable } from '../../src/server/db/schema.ts';
 import { TRIGGER_LIFETIME_MS } from '../../src/api-contract/contract-triggers.ts';
 import { EXPIRY_GRACE_MS } from '../../src/server/domain/contract-triggers.ts';
 import { createSession } from '../../src/server/domain/sessions.ts';
@@ -19,6 +20,7 @@ import {
   cancelContract,
   contractAmounts,
   contractOrders,
+  contractPairs,
   placeContract,
 } from '../../src/api-contract/contracts.ts';
 import { practiceAccount, resetPractice } from '../../src/api-contract/practice.ts';
@@ -266,6 +268,42 @@ describe('a pair the operator closes to new orders', () => {
     });
     expect(await ops('pair', 'LTC', 'active=true')).toMatchObject({ ok: true });
     await expectLedgerBalanced(h);
+  });
+});
+
+describe('a pair whose fee the operator raises while a customer confirms an order', () => {
+  it('refuses the order confirmed at the fee shown before the change, moving nothing; one at the fee now is placed', async () => {
+    const user = await customer(h, '1000');
+    await tick('DOGE', '0.10000');
+    // What the order form shows and the customer confirms: the pair's fee rate.
+    const shown = (await h.call(contractPairs)).data.lists.find((pair) => pair.code === 'DOGE')!;
+    expect(shown.fee_rate).toBe('0.001');
+    const ops = (...argv: string[]) =>
+      runOperatorCommand({ db: h.database.db, now: h.clock.now(), production: false }, argv);
+    expect(await ops('pair', 'DOGE', 'fee=0.09')).toMatchObject({ ok: true });
+    try {
+      const buy = (feeRate: string, lang = 'en') =>
+        h.call(
+          placeContract,
+          { code: 'DOGE', side: 'buy', type: 'limit', price: '0.10000', quantity: '1000', fee_rate: feeRate },
+          { token: user.token, lang },
+        );
+      const before = await moneyState(h, user.id, { orders: contractOrdersTable });
+      expect(await buy(shown.fee_rate)).toEqual(
+        refused('The fee of this pair is now 9%: check what the order costs and place it again!'),
+      );
+      const thai = await buy(shown.fee_rate, 'th');
+      expect(thai).toMatchObject({ ret: 0, data: null });
+      expect(thai.msg).toMatch(/9%/);
+      expect(thai.msg).not.toMatch(/The fee/);
+      expect(await moneyState(h, user.id, { orders: contractOrdersTable })).toEqual(before);
+      // At the fee now, confirmed: placed, holding 100 USDT and its 9 USDT fee.
+      expect(await buy('0.090')).toMatchObject({ ret: 1, data: { status: 'open', fee_rate: '0.09' } });
+      expect(await amounts(user.token, 'DOGE')).toMatchObject({ usdt_frozen: '109.00000000' });
+      await expectLedgerBalanced(h);
+    } finally {
+      expect(await ops('pair', 'DOGE', `fee=${shown.fee_rate}`)).toMatchObject({ ok: true });
+    }
   });
 });
 

@@ -7,8 +7,10 @@ import Big from 'big.js';
 import { limitReserve, type ContractOrder, type PairAmounts } from '../../src/api-contract/contracts.ts';
 import {
   contractOrderList,
+  contractsState,
   orderPreview,
   orderProblem,
+  placeOrder,
   revokeOrder,
   shareOf,
   type OrderForm,
@@ -223,5 +225,29 @@ describe('revokeOrder', () => {
     await expect.poll(() => calls.length).toBe(3);
     expect(new URL(calls[2]!.request.url).pathname).toBe('/api/coin/trans/lists');
     await expect.poll(listed).toEqual([]);
+  });
+});
+
+describe('placeOrder', () => {
+  afterEach(() => resetClientState());
+
+  it('sends the fee rate shown of the pair; a refusal of it is told, and the pairs are read again', async () => {
+    session.token = 'token-1';
+    contractsState.pairs = [contractPair({ code: 'DOGE', price_decimals: 5, quantity_decimals: 0 })];
+    const REFUSED = 'The fee of this pair is now 9%: check what the order costs and place it again!';
+    const now = contractPair({ code: 'DOGE', price_decimals: 5, quantity_decimals: 0, fee_rate: '0.09' });
+    const { calls } = stubFetch(() =>
+      new URL(calls.at(-1)!.request.url).pathname === '/api/coin/trans/add'
+        ? envelope(0, REFUSED)
+        : envelope(1, 'ok', { lists: [now], page: 1, total: 1 }),
+    );
+    await expect(placeOrder('DOGE', form({ price: '0.10000', quantity: '1000' }))).rejects.toThrow(REFUSED);
+    expect(Object.fromEntries(new URLSearchParams(calls[0]!.body))).toMatchObject({
+      code: 'DOGE',
+      price: '0.10000',
+      quantity: '1000',
+      fee_rate: '0.001',
+    });
+    await expect.poll(() => contractsState.pairs[0]?.fee_rate).toBe('0.09');
   });
 });

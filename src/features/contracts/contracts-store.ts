@@ -209,13 +209,23 @@ export function shareOf(percent: number, form: OrderForm, pair: ContractPair, am
 }
 
 /**
- * Places the order; an open limit, or a market order filling at the next recorded price, joins the
- * open orders; amounts and balances refresh. A market order's fill (or why it was void) is told by
- * awaitMarketFill.
+ * Places the order at the fee rate shown of its pair; an open limit, or a market order filling at the next recorded
+ * price, joins the open orders; amounts and balances refresh. A market order's fill (or why it was void) is told by
+ * awaitMarketFill. A refused or failed order reads the pairs again.
  */
 export async function placeOrder(code: string, form: OrderForm): Promise<ContractOrder> {
   const input = orderInput(code, form);
-  const order = await api(placeContract, { ...input, ...accountField() });
+  // The pair's fee rate shown goes with the order: an operator's change meanwhile refuses it, not charges another.
+  const pair = contractsState.pairs.find((item) => item.code === code);
+  const order = await api(placeContract, {
+    ...input,
+    ...(pair ? { fee_rate: pair.fee_rate } : {}),
+    ...accountField(),
+  }).catch((error: unknown) => {
+    // A refusal may be about the pair as shown (closed, its fee changed): the pairs are read again.
+    void loadPairs().catch(() => undefined);
+    throw error;
+  });
   // Its take-profit / stop-loss legs are orders of their own: the open orders are read again to show them.
   if (input.take_profit !== '' || input.stop_loss !== '') void loadOpenOrders(code).catch(() => undefined);
   if (

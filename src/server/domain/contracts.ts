@@ -79,6 +79,8 @@ function refuseBeyondAnyBalance(reserve: { amount: string }) {
 
 export interface PlaceContract extends OrderFields {
   code: string;
+  /** The pair's fee rate the customer confirmed (a decimal, 0.001 = 0.1 %): refused when the pair's is another now. */
+  fee_rate?: string;
   /** Traded with the practice account's virtual money: its ledger assets are practiceAsset(...) ones. */
   practice?: boolean;
 }
@@ -126,6 +128,9 @@ export async function placeContractOrder(
   const practice = input.practice === true;
   const pair = pairRulesOf(alsoRead);
   if (!pair) throw new Refusal(texts.pairUnavailable.id);
+  // The order takes the fee rate of the pair as read here, so it is this one the confirmed rate must be.
+  if (input.fee_rate !== undefined && !new Big(input.fee_rate).eq(pair.fee_rate))
+    throw new Refusal(serverTexts.contractFeeChanged.id, { 0: new Big(pair.fee_rate).times(100) });
   const priceDecimals = Number(pair.price_decimals);
   const quantityDecimals = Number(pair.quantity_decimals);
   if (!known) await refuseWhileHalted(tx, input.code);
