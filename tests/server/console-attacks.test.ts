@@ -1,10 +1,14 @@
 // The operator's entry points tried by a hostile or careless operator on a real PostgreSQL: what the command line
 // writes where a customer reads it meets the same rules as the console's forms (a payout's reference, a reason), so no
-// invisible or direction-changing character reaches the customer, and a refused command changes nothing.
+// invisible or direction-changing character reaches the customer, and a refused command changes nothing; an operator
+// disabled (a session stolen, say) is no longer one of the two people a large withdrawal needs.
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { startHarness, type Harness } from './harness.ts';
 import { customer, expectLedgerBalanced } from './helpers.ts';
 import { addCard, balanceOf, ops, opsOk, withdrawn } from './funds-helpers.ts';
+import { operatorToken } from './console-helpers.ts';
+import * as c from '../../src/api-contract/console.ts';
+import * as q from '../../src/api-contract/console-queues.ts';
 import { withdrawOrder } from '../../src/api-contract/funds.ts';
 import { inviteState } from '../../src/api-contract/share.ts';
 import { messages } from '../../src/api-contract/messages.ts';
@@ -56,4 +60,41 @@ it('`ops invite revoke` tells the customer only a reason a console rejection cou
     expect(await ops(h, 'invite', 'revoke', user.phone, reason!), reason).toEqual({ ok: false, output });
   expect((await h.call(inviteState, {}, { token: user.token })).data.permission).toBe(true);
   expect(await inbox()).toBe(read);
+});
+
+it('a first approval of a large withdrawal by an operator disabled since counts no more: two others must approve', async () => {
+  const mallory = await operatorToken(h, 'mallory', 'reviewer');
+  const bob = await operatorToken(h, 'bob', 'reviewer');
+  const carol = await operatorToken(h, 'carol', 'reviewer');
+  const user = await customer(h, '30000');
+  const card = await addCard(h, user.token);
+  const order = await withdrawn(h, user.token, { target: 'bank', target_id: String(card.id), amount: '20000' });
+  const id = String(order.id);
+  expect(await h.call(c.consoleApproveWithdrawal, { id }, { token: mallory })).toMatchObject({
+    ret: 1,
+    data: { status: 'review', approvals: ['mallory'], approvals_needed: 2 },
+  });
+  // Her session was a thief's: the admin disables her.
+  await opsOk(h, 'operator', 'disable', 'mallory');
+  const frozen = await balanceOf(h, user.id);
+
+  // The next reviewer reads no approval yet, and theirs is the first of two.
+  expect((await h.call(c.consoleWithdrawal, { id }, { token: bob })).data.withdrawal).toMatchObject({
+    approvals: [],
+    approvals_needed: 2,
+  });
+  expect(
+    (await h.call(q.consoleQueue, { kind: 'withdrawal', status: 'waiting', query: '', cursor: '' }, { token: bob }))
+      .data.lists,
+  ).toMatchObject([{ id: order.id, approvals: [], approvals_needed: 2 }]);
+  expect(await h.call(c.consoleApproveWithdrawal, { id }, { token: bob })).toMatchObject({
+    ret: 1,
+    data: { status: 'review', approvals: ['bob'], approvals_needed: 2 },
+  });
+  expect(await balanceOf(h, user.id)).toEqual(frozen);
+  expect(await h.call(c.consoleApproveWithdrawal, { id }, { token: carol })).toMatchObject({
+    ret: 1,
+    data: { status: 'success', approvals: ['bob', 'carol'] },
+  });
+  expect(await balanceOf(h, user.id)).toEqual({ available: frozen.available, frozen: '0.00000000' });
 });

@@ -2,12 +2,20 @@
 // review's own rule (recharge.ts, withdraw.ts, certification.ts) and appends the audit entry in the
 // same transaction. Four eyes: a withdrawal worth more than FOUR_EYES_USDT is paid only on the
 // approvals of two different operators; the first is recorded and the withdrawal stays in review.
-// The command line approves as the operator 'ops' (one of the two, never both).
+// The command line approves as the operator 'ops' (one of the two, never both); an operator's approval
+// counts no more once they are disabled.
 import { consoleTexts } from '../../api-contract/console-texts.ts';
 import Big from 'big.js';
-import { asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, notExists, sql } from 'drizzle-orm';
 import type { Tx, Executor } from '../db/connection.ts';
-import { certifications, priceTicks, rechargeOrders, withdrawalApprovals, withdrawOrders } from '../db/schema.ts';
+import {
+  certifications,
+  operators,
+  priceTicks,
+  rechargeOrders,
+  withdrawalApprovals,
+  withdrawOrders,
+} from '../db/schema.ts';
 import { appendAudit, type Actor } from './audit-log.ts';
 import { approveRecharge, rejectRecharge, type RechargeRow } from './recharge.ts';
 import { approveWithdrawal, rejectWithdrawal, type WithdrawRow } from './withdraw.ts';
@@ -77,18 +85,31 @@ export async function rejectCertificationAs(
   return after;
 }
 
-/** Who approved a withdrawal so far (four eyes), first approver first. */
+/**
+ * Whether an approval (a withdrawal_approvals row of the query) counts toward four eyes: the command line's ('ops',
+ * which no operator row names) and an operator's while they are not disabled. Disabling an operator (a stolen session,
+ * say) takes back their approvals of withdrawals still in review: two others must then approve.
+ */
+export const countingApproval = (db: Executor) =>
+  notExists(
+    db
+      .select({ one: sql`1` })
+      .from(operators)
+      .where(and(eq(operators.name, withdrawalApprovals.operator), isNotNull(operators.disabledAt))),
+  );
+
+/** Who approved a withdrawal so far (four eyes: countingApproval), first approver first. */
 export async function approvalsOf(db: Executor, withdrawId: number): Promise<string[]> {
   return (await approvalRecordsOf(db, withdrawId)).map((row) => row.operator);
 }
 
-/** Each approval a withdrawal has so far (four eyes), first approver first: the operator's name (`ops` for the
- * operator command) and when it was given. */
+/** Each approval a withdrawal has so far (four eyes: countingApproval), first approver first: the operator's name
+ * (`ops` for the operator command) and when it was given. */
 export async function approvalRecordsOf(db: Executor, withdrawId: number): Promise<{ operator: string; at: Date }[]> {
   return db
     .select({ operator: withdrawalApprovals.operator, at: withdrawalApprovals.at })
     .from(withdrawalApprovals)
-    .where(eq(withdrawalApprovals.withdrawId, withdrawId))
+    .where(and(eq(withdrawalApprovals.withdrawId, withdrawId), countingApproval(db)))
     .orderBy(asc(withdrawalApprovals.at));
 }
 

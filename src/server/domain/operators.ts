@@ -119,7 +119,8 @@ export async function listOperators(db: Executor) {
   return rows.map(shown);
 }
 
-/** Disables an operator (never the caller): their sessions end at once; the account and its audit entries stay. */
+/** Disables an operator (never the caller): their sessions end at once, and their approvals of withdrawals still in
+ * review count no more (operator-reviews.ts countingApproval); the account and its audit entries stay. */
 export async function disableOperator(tx: Executor, actor: Actor, name: string, now: Date) {
   if (name === actor.name) throw new Refusal(consoleTexts.consoleDisableSelf.id);
   const before = await operatorNamed(tx, name);

@@ -30,7 +30,7 @@ import {
   withdrawOrders,
 } from '../db/schema.ts';
 import { appendAudit, type Actor } from './audit-log.ts';
-import { approvalsNeeded } from './operator-reviews.ts';
+import { approvalsNeeded, countingApproval } from './operator-reviews.ts';
 import { alreadyReviewed } from './reviews.ts';
 import { countedKeysetQuery, idKey, timeKey, type KeysetOrder } from './paged-query.ts';
 import { Refusal, type TextId } from './refusal.ts';
@@ -179,7 +179,7 @@ export async function reviewQueue(db: Executor, filter: QueueFilter, now: Date, 
     const rows = await db
       .select()
       .from(withdrawalApprovals)
-      .where(inArray(withdrawalApprovals.withdrawId, ids))
+      .where(and(inArray(withdrawalApprovals.withdrawId, ids), countingApproval(db)))
       .orderBy(asc(withdrawalApprovals.at));
     for (const row of rows) approvals.set(row.withdrawId, [...(approvals.get(row.withdrawId) ?? []), row.operator]);
     for (const row of lists)
