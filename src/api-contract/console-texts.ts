@@ -57,6 +57,10 @@ export const consoleTexts = {
     id: 'e.consoleSecondApproverNeeded',
     message: 'You already approved this withdrawal: a second approval must come from another reviewer!',
   },
+  consolePayoutHashBeforeLast: /*i18n*/ {
+    id: 'e.consolePayoutHashBeforeLast',
+    message: 'The first of two approvals pays nothing out: send the payout after the second and record its hash then.',
+  },
   consoleContentIncomplete: /*i18n*/ {
     id: 'v.consoleContentIncomplete',
     message: 'Write every field this item shows: its title, its text, or both!',

@@ -29,6 +29,8 @@ export function WithdrawalPage({ id }: { id: string }) {
   const flow = useReviewFlow('withdrawal', id, waiting, reload);
   if (!detail) return <ErrorLine error={error} />;
   const { withdrawal, sign_ins } = detail;
+  // The first of two approvals pays nothing out, so it takes no payout hash (the server refuses one).
+  const firstOfTwo = withdrawal.approvals_needed > 1 && withdrawal.approvals.length === 0;
   // Amount, fee, total and what the payee gets in the asset: the same decimals, as the customer's details show them.
   const decimals = sharedMoneyDecimals([withdrawal.amount, withdrawal.fee, withdrawal.total, withdrawal.actual_amount]);
   return (
@@ -86,13 +88,7 @@ export function WithdrawalPage({ id }: { id: string }) {
           <Decision
             onRefused={reload}
             open={withdrawal.status === 'review'}
-            approveLabel={
-              withdrawal.approvals_needed > 1 && withdrawal.approvals.length === 0 ? (
-                <Trans>Approve (first of two)</Trans>
-              ) : (
-                <Trans>Approve and pay out</Trans>
-              )
-            }
+            approveLabel={firstOfTwo ? <Trans>Approve (first of two)</Trans> : <Trans>Approve and pay out</Trans>}
             approveBlocked={
               // The server refuses to pay a withdrawal of a frozen account: no button that would only be refused. A
               // hold does not undo this reviewer's own first approval: both are said.
@@ -122,10 +118,12 @@ export function WithdrawalPage({ id }: { id: string }) {
               await flow.decided(t`Withdrawal ${withdrawal.order_no} rejected.`);
             }}
           >
-            <label>
-              <Trans>Payout transaction hash (optional)</Trans>
-              <input value={hash} onChange={(event) => setHash(event.target.value)} maxLength={200} />
-            </label>
+            {!firstOfTwo && (
+              <label>
+                <Trans>Payout transaction hash (optional)</Trans>
+                <input value={hash} onChange={(event) => setHash(event.target.value)} maxLength={200} />
+              </label>
+            )}
           </Decision>
         </div>
         <aside className="console-beside">

@@ -310,6 +310,36 @@ describe('a reviewer’s day', () => {
     expect(entries[0]!.after).toMatchObject({ approvals: ['alice'] });
   });
 
+  it('takes no payout hash with the first of two approvals: nothing is recorded, the hash waits for the payout', async () => {
+    const user = await customer(h, '30000');
+    const card = await addCard(h, user.token);
+    const order = await withdrawn(h, user.token, { target: 'bank', target_id: String(card.id), amount: '20000' });
+    const id = String(order.id);
+    const since = await lastAuditId();
+    const firstOfTwo =
+      'The first of two approvals pays nothing out: send the payout after the second and record its hash then.';
+
+    // A hash says money left: with one approval of two it would be lost, and the second reviewer would pay again.
+    expect(await h.call(c.consoleApproveWithdrawal, { id, hash: 'payout-tx-1' }, as(alice))).toEqual(
+      refused(firstOfTwo),
+    );
+    expect(await ops(h, 'withdrawal', 'approve', id, 'hash=payout-tx-1')).toEqual({ ok: false, output: firstOfTwo });
+    expect(await h.call(c.consoleWithdrawals, {}, as(bob))).toMatchObject({
+      data: [{ id: order.id, status: 'review', approvals: [], approvals_needed: 2 }],
+    });
+    expect(await auditSince(since)).toEqual([]);
+
+    expect(await h.call(c.consoleApproveWithdrawal, { id }, as(alice))).toMatchObject({
+      data: { status: 'review', approvals: ['alice'] },
+    });
+    expect(await h.call(c.consoleApproveWithdrawal, { id, hash: 'payout-tx-2' }, as(bob))).toMatchObject({
+      data: { status: 'success', hash: 'payout-tx-2', approvals: ['alice', 'bob'] },
+    });
+    expect(await h.call(withdrawOrder, { id }, { token: user.token })).toMatchObject({
+      data: { status: 'success', hash: 'payout-tx-2' },
+    });
+  });
+
   it('counts the command line as one approver, "ops": it cannot approve a large withdrawal alone', async () => {
     const user = await customer(h, '30000');
     const card = await addCard(h, user.token);

@@ -140,7 +140,8 @@ export interface WithdrawalApproval {
 
 /**
  * An approval: pays the withdrawal out when it is the last one needed, else records it (the
- * withdrawal stays in review). The same operator approving twice is refused.
+ * withdrawal stays in review). The same operator approving twice is refused, and so is a payout hash (`details.hash`)
+ * with an approval that is not the last: nothing may be sent before it.
  */
 export async function approveWithdrawalAs(
   tx: Tx,
@@ -158,6 +159,9 @@ export async function approveWithdrawalAs(
   const earlier = needed > 1 ? await approvalsOf(tx, id) : [];
   if (earlier.includes(actor.name)) throw new Refusal(consoleTexts.consoleSecondApproverNeeded.id);
   const approvals = [...earlier, actor.name];
+  // A payout hash says the money left; an approval that pays nothing out would drop it, and the approval that pays
+  // would send the money again: it is given with the last approval only.
+  if (approvals.length < needed && details.hash) throw new Refusal(consoleTexts.consolePayoutHashBeforeLast.id);
   if (needed > 1) await tx.insert(withdrawalApprovals).values({ withdrawId: id, operator: actor.name, at: now });
   const row = approvals.length < needed ? order : await approveWithdrawal(tx, id, details, now);
   await releaseClaim(tx, 'withdrawal', id);
