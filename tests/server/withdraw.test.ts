@@ -157,6 +157,14 @@ describe('freeze, then reject or approve', () => {
   it('an approval pays out: the frozen amount + fee leaves, available stays reduced by it', async () => {
     const user = await walletHolder('100');
     const order = await withdrawn(h, user.token, { target: 'wallet', target_id: String(user.wallet.id), amount: '25' });
+    // The customer reads and copies the payout's reference: the command holds it to the console's rule, paying nothing.
+    const before = await fundsState(h, user.id);
+    for (const hash of ['tx\u202E1-tuoyap', '0xabc\u200Bdef123', 'ab', 'payout tx 1'])
+      expect(await ops(h, 'withdrawal', 'approve', String(order.id), `hash=${hash}`), hash).toEqual({
+        ok: false,
+        output: 'The payout’s transaction hash or transfer reference is 4 to 128 letters, digits or dashes.',
+      });
+    expect(await fundsState(h, user.id)).toEqual(before);
     await opsOk(h, 'withdrawal', 'approve', String(order.id), 'hash=abc123');
     expect(await balanceOf(h, user.id)).toEqual({ available: '74.75000000', frozen: '0.00000000' });
     expect((await h.call(withdrawOrder, { id: String(order.id) }, { token: user.token })).data).toMatchObject({
