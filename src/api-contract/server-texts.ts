@@ -185,6 +185,10 @@ export const serverTexts = {
   codeTooSoon: /*i18n*/ { id: 'e.codeTooSoon', message: 'Please wait {0} before requesting another code!' },
   codeNotSent: /*i18n*/ { id: 'e.codeNotSent', message: 'We could not send the code, please try again' },
   hashUsed: /*i18n*/ { id: 'e.hashUsed', message: 'This transaction hash has already been submitted!' },
+  hashIsPayout: /*i18n*/ {
+    id: 'e.hashIsPayout',
+    message: 'This transaction is a withdrawal the platform paid out, not a recharge!',
+  },
   orderNotOpen: /*i18n*/ { id: 'e.orderNotOpen', message: 'This order is no longer open and cannot be cancelled!' },
   proofUsed: /*i18n*/ { id: 'e.proofUsed', message: 'This transfer receipt has already been submitted!' },
   /** A form or JSON body over the server's limit (BODY_MAX_BYTES, in MB as {0}): HTTP 413, before it is read. */

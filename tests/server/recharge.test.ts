@@ -6,7 +6,17 @@ import { readFileSync } from 'node:fs';
 import { asc, eq, sql } from 'drizzle-orm';
 import { startHarness, type Harness } from './harness.ts';
 import { customer, expectLedgerBalanced, refused } from './helpers.ts';
-import { balanceOf, cryptoRecharge, fundsState, newHash, ops, opsOk, uploadedPicture } from './funds-helpers.ts';
+import {
+  addTronWallet,
+  balanceOf,
+  cryptoRecharge,
+  fundsState,
+  newHash,
+  ops,
+  opsOk,
+  uploadedPicture,
+  withdrawn,
+} from './funds-helpers.ts';
 import { rechargeChannels, rechargeOrder, rechargeRecords, submitRecharge } from '../../src/api-contract/funds.ts';
 import { userInfo } from '../../src/api-contract/account.ts';
 import { levelProgress } from '../../src/api-contract/rewards.ts';
@@ -279,6 +289,26 @@ describe('refusals record nothing', () => {
       user.id,
       { kind: 'crypto', channel_id: '1', amount: '100', hash: `0X${order.hash.toUpperCase()}` },
       used,
+    );
+  });
+
+  // A payout of the platform moved the coin from its wallet to the customer's: the same transaction is no deposit, and
+  // seen on a chain explorer it is a real, confirmed transfer of the very amount.
+  it('refuses the hash of a withdrawal the platform paid out, however the operator spelt it', async () => {
+    const user = await customer(h, '1000');
+    const wallet = await addTronWallet(h, user.token);
+    const payout = newHash();
+    const order = await withdrawn(h, user.token, { target: 'wallet', target_id: String(wallet.id), amount: '500' });
+    await opsOk(h, 'withdrawal', 'approve', String(order.id), `hash=0x${payout.toUpperCase()}`);
+    const paidOut = 'This transaction is a withdrawal the platform paid out, not a recharge!';
+    for (const hash of [payout, `0x${payout}`, payout.toUpperCase()])
+      await expectRefused(user.token, user.id, { kind: 'crypto', channel_id: '1', amount: '500', hash }, paidOut);
+    const other = await customer(h);
+    await expectRefused(
+      other.token,
+      other.id,
+      { kind: 'crypto', channel_id: '2', amount: '500', hash: payout },
+      paidOut,
     );
   });
 

@@ -556,6 +556,10 @@ export const withdrawOrders = pgTable(
   (t) => [
     index('withdraw_orders_user_idx').on(t.userId, t.id),
     index('withdraw_orders_status_idx').on(t.status, t.id),
+    // A payout's transaction is never a deposit: a recharge reporting it is looked up here (recharge.ts), in any case.
+    index('withdraw_orders_payout_hash_idx')
+      .on(sql`lower(${t.hash})`)
+      .where(sql`${t.hash} <> ''`),
     check('withdraw_orders_amount_positive', sql`${t.amount} > 0 and ${t.total} = ${t.amount} + ${t.fee}`),
   ],
 );

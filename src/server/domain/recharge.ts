@@ -5,7 +5,7 @@ import { serverTexts } from '../../api-contract/server-texts.ts';
 import Big from 'big.js';
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { rowsOf, tableRow, type Executor, type Tx } from '../db/connection.ts';
-import { closedAccounts, rechargeChannels, rechargeOrders, users } from '../db/schema.ts';
+import { closedAccounts, rechargeChannels, rechargeOrders, users, withdrawOrders } from '../db/schema.ts';
 import { customerNameColumns } from './console-closures.ts';
 import {
   FUNDS_PAGE_SIZE,
@@ -108,6 +108,28 @@ function refuseBeyondMinorUnits(amount: string, currency: string): void {
     throw new Refusal(serverTexts.fiatDecimals.id, { 0: currency, 1: digits });
 }
 
+/**
+ * Whether `hash` (canonicalHash's spelling) is the transaction of a withdrawal the platform paid out, as its operator
+ * recorded it: a hex hash in any letter case, with or without "0x"; any other exactly. Such a transaction moved the
+ * coin from the platform to a customer, so it is no deposit, though an explorer shows it confirmed and of the right
+ * amount.
+ */
+async function isPayoutHash(db: Executor, hash: string): Promise<boolean> {
+  const spellings = /^[0-9a-f]{64}$/.test(hash) ? [hash, `0x${hash}`] : [hash.toLowerCase()];
+  const [payout] = await db
+    .select({ id: withdrawOrders.id })
+    .from(withdrawOrders)
+    .where(
+      and(
+        sql`lower(${withdrawOrders.hash}) in ${spellings}`,
+        sql`${withdrawOrders.hash} <> ''`,
+        spellings.length === 1 ? eq(withdrawOrders.hash, hash) : undefined,
+      ),
+    )
+    .limit(1);
+  return payout !== undefined;
+}
+
 /** Records a reported payment as a pending recharge; nothing is credited before the review. */
 export async function submitRecharge(
   tx: Tx,
@@ -147,6 +169,7 @@ export async function submitRecharge(
       .where(and(eq(rechargeOrders.hash, hash), sql`${rechargeOrders.status} <> 'rejected'`))
       .limit(1);
     if (used) throw new Refusal(serverTexts.hashUsed.id);
+    if (await isPayoutHash(tx, hash)) throw new Refusal(serverTexts.hashIsPayout.id);
   } else {
     proof = request.proof;
     if (!(await ownsUploads(tx, userId, [proof]))) throw new Refusal(texts.uploadProof.id);
