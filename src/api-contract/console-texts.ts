@@ -61,6 +61,10 @@ export const consoleTexts = {
     id: 'e.consolePayoutHashBeforeLast',
     message: 'The first of two approvals pays nothing out: send the payout after the second and record its hash then.',
   },
+  consoleRechargeIsPayout: /*i18n*/ {
+    id: 'e.consoleRechargeIsPayout',
+    message: 'This recharge’s transaction is a withdrawal the platform paid out: reject it.',
+  },
   consoleContentIncomplete: /*i18n*/ {
     id: 'v.consoleContentIncomplete',
     message: 'Write every field this item shows: its title, its text, or both!',

@@ -312,6 +312,28 @@ describe('refusals record nothing', () => {
     );
   });
 
+  // The payee's wallet shows the incoming transfer as soon as it is sent, before the operator records its hash.
+  it('a payout reported as a recharge before its hash was recorded is not credited: the approval is refused', async () => {
+    const user = await customer(h, '1000');
+    const wallet = await addTronWallet(h, user.token);
+    const payout = newHash();
+    const order = await withdrawn(h, user.token, { target: 'wallet', target_id: String(wallet.id), amount: '500' });
+    const reported = await h.call(
+      submitRecharge,
+      { kind: 'crypto', channel_id: '1', amount: '500', hash: payout },
+      { token: user.token },
+    );
+    expect(reported).toMatchObject({ ret: 1, data: { status: 'pending' } });
+    await opsOk(h, 'withdrawal', 'approve', String(order.id), `hash=0x${payout}`);
+    const before = await fundsState(h, user.id);
+    expect(await ops(h, 'recharge', 'approve', String(reported.data.id))).toEqual({
+      ok: false,
+      output: 'This recharge’s transaction is a withdrawal the platform paid out: reject it.',
+    });
+    expect(await fundsState(h, user.id)).toEqual(before);
+    await opsOk(h, 'recharge', 'reject', String(reported.data.id), 'A withdrawal paid to you');
+  });
+
   it('refuses a hash shorter than 60 letters and digits with its text; 60 is enough', async () => {
     const user = await customer(h);
     const text = 'The transaction hash must be at least 60 letters and digits!';

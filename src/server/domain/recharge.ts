@@ -277,7 +277,7 @@ const claimPending = (tx: Tx, id: number) => claimForReview<RechargeRow>(tx, rec
 /**
  * Credits the recharge, adds it to the cumulative recharge and moves the VIP level, in `tx`. The block height and
  * remark the customer will read follow the API contract's approval rule (`checkRechargeApproval`); one that breaks it
- * is refused with its text before anything changes.
+ * is refused with its text before anything changes, and so is a recharge whose hash is a payout's (isPayoutHash).
  */
 export async function approveRecharge(
   tx: Tx,
@@ -288,6 +288,8 @@ export async function approveRecharge(
   const checked = checkRechargeApproval(details);
   if ('broken' in checked) throw refusalOf(checked.broken);
   const order = await claimPending(tx, id);
+  // The payee's wallet shows a payout as soon as it is sent: reported before its hash was recorded, it was taken.
+  if (order.hash && (await isPayoutHash(tx, order.hash))) throw new Refusal(consoleTexts.consoleRechargeIsPayout.id);
   await post(
     tx,
     {
