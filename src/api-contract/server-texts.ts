@@ -185,6 +185,10 @@ export const serverTexts = {
   codeTooSoon: /*i18n*/ { id: 'e.codeTooSoon', message: 'Please wait {0} before requesting another code!' },
   codeNotSent: /*i18n*/ { id: 'e.codeNotSent', message: 'We could not send the code, please try again' },
   hashUsed: /*i18n*/ { id: 'e.hashUsed', message: 'This transaction hash has already been submitted!' },
+  depositAddressOurs: /*i18n*/ {
+    id: 'e.depositAddressOurs',
+    message: 'This is a deposit address of the platform: a withdrawal must go to a wallet of your own!',
+  },
   hashIsPayout: /*i18n*/ {
     id: 'e.hashIsPayout',
     message: 'This transaction is a withdrawal the platform paid out, not a recharge!',

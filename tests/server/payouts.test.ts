@@ -8,6 +8,7 @@ import { customer, expectLedgerBalanced, refused } from './helpers.ts';
 import { addCard, addTronWallet, cardForm, newBankNumber, newEvmAddress, newTronAddress } from './funds-helpers.ts';
 import { addBankCard, bankCards, deleteBankCard, deleteWallet, wallets } from '../../src/api-contract/payouts.ts';
 import { addWallet } from '../../src/api-contract/add-wallet.ts';
+import { rechargeChannels } from '../../src/api-contract/funds.ts';
 import { BANK_CODES, BANK_NAMES, MAX_BANK_CARDS, MAX_WALLETS } from '../../src/api-contract/constants.ts';
 import { bankCards as cardRows, wallets as walletRows } from '../../src/server/db/schema.ts';
 
@@ -302,6 +303,25 @@ describe('wallets', () => {
     expect(await walletsOf(user.id)).toHaveLength(1);
     const other = await customer(h);
     expect((await addTronWallet(h, other.token, { address: wallet.address })).address).toBe(wallet.address);
+  });
+
+  // A payout to one of them leaves the platform's wallet for its own: the customer is charged and receives nothing.
+  it('refuses a deposit address of the platform, on its chain or another EVM chain, in any case', async () => {
+    const user = await customer(h);
+    const channels = (await h.call(rechargeChannels, {}, { token: user.token })).data.lists;
+    const addressOf = (chain: string) => channels.find((channel) => channel.chain === chain)!.address!;
+    const ours = 'This is a deposit address of the platform: a withdrawal must go to a wallet of your own!';
+    for (const wallet of [
+      { currency: 'USDT', chain: 'TRC20', address: addressOf('TRC20') },
+      { currency: 'USDT', chain: 'ERC20', address: addressOf('ERC20').toLowerCase() },
+      // One EVM key is one address on every EVM chain.
+      { currency: 'ETH', chain: 'ERC20', address: addressOf('BEP20') },
+      { currency: 'USDT', chain: 'BEP20', address: addressOf('ERC20') },
+    ])
+      expect(await h.call(addWallet, { alias: 'Deposit', ...wallet }, { token: user.token }), wallet.address).toEqual(
+        refused(ours),
+      );
+    expect(await walletsOf(user.id)).toEqual([]);
   });
 
   it(`keeps at most ${MAX_WALLETS} wallets; a deleted one is gone and cannot be deleted twice`, async () => {

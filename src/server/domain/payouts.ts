@@ -6,7 +6,7 @@
 import { serverTexts } from '../../api-contract/server-texts.ts';
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../db/connection.ts';
-import { bankCards, users, wallets } from '../db/schema.ts';
+import { bankCards, rechargeChannels, users, wallets } from '../db/schema.ts';
 import { BANK_NAMES, MAX_BANK_CARDS, MAX_WALLETS, type BankCode } from '../../api-contract/constants.ts';
 import { Period } from '../../api-contract/period-text.ts';
 import {
@@ -215,6 +215,21 @@ export async function storeWalletAddressesChecksummed(db: Executor): Promise<num
   return rewritten;
 }
 
+/**
+ * Refuses an address that is a deposit address of the platform (a recharge channel's, offered now or not): a payout
+ * there leaves the platform's wallet for its own, the customer charged and paid nothing. Compared without letter case:
+ * one EVM key is one address on every EVM chain in any case (EIP-55 only sets the case), bech32 has no case, and a
+ * base58check address that differs only in case fails its checksum.
+ */
+export async function refuseDepositAddress(db: Executor, address: string): Promise<void> {
+  const [ours] = await db
+    .select({ id: rechargeChannels.id })
+    .from(rechargeChannels)
+    .where(sql`lower(${rechargeChannels.address}) = ${address.toLowerCase()}`)
+    .limit(1);
+  if (ours) throw new Refusal(serverTexts.depositAddressOurs.id);
+}
+
 export interface WalletFields {
   alias: string;
   currency: WalletCurrency;
@@ -228,6 +243,7 @@ export async function addWallet(
   wallet: WalletFields,
   { coolingMs, now }: PayeeAddition,
 ): Promise<Wallet> {
+  await refuseDepositAddress(tx, wallet.address);
   await lockUser(tx, userId);
   // A frozen account adds no payee (a freeze committed first is seen: account-freeze.ts).
   await refuseWhileFrozen(tx, userId, now);
