@@ -65,6 +65,10 @@ export const consoleTexts = {
     id: 'e.consoleRechargeIsPayout',
     message: 'This recharge’s transaction is a withdrawal the platform paid out: reject it.',
   },
+  consolePayoutIsRecharge: /*i18n*/ {
+    id: 'e.consolePayoutIsRecharge',
+    message: 'This transaction is a recharge credited to a customer, not a payout: check the hash.',
+  },
   consoleContentIncomplete: /*i18n*/ {
     id: 'v.consoleContentIncomplete',
     message: 'Write every field this item shows: its title, its text, or both!',

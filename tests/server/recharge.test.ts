@@ -8,6 +8,7 @@ import { startHarness, type Harness } from './harness.ts';
 import { customer, expectLedgerBalanced, refused } from './helpers.ts';
 import {
   addTronWallet,
+  approvedRecharge,
   balanceOf,
   cryptoRecharge,
   fundsState,
@@ -332,6 +333,24 @@ describe('refusals record nothing', () => {
     });
     expect(await fundsState(h, user.id)).toEqual(before);
     await opsOk(h, 'recharge', 'reject', String(reported.data.id), 'A withdrawal paid to you');
+  });
+
+  // The deposit wallet's history lists incoming deposits beside the payouts: a line copied from the wrong row.
+  it('a payout is not recorded with the hash of a deposit: the customer would read another transfer as theirs', async () => {
+    const depositor = await customer(h);
+    const deposit = await approvedRecharge(h, depositor.token, '300');
+    const user = await customer(h, '1000');
+    const wallet = await addTronWallet(h, user.token);
+    const order = await withdrawn(h, user.token, { target: 'wallet', target_id: String(wallet.id), amount: '500' });
+    const before = await fundsState(h, user.id);
+    const text = 'This transaction is a recharge credited to a customer, not a payout: check the hash.';
+    for (const hash of [deposit.hash, `0x${deposit.hash.toUpperCase()}`])
+      expect(await ops(h, 'withdrawal', 'approve', String(order.id), `hash=${hash}`)).toEqual({
+        ok: false,
+        output: text,
+      });
+    expect(await fundsState(h, user.id)).toEqual(before);
+    await opsOk(h, 'withdrawal', 'approve', String(order.id), `hash=${newHash()}`);
   });
 
   it('refuses a hash shorter than 60 letters and digits with its text; 60 is enough', async () => {

@@ -8,6 +8,7 @@ import { rowsOf, tableRow, type Executor, type Tx } from '../db/connection.ts';
 import { closedAccounts, rechargeChannels, rechargeOrders, users, withdrawOrders } from '../db/schema.ts';
 import { customerNameColumns } from './console-closures.ts';
 import {
+  canonicalHash,
   FUNDS_PAGE_SIZE,
   rechargeCredit,
   type RechargeChannel,
@@ -128,6 +129,20 @@ async function isPayoutHash(db: Executor, hash: string): Promise<boolean> {
     )
     .limit(1);
   return payout !== undefined;
+}
+
+/**
+ * Whether `hash` (a payout's, as an operator typed it) is the transaction of a credited recharge, in canonicalHash's
+ * spelling: a deposit the platform received, which no payout can be. One still waiting for review is no proof either
+ * way (a payout reported as a recharge before its hash was recorded waits there too: approveRecharge refuses it).
+ */
+export async function isCreditedRechargeHash(db: Executor, hash: string): Promise<boolean> {
+  const [credited] = await db
+    .select({ id: rechargeOrders.id })
+    .from(rechargeOrders)
+    .where(and(eq(rechargeOrders.hash, canonicalHash(hash)), eq(rechargeOrders.status, 'success')))
+    .limit(1);
+  return credited !== undefined;
 }
 
 /** Records a reported payment as a pending recharge; nothing is credited before the review. */

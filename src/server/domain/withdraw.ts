@@ -31,6 +31,7 @@ import { claimForReview, requireReason, selfNumbered, type Reviewable } from './
 import { consoleTexts } from '../../api-contract/console-texts.ts';
 import { checkPayoutReference } from '../../api-contract/console.ts';
 import type { OpenWithdrawal } from '../../api-contract/console-service.ts';
+import { isCreditedRechargeHash } from './recharge.ts';
 import { queueNotice } from './notices.ts';
 import { payoutHoldOf, refuseWhileFrozen } from './account-freeze.ts';
 import { serverTexts } from '../../api-contract/server-texts.ts';
@@ -247,16 +248,22 @@ const withdrawals: Reviewable = {
 };
 const claimInReview = (tx: Tx, id: number) => claimForReview<WithdrawRow>(tx, withdrawals, id);
 
-/** Paid out: the frozen amount + fee leaves the platform. `details.hash`: the payout's reference the customer reads,
- * held to the console's rule whichever entry point gives it (checkPayoutReference). */
+/**
+ * Paid out: the frozen amount + fee leaves the platform. The payout's reference (`details.hash`), which the customer
+ * reads and copies, follows the API contract's rule (`checkPayoutReference`) from every entry point; one that breaks it
+ * is refused with its text before anything changes, and so is the hash of a credited recharge (isCreditedRechargeHash).
+ */
 export async function approveWithdrawal(
   tx: Tx,
   id: number,
   details: { hash?: string },
   now: Date,
 ): Promise<WithdrawRow> {
-  const checked = checkPayoutReference(details.hash);
-  if ('broken' in checked) throw refusalOf(checked.broken);
+  const reference = checkPayoutReference(details.hash);
+  if ('broken' in reference) throw refusalOf(reference.broken);
+  // The deposit wallet's history lists deposits beside payouts: a credited deposit's hash names no payout.
+  if (reference.hash && (await isCreditedRechargeHash(tx, reference.hash)))
+    throw new Refusal(consoleTexts.consolePayoutIsRecharge.id);
   const order = await claimInReview(tx, id);
   // The customer froze the account: the withdrawal is held (its funds stay frozen) until they unfreeze it. Rejecting
   // it stays possible: the funds then return to the customer's balance, never leave.
@@ -275,7 +282,7 @@ export async function approveWithdrawal(
   );
   const [row] = await tx
     .update(withdrawOrders)
-    .set({ status: 'success', hash: checked.hash, reviewedAt: now })
+    .set({ status: 'success', hash: reference.hash, reviewedAt: now })
     .where(eq(withdrawOrders.id, id))
     .returning();
   await queueNotice(
