@@ -250,6 +250,16 @@ describe('rejection', () => {
   });
 });
 
+/** A customer with 1,000 USDT and a withdrawal of 500 of it to their TRON wallet, waiting for review. */
+async function withdrawing() {
+  const user = await customer(h, '1000');
+  const wallet = await addTronWallet(h, user.token);
+  return {
+    user,
+    order: await withdrawn(h, user.token, { target: 'wallet', target_id: String(wallet.id), amount: '500' }),
+  };
+}
+
 describe('refusals record nothing', () => {
   async function expectRefused(token: string, userId: number, input: Record<string, string>, msg: string) {
     const before = await fundsState(h, userId);
@@ -296,10 +306,8 @@ describe('refusals record nothing', () => {
   // A payout of the platform moved the coin from its wallet to the customer's: the same transaction is no deposit, and
   // seen on a chain explorer it is a real, confirmed transfer of the very amount.
   it('refuses the hash of a withdrawal the platform paid out, however the operator spelt it', async () => {
-    const user = await customer(h, '1000');
-    const wallet = await addTronWallet(h, user.token);
+    const { user, order } = await withdrawing();
     const payout = newHash();
-    const order = await withdrawn(h, user.token, { target: 'wallet', target_id: String(wallet.id), amount: '500' });
     await opsOk(h, 'withdrawal', 'approve', String(order.id), `hash=0x${payout.toUpperCase()}`);
     const paidOut = 'This transaction is a withdrawal the platform paid out, not a recharge!';
     for (const hash of [payout, `0x${payout}`, payout.toUpperCase()])
@@ -315,10 +323,8 @@ describe('refusals record nothing', () => {
 
   // The payee's wallet shows the incoming transfer as soon as it is sent, before the operator records its hash.
   it('a payout reported as a recharge before its hash was recorded is not credited: the approval is refused', async () => {
-    const user = await customer(h, '1000');
-    const wallet = await addTronWallet(h, user.token);
+    const { user, order } = await withdrawing();
     const payout = newHash();
-    const order = await withdrawn(h, user.token, { target: 'wallet', target_id: String(wallet.id), amount: '500' });
     const reported = await h.call(
       submitRecharge,
       { kind: 'crypto', channel_id: '1', amount: '500', hash: payout },
@@ -339,9 +345,7 @@ describe('refusals record nothing', () => {
   it('a payout is not recorded with the hash of a deposit: the customer would read another transfer as theirs', async () => {
     const depositor = await customer(h);
     const deposit = await approvedRecharge(h, depositor.token, '300');
-    const user = await customer(h, '1000');
-    const wallet = await addTronWallet(h, user.token);
-    const order = await withdrawn(h, user.token, { target: 'wallet', target_id: String(wallet.id), amount: '500' });
+    const { user, order } = await withdrawing();
     const before = await fundsState(h, user.id);
     const text = 'This transaction is a recharge credited to a customer, not a payout: check the hash.';
     for (const hash of [deposit.hash, `0x${deposit.hash.toUpperCase()}`])
