@@ -22,6 +22,11 @@ export interface PushStandIn {
   received: PushRequest[];
   /** The status the next requests are answered with (201 Created by default). */
   answer(status: number): void;
+  /**
+   * `true`: the next requests get their status line and a first part of the body, then the connection is reset (a push
+   * service or a proxy dropping it mid-answer); `false` (the default): answered whole.
+   */
+  breakMidAnswer(broken: boolean): void;
   /** A browser's subscription at this push service: the keys the server gets and the secrets it does not. */
   newSubscription(): BrowserSubscription;
   close(): Promise<void>;
@@ -38,12 +43,16 @@ export interface BrowserSubscription {
 export async function startPushStandIn(): Promise<PushStandIn> {
   const received: PushRequest[] = [];
   let status = 201;
+  let broken = false;
   const server: Server = createServer({ cert: tls('cert.pem'), key: tls('key.pem') }, (request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       received.push({ path: request.url ?? '', headers: request.headers, body: Buffer.concat(chunks) });
-      response.writeHead(status, status === 201 ? { location: `/message/${received.length}` } : {}).end();
+      const head = status === 201 ? { location: `/message/${received.length}` } : {};
+      if (!broken) return void response.writeHead(status, head).end();
+      response.writeHead(status, { ...head, 'content-length': '100' });
+      response.write('{"partial":', () => response.socket?.destroy());
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -54,6 +63,7 @@ export async function startPushStandIn(): Promise<PushStandIn> {
     agent: new Agent({ ca: tls('cert.pem') }),
     received,
     answer: (next) => void (status = next),
+    breakMidAnswer: (next) => void (broken = next),
     newSubscription() {
       const ecdh = createECDH('prime256v1');
       ecdh.generateKeys();

@@ -338,6 +338,24 @@ describe('what the push service answers', () => {
     ).toEqual([]);
   });
 
+  it('a push service that drops the connection mid-answer: the try ends, is tried again, and arrives', async () => {
+    const user = await customer(h, '100');
+    const browser = await subscribed(user);
+    await settledOption(user, 'ADA', 'up', '0.5', '0.6');
+    service.breakMidAnswer(true);
+    try {
+      // Before, the send never ended: the delivery job's run waited for it for ever, and no message of any customer
+      // (codes included) left this process again.
+      const [delivered] = await deliverQueued();
+      expect(delivered!.outcome).toMatchObject({ sent: false, retry: true });
+    } finally {
+      service.breakMidAnswer(false);
+    }
+    const from = service.received.length;
+    expect((await deliverQueued()).map(({ outcome }) => outcome)).toEqual([{ sent: true }]);
+    expect(notificationsFor(browser, from).map(({ title }) => title)).toEqual(['ADA option settled']);
+  }, 20_000);
+
   it('a push service that cannot be reached is tried again', async () => {
     const user = await customer(h, '100');
     const gone = { ...service.newSubscription(), endpoint: 'https://127.0.0.1:9/push/nobody' };

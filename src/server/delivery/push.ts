@@ -1,7 +1,7 @@
-// Web Push (RFC 8030, 8291, 8292) through the `web-push` library: a queued notification is
-// encrypted for its subscription (aes128gcm) and posted to the browser's push service, signed with
-// the server's VAPID key. A subscription the push service says is gone (404, 410) is removed.
-import type { Agent } from 'node:https';
+// Web Push (RFC 8030, 8291, 8292): a queued notification is encrypted for its subscription (aes128gcm) and signed with
+// the server's VAPID key by the `web-push` library, and posted to the browser's push service by postPush below, which
+// ends every try whatever the push service does. A subscription the push service says is gone (404, 410) is removed.
+import { request as httpsRequest, type Agent } from 'node:https';
 import { eq } from 'drizzle-orm';
 import webpush from 'web-push';
 import type { Db } from '../db/connection.ts';
@@ -14,6 +14,7 @@ export interface PushOptions {
   subject: string;
   /** How long the push service keeps a notice for a browser that is offline. */
   ttlSeconds?: number;
+  /** Milliseconds a try may take in all, from connecting to the answer's end; then it is tried again later. */
   timeoutMs?: number;
   /** Tests: the agent that trusts the local push-service stand-in's certificate. */
   agent?: Agent;
@@ -36,31 +37,73 @@ export function pushTransport(
       if (!subscription || subscription.userId !== row.userId)
         return { sent: false, retry: false, error: 'the subscription is gone' };
       const keys = await vapidKeys(db);
+      let answer: PushAnswer;
       try {
-        await webpush.sendNotification(
+        const details = webpush.generateRequestDetails(
           { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
           JSON.stringify(row.payload ?? {}),
           {
             vapidDetails: { subject, publicKey: keys.publicKey, privateKey: keys.privateKey },
             contentEncoding: 'aes128gcm',
             TTL: ttlSeconds,
-            timeout: timeoutMs,
-            ...(agent ? { agent } : {}),
           },
         );
-        return { sent: true };
+        answer = await postPush(details, timeoutMs, agent);
       } catch (error) {
-        if (!(error instanceof webpush.WebPushError))
-          return { sent: false, retry: true, error: error instanceof Error ? error.message : String(error) };
-        const said = `push service answered ${error.statusCode}${error.body ? `: ${error.body.slice(0, 200)}` : ''}`;
-        if (error.statusCode === 404 || error.statusCode === 410) {
-          await forgetSubscription(db, subscription.id, subscription.endpoint);
-          return { sent: false, retry: false, error: `${said} (subscription removed)` };
-        }
-        // Too many requests, or the push service failing: later. Anything else (a bad request, a key it refuses, too
-        // large) will not change.
-        return { sent: false, retry: error.statusCode === 429 || error.statusCode >= 500, error: said };
+        return { sent: false, retry: true, error: error instanceof Error ? error.message : String(error) };
       }
+      if (answer.status >= 200 && answer.status < 300) return { sent: true };
+      const said = `push service answered ${answer.status}${answer.body ? `: ${answer.body.slice(0, 200)}` : ''}`;
+      if (answer.status === 404 || answer.status === 410) {
+        await forgetSubscription(db, subscription.id, subscription.endpoint);
+        return { sent: false, retry: false, error: `${said} (subscription removed)` };
+      }
+      // Too many requests, or the push service failing: later. Anything else (a bad request, a key it refuses, too
+      // large) will not change.
+      return { sent: false, retry: answer.status === 429 || answer.status >= 500, error: said };
     },
   };
+}
+
+/** A push service's answer: its status and the first BODY_KEPT characters of its body. */
+interface PushAnswer {
+  status: number;
+  body: string;
+}
+
+/** What is kept of an answer's body (its start is what the outbox's error shows). */
+const BODY_KEPT = 1000;
+
+/**
+ * Posts a request web-push prepared (encrypted, signed) and answers the push service's answer; rejects when there is
+ * none: the connection refused or dropped, before the answer or in its middle (web-push's own send never ends then,
+ * and the delivery job's run would wait for it for ever), or no whole answer within `timeoutMs` in all (a push service
+ * that trickles its answer cannot hold the run either). The body is read up to BODY_KEPT characters.
+ */
+function postPush(details: webpush.RequestDetails, timeoutMs: number, agent?: Agent): Promise<PushAnswer> {
+  return new Promise((resolve, reject) => {
+    const request = httpsRequest(
+      details.endpoint,
+      {
+        method: details.method,
+        headers: details.headers,
+        signal: AbortSignal.timeout(timeoutMs),
+        ...(agent ? { agent } : {}),
+      },
+      (response) => {
+        let body = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => {
+          if (body.length < BODY_KEPT) body += chunk.slice(0, BODY_KEPT - body.length);
+        });
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+        response.on('error', reject);
+        response.on('close', () => {
+          if (!response.complete) reject(new Error('the push service dropped the connection mid-answer'));
+        });
+      },
+    );
+    request.on('error', reject);
+    request.end(details.body ?? undefined);
+  });
 }
