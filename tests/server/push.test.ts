@@ -34,7 +34,11 @@ import { postMessage } from '../../src/server/domain/messages.ts';
 import { utcMinute } from '../../src/server/domain/security-notices.ts';
 import { translator } from '../../src/server/i18n.ts';
 import type { Outcome, Transport } from '../../src/server/delivery/transport.ts';
-import { DEFAULT_PUSH_SERVICE_HOSTS, knownPushService } from '../../src/server/domain/push-subscriptions.ts';
+import {
+  DEFAULT_PUSH_SERVICE_HOSTS,
+  PUSH_SUBSCRIPTIONS_MAX,
+  knownPushService,
+} from '../../src/server/domain/push-subscriptions.ts';
 import { loadConfig } from '../../src/server/config.ts';
 
 const SUBJECT = 'mailto:operators@coinvest.example';
@@ -58,8 +62,12 @@ afterAll(async () => {
 
 type Customer = Awaited<ReturnType<typeof customer>>;
 
-async function subscribed(user: Customer, language = 'en'): Promise<BrowserSubscription> {
-  const browser = service.newSubscription();
+/** Subscribes `browser` (a new one by default) for `user`, in `language`. */
+async function subscribed(
+  user: Customer,
+  language = 'en',
+  browser = service.newSubscription(),
+): Promise<BrowserSubscription> {
   const res = await h.call(
     subscribePush,
     { endpoint: browser.endpoint, p256dh: browser.p256dh, auth: browser.auth, language },
@@ -426,17 +434,31 @@ describe('the customer decides, and only for themselves', () => {
     const shared = await subscribed(alice);
     await settledOption(alice, 'SOL', 'down', '150', '140');
     // Bob signs in on the same browser and turns notifications on: the subscription is his now.
-    const res = await h.call(
-      subscribePush,
-      { endpoint: shared.endpoint, p256dh: shared.p256dh, auth: shared.auth, language: 'en' },
-      { token: bob.token },
-    );
-    expect(res.ret).toBe(1);
+    await subscribed(bob, 'en', shared);
     const from = service.received.length;
     expect((await deliverQueued()).map(({ outcome }) => outcome)).toEqual([
       { sent: false, retry: false, error: expect.any(String) },
     ]);
     expect(notificationsFor(shared, from)).toEqual([]);
+  });
+
+  it(`keeps the ${PUSH_SUBSCRIPTIONS_MAX} browsers subscribed last: an event queues no more pushes than that`, async () => {
+    const user = await customer(h);
+    const first = await subscribed(user);
+    const others = [];
+    for (let i = 0; i < 3 * PUSH_SUBSCRIPTIONS_MAX; i++) others.push(await subscribed(user));
+    // The first browser subscribes again (Settings opened on it): it is one of the last now.
+    await subscribed(user, 'en', first);
+    const from = service.received.length;
+    await postMessage(h.database.db, { to: user.id, title: 'Hello', content: 'A message' }, h.clock.now());
+    const delivered = await deliverQueued();
+    expect(delivered.filter(({ row }) => row.userId === user.id)).toHaveLength(PUSH_SUBSCRIPTIONS_MAX);
+    expect(notificationsFor(first, from)).toHaveLength(1);
+    expect(notificationsFor(others.at(-1)!, from)).toHaveLength(1);
+    expect(notificationsFor(others[0]!, from)).toEqual([]);
+    expect(
+      await h.database.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, user.id)),
+    ).toHaveLength(PUSH_SUBSCRIPTIONS_MAX);
   });
 
   it('asks for a login, and takes only an https push service address and well-formed keys', async () => {

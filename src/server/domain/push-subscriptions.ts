@@ -1,9 +1,9 @@
 // Web Push: the server's VAPID key pair, the browsers subscribed for a customer and the
 // kinds of notification the customer turned off. Every read and write is scoped to one user.
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import webpush from 'web-push';
 import type { Executor } from '../db/connection.ts';
-import { notificationSettings, pushSubscriptions, serverKeys } from '../db/schema.ts';
+import { notificationSettings, pushSubscriptions, serverKeys, users } from '../db/schema.ts';
 import { NOTICE_KINDS, type NoticeKind } from '../../api-contract/notifications.ts';
 import type { Locale } from '../../api-contract/constants.ts';
 
@@ -71,6 +71,13 @@ export function knownPushService(endpoint: string, hosts: readonly string[]): bo
   );
 }
 
+/**
+ * The most browsers a customer keeps subscribed: a phone, a tablet, computers, a few browsers on each. One event
+ * queues a push to each of them, so without a bound a customer subscribing endless made-up addresses of a push service
+ * would have every event of theirs queue that many pushes, and the outbox sends codes too.
+ */
+export const PUSH_SUBSCRIPTIONS_MAX = 10;
+
 export interface NewSubscription {
   endpoint: string;
   p256dh: string;
@@ -79,8 +86,12 @@ export interface NewSubscription {
   device: string;
 }
 
-/** Subscribes a browser for `userId`; the same browser again (or after another account used it) becomes this user's,
- * with its new keys and language. */
+/**
+ * Subscribes a browser for `userId`; the same browser again (or after another account used it) becomes this user's,
+ * with its new keys and language, and counts as subscribed now. The user keeps the PUSH_SUBSCRIPTIONS_MAX browsers
+ * subscribed last: an older one beyond them is removed (a browser whose data was cleared never unsubscribed). The
+ * user's row is locked first, so two subscribes at once count one after the other.
+ */
 export async function subscribe(db: Executor, userId: number, input: NewSubscription): Promise<void> {
   const values = {
     userId,
@@ -90,13 +101,27 @@ export async function subscribe(db: Executor, userId: number, input: NewSubscrip
     language: input.language,
     device: input.device.slice(0, 200),
   };
-  await db
-    .insert(pushSubscriptions)
-    .values(values)
-    .onConflictDoUpdate({
-      target: pushSubscriptions.endpoint,
-      set: { userId, p256dh: values.p256dh, auth: values.auth, language: values.language, device: values.device },
-    });
+  await db.transaction(async (tx) => {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+    await tx
+      .insert(pushSubscriptions)
+      .values(values)
+      .onConflictDoUpdate({
+        target: pushSubscriptions.endpoint,
+        set: {
+          userId,
+          p256dh: values.p256dh,
+          auth: values.auth,
+          language: values.language,
+          device: values.device,
+          createdAt: sql`now()`,
+        },
+      });
+    await tx.execute(sql`
+      delete from push_subscriptions where user_id = ${userId} and id not in (
+        select id from push_subscriptions where user_id = ${userId}
+        order by created_at desc, id desc limit ${PUSH_SUBSCRIPTIONS_MAX})`);
+  });
 }
 
 /** Removes the caller's subscription of this browser; another user's is left alone. */
