@@ -21,6 +21,8 @@ import { ROUTES } from '../../src/api-contract/routes.ts';
 import { rowsOf } from '../../src/server/db/connection.ts';
 import { messages, outbox, priceAlertMarks, priceAlerts, priceTicks } from '../../src/server/db/schema.ts';
 import { WEIGH_SLICE_TICKS, weighPriceAlerts } from '../../src/server/domain/price-alerts.ts';
+import { thinPriceTicks } from '../../src/server/jobs/retention.ts';
+import { matchAllPairs } from '../../src/server/jobs/matching.ts';
 
 let h: Harness;
 beforeAll(async () => {
@@ -387,6 +389,30 @@ describe('weighing the recorded ticks', () => {
     expect(slices.length).toBe(Math.ceil(1300 / WEIGH_SLICE_TICKS));
     expect(slices[0]).toEqual(new Date(base + (3 + WEIGH_SLICE_TICKS) * SECOND));
     expect(await messagesOf(who.id)).toHaveLength(1);
+  });
+
+  it('the ticks an alert has yet to weigh outlive the thinning of ticks older than 48 hours', async () => {
+    const who = await customer(h);
+    const base = freshDay();
+    await tick('DOT', base - SECOND, '9');
+    const id = (await add(who, { code: 'DOT', kind: 'above', price: '10' })).data.id;
+    await tick('DOT', base + SECOND, '9');
+    h.clock.set(new Date(base + 2 * SECOND));
+    expect(await weigh()).toBe(0);
+    expect(await markOf('DOT')).toEqual(new Date(base + SECOND));
+    // The weighing stops for two days (its job failing at every run while the feed goes on recording): a tick meets
+    // the alert, and the hourly thinning of old ticks runs before the weighing is back.
+    await tick('DOT', base + 3 * SECOND, '10.5');
+    await tick('DOT', base + 49 * HOUR, '9.5');
+    h.clock.set(new Date(base + 49 * HOUR + SECOND));
+    // The contract matching is up to date: none of its ticks are kept for it.
+    await matchAllPairs(h.database.db, h.clock.now());
+    await thinPriceTicks(h.database.db, h.clock.now());
+    expect(await weigh()).toBe(1);
+    expect(await alertRow(id)).toMatchObject({
+      firedTickAt: new Date(base + 3 * SECOND),
+      firedPrice: '10.500000000000',
+    });
   });
 
   it('a deleted alert never fires, a halted coin (no ticks recorded) fires nothing', async () => {

@@ -1,12 +1,14 @@
 // Retention of price ticks: one row per coin and second adds up (10 coins ≈ 860,000 rows a day), so
 // the job thins `price_ticks` to what is still needed — the last 48 hours (the stream's catch-up,
 // the 24 h figures), every tick an open option may still settle from, every tick the contract matching
-// has not applied yet, and each coin's latest price.
+// has not applied yet, every tick a waiting price alert has yet to weigh (with the 24 hours before it, which a move
+// is measured against), and each coin's latest price.
 // The one-minute candles (the charts) are never touched. Deletes go in batches of 10,000 rows, each
 // its own short statement, so no lock is held for long. Idempotent: any process could run it; the
 // server runs it on the feed's lease holder only, hourly and once shortly after start.
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../db/connection.ts';
+import { PRICE_ALERT_MOVE_HOURS } from '../../api-contract/price-alerts.ts';
 
 export const TICK_RETENTION_MS = 48 * 3600_000;
 export const RETENTION_BATCH = 10_000;
@@ -42,7 +44,15 @@ export async function thinPriceTicks(
           -- Orders still waiting for their start tick (the first after they were accepted): it is yet to come, or just came.
           (select min(start_at) from option_orders where status = 'opening' and coin = ${code}),
           -- Ticks the contract matching has not applied yet (it may have been down): they can still fill orders.
-          (select matched_through from contract_pairs where coin = ${code})
+          (select matched_through from contract_pairs where coin = ${code}),
+          -- Ticks the price alerts have not weighed yet (they may have been down), from the coin's mark or a new alert's
+          -- own place, and the day before them a move is measured against: they can still fire a waiting alert.
+          (select least(
+              (select m.checked_through from price_alert_marks m where m.coin = ${code}),
+              (select min(greatest(a.created_at, a.checked_through)) from price_alerts a
+                where a.coin = ${code} and a.fired_at is null and a.checked_through is not null)
+            ) - ${`${PRICE_ALERT_MOVE_HOURS} hours`}::interval
+            where exists (select 1 from price_alerts a where a.coin = ${code} and a.fired_at is null))
         ) as keep_from`),
     );
     if (!row?.keep_from) continue;
