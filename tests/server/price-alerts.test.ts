@@ -36,6 +36,8 @@ afterEach(async () => {
 
 type Customer = Awaited<ReturnType<typeof customer>>;
 const SECOND = 1000;
+/** What a message fired by a tick of the simulated feed (the harness's, with no exchanges' prices) says first. */
+const SIMULATED = 'Simulated prices, not a real market: ';
 const HOUR = 3600 * SECOND;
 
 /** Each test on days of its own, later than the last test's (ticks are recorded in time order per coin). */
@@ -287,7 +289,7 @@ describe('weighing the recorded ticks', () => {
     const [message] = await messagesOf(who.id);
     expect(message).toMatchObject({ title: 'Price alert: LTC' });
     expect(message!.content).toBe(
-      `LTC moved +5.20 % in 24 hours: 52.6 USDT recorded at ${new Date(base + 4 * SECOND)
+      `${SIMULATED}LTC moved +5.20 % in 24 hours: 52.6 USDT recorded at ${new Date(base + 4 * SECOND)
         .toISOString()
         .slice(0, 19)
         .replace('T', ' ')} UTC, against 50 USDT recorded 24 hours before. Your alert: a move of 5 %.`,
@@ -316,7 +318,8 @@ describe('weighing the recorded ticks', () => {
     expect(await alertRow(quietId)).toMatchObject({ firedTickAt: new Date(base + SECOND) });
 
     const when = `${new Date(base + SECOND).toISOString().slice(0, 19).replace('T', ' ')} UTC`;
-    const english = `XRP fell to 1.3999 USDT, recorded at ${when}: at or below your alert price of 1.4 USDT.`;
+    // The harness's feed is the simulated one: the message says so first.
+    const english = `${SIMULATED}XRP fell to 1.3999 USDT, recorded at ${when}: at or below your alert price of 1.4 USDT.`;
     const said = await messagesOf(who.id);
     expect(said.map(({ title, content }) => ({ title, content }))).toEqual([
       { title: 'Price alert: XRP', content: english },
@@ -355,6 +358,41 @@ describe('weighing the recorded ticks', () => {
     // The quiet customer: the message, no push.
     expect(await messagesOf(quiet.id)).toHaveLength(1);
     expect(await pushesOf(quiet.id)).toEqual([]);
+  });
+
+  it('says so, first, when the recorded price that fired it is simulated; not when the market index recorded it', async () => {
+    const who = await customer(h);
+    await subscribe(who, 'en');
+    const base = freshDay();
+    await tick('LTC', base - SECOND, '100');
+    const simulated = (await add(who, { code: 'LTC', kind: 'above', price: '101' })).data.id;
+    const indexed = (await add(who, { code: 'LTC', kind: 'above', price: '103' })).data.id;
+    await tick('LTC', base + SECOND, '102');
+    const at = new Date(base + 2 * SECOND);
+    const exchanges = ['binance', 'okx', 'kraken'].map((exchange) => ({ exchange, price: '104', at }));
+    await h.market.record([{ coin: 'LTC', at, price: '104', volume: '1', constituents: exchanges }]);
+    h.clock.set(new Date(base + 3 * SECOND));
+    expect(await weigh()).toBe(2);
+    const when = (ms: number) => `${new Date(ms).toISOString().slice(0, 19).replace('T', ' ')} UTC`;
+    const [first, second] = await messagesOf(who.id);
+    expect(first!.content).toBe(
+      `${SIMULATED}LTC reached 102 USDT, recorded at ${when(base + SECOND)}: at or above your alert price of 101 USDT.`,
+    );
+    expect(second!.content).toBe(
+      `LTC reached 104 USDT, recorded at ${when(base + 2 * SECOND)}: at or above your alert price of 103 USDT.`,
+    );
+    // The push of each says the same (a notification may be cut: the simulated one says it first).
+    const pushes = await pushesOf(who.id);
+    expect(pushes.map((row) => row.body)).toEqual([first!.content, second!.content]);
+    expect(pushes.map((row) => (row.payload as { tag: string }).tag)).toEqual([
+      `price-alert:${simulated}`,
+      `price-alert:${indexed}`,
+    ]);
+    // Read in another language, it is said in that language.
+    const [zh] = (await h.call(listMessages, {}, { token: who.token, lang: 'zh' })).data.lists.filter(
+      (message) => message.id === first!.id,
+    );
+    expect(zh!.content).toMatch(/^模拟价格/);
   });
 
   it('goes on after a stop from the last tick it weighed: nothing weighed twice or skipped', async () => {

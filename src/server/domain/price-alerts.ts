@@ -11,7 +11,7 @@
 // an alert fires once whoever weighs it, however often, and a restart goes on from the mark.
 import Big from 'big.js';
 import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import { rowsOf, sqlFlags, type Db, type Executor, type Tx } from '../db/connection.ts';
+import { isTrue, rowsOf, sqlFlags, type Db, type Executor, type Tx } from '../db/connection.ts';
 import { priceAlerts, users } from '../db/schema.ts';
 import {
   PRICE_ALERT_MOVE_HOURS,
@@ -139,6 +139,8 @@ interface Weighed {
   hit_at: string | null;
   hit_price: string | null;
   from_price: string | null;
+  /** The first tick that met it came from the simulated feed (it carries no exchanges' prices). */
+  simulated: boolean | null;
 }
 
 /** A coin to weigh: its latest tick, whether it has a mark yet and whether a new alert is catching up. */
@@ -218,6 +220,9 @@ async function weighCoin(tx: Tx, { coin, latest, marked, joining }: Weighing, no
   return fired;
 }
 
+/** SQL boolean: the tick `t` came from the simulated feed (a market index tick carries the exchanges' prices). */
+const simulatedTick = (t: SQL) => sql`coalesce(jsonb_array_length(${t}.constituents), 0) = 0`;
+
 /** A move's measure: the recorded price 24 hours before a tick (the last at or before that time). */
 const priceBefore = (coin: string, at: SQL) => sql`(
   select p.price from price_ticks p
@@ -233,7 +238,7 @@ async function weighFollowing(tx: Tx, coin: string, from: string, through: strin
   return rowsOf<Weighed>(
     await tx.execute(sql`
       with ticks as materialized (
-        select t.at, t.price, ${priceBefore(coin, sql`t.at`)} as from_price
+        select t.at, t.price, ${priceBefore(coin, sql`t.at`)} as from_price, ${simulatedTick(sql`t`)} as simulated
         from price_ticks t
         where t.coin = ${coin} and t.at > ${from}::timestamptz and t.at <= ${through}::timestamptz
       ),
@@ -255,10 +260,11 @@ async function weighFollowing(tx: Tx, coin: string, from: string, through: strin
           and a.percent <= b.moved
       )
       select c.id, c.user_id, c.coin, c.kind, c.price::text as price, c.percent::text as percent,
-        to_json(hit.at) #>> '{}' as hit_at, hit.price::text as hit_price, hit.from_price::text as from_price
+        to_json(hit.at) #>> '{}' as hit_at, hit.price::text as hit_price, hit.from_price::text as from_price,
+        hit.simulated
       from candidates c
       cross join lateral (
-        select k.at, k.price, case when c.kind = 'move' then k.from_price end as from_price
+        select k.at, k.price, case when c.kind = 'move' then k.from_price end as from_price, k.simulated
         from ticks k
         where k.at > c.created_at and (
           (c.kind = 'above' and k.price >= c.price)
@@ -292,10 +298,11 @@ async function weighJoining(tx: Tx, coin: string, through: string): Promise<Weig
         from joining j
       ),
       found as (
-        select w.*, hit.at as hit_at, hit.price as hit_price, hit.from_price
+        select w.*, hit.at as hit_at, hit.price as hit_price, hit.from_price, hit.simulated
         from windows w
         left join lateral (
-          select t.at, t.price, case when w.kind = 'move' then ${priceBefore(coin, sql`t.at`)} end as from_price
+          select t.at, t.price, case when w.kind = 'move' then ${priceBefore(coin, sql`t.at`)} end as from_price,
+            ${simulatedTick(sql`t`)} as simulated
           from price_ticks t
           where t.coin = ${coin} and t.at > w.start and t.at <= w.through and (
             (w.kind = 'above' and t.price >= w.price)
@@ -315,7 +322,8 @@ async function weighJoining(tx: Tx, coin: string, through: string): Promise<Weig
         returning a.id
       )
       select f.id, f.user_id, f.coin, f.kind, f.price::text as price, f.percent::text as percent,
-        to_json(f.hit_at) #>> '{}' as hit_at, f.hit_price::text as hit_price, f.from_price::text as from_price
+        to_json(f.hit_at) #>> '{}' as hit_at, f.hit_price::text as hit_price, f.from_price::text as from_price,
+        f.simulated
       from found f
       where f.hit_at is not null
       order by f.id`),
@@ -390,9 +398,13 @@ export const utcSecond = (at: Date) => `${at.toISOString().slice(0, 19).replace(
 
 export type AlertTexts = Record<Locale, { title: string; content: string }>;
 
-/** What a fired alert says, in each of the app's languages: the coin, the condition, the recorded price and time. */
+/**
+ * What a fired alert says, in each of the app's languages: the coin, the condition, the recorded price and time, after
+ * "Simulated prices, not a real market" when the tick came from the simulated feed (every screen showing such a price
+ * says so, and a notification is read outside the app).
+ */
 export function alertMessage(
-  row: Pick<Weighed, 'coin' | 'kind' | 'price' | 'percent' | 'hit_at' | 'hit_price' | 'from_price'>,
+  row: Pick<Weighed, 'coin' | 'kind' | 'price' | 'percent' | 'hit_at' | 'hit_price' | 'from_price' | 'simulated'>,
 ): AlertTexts {
   const at = utcSecond(new Date(row.hit_at!));
   const price = figure(row.hit_price!);
@@ -421,7 +433,10 @@ export function alertMessage(
           3: figure(row.price!),
         });
       }
-      return [lang, { title, content }];
+      return [
+        lang,
+        { title, content: isTrue(row.simulated) ? t(serverTexts.priceAlertSimulated, { 0: content }) : content },
+      ];
     }),
   ) as AlertTexts;
 }
