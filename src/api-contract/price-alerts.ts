@@ -13,7 +13,8 @@ import { AMOUNT, coinCode } from './markets.ts';
 export const PRICE_ALERTS_MAX = 50;
 export const PRICE_ALERT_KINDS = ['above', 'below', 'move'] as const;
 export type PriceAlertKind = (typeof PRICE_ALERT_KINDS)[number];
-/** A move is measured against the price recorded this long before the tick weighed. */
+/** A move is measured against the price recorded this long before the tick weighed (the last one at or before then,
+ * recorded in the minute before; none there, no measure). */
 export const PRICE_ALERT_MOVE_HOURS = 24;
 /** A move of 0.1 % to 100 %, at most two decimals. */
 export const ALERT_PERCENT = /^(?:100(?:\.0{1,2})?|[1-9]?\d(?:\.\d{1,2})?)$/;

@@ -18,6 +18,7 @@ import { texts } from '../../src/api-contract/texts.ts';
 
 const USERS = 40;
 const DAY_MS = 24 * 3600_000;
+const MINUTE_MS = 60_000;
 
 interface Alert {
   id: number;
@@ -63,12 +64,14 @@ describe('price alerts by two server processes on one PostgreSQL', () => {
       select u.id, 'https://127.0.0.1:9/alerts/' || u.id, 'B' || repeat('A', 86), repeat('A', 22),
         case when u.id % 2 = 0 then 'zh' else 'en' end
       from users u where u.username like 'alerts\\_%'`);
-    // A price for every coin, then one tick of each 25 hours back at half of it: every move has its reference.
+    // A price for every coin, then a day back a tick of each every second at half of it, from a minute before to half
+    // an hour after: every move while the test runs has its reference (one recorded in the minute before 24 hours).
     await waitFor(async () => (await query(sql`select distinct coin from price_ticks`)).length >= 10, 'ticks');
     await database.db.execute(sql`
       insert into price_ticks (coin, at, price)
-      select distinct on (coin) coin, now() - interval '25 hours', round(price / 2, 8)
-      from price_ticks order by coin, at desc`);
+      select l.coin, now() - interval '24 hours' + s * interval '1 second', l.half
+      from (select distinct on (coin) coin, round(price / 2, 8) as half from price_ticks order by coin, at desc) l
+      cross join generate_series(-60, 1800) s`);
   }, 240_000);
 
   // Every process started here, the killed and the started again too.
@@ -135,7 +138,7 @@ describe('price alerts by two server processes on one PostgreSQL', () => {
       if (alert.kind === 'above' && tick.price.gte(alert.price!)) return { tick, from: null };
       if (alert.kind === 'below' && tick.price.lte(alert.price!)) return { tick, from: null };
       if (alert.kind === 'move') {
-        const before = ticks.findLast((old) => old.at <= tick.at - DAY_MS);
+        const before = ticks.findLast((old) => old.at <= tick.at - DAY_MS && old.at > tick.at - DAY_MS - MINUTE_MS);
         if (before && tick.price.minus(before.price).abs().times(100).gte(before.price.times(alert.percent!)))
           return { tick, from: before.price };
       }

@@ -296,6 +296,27 @@ describe('weighing the recorded ticks', () => {
     );
   });
 
+  it('measures a move only against a price recorded in the minute before the 24 hours, never an older one', async () => {
+    const who = await customer(h);
+    const base = freshDay();
+    const day = 24 * HOUR;
+    // BNB recorded 100 thirty hours ago, then nothing (halted, or the servers down) until 150 now: +50 %, but over 30
+    // hours. Its message would say "against 100 USDT recorded 24 hours before": it was not.
+    await tick('BNB', base - 30 * HOUR, '100');
+    const move = (await add(who, { code: 'BNB', kind: 'move', percent: '10' })).data.id;
+    await tick('BNB', base + SECOND, '150');
+    h.clock.set(new Date(base + 2 * SECOND));
+    expect(await weigh()).toBe(0);
+    // The feed records again every second: a day on, each tick has the price of the second a day before it.
+    await tick('BNB', base + day + 2 * SECOND, '120'); // -20 % against 150
+    h.clock.set(new Date(base + day + 3 * SECOND));
+    expect(await weigh()).toBe(1);
+    expect(await alertRow(move)).toMatchObject({
+      firedTickAt: new Date(base + day + 2 * SECOND),
+      firedFromPrice: '150.000000000000',
+    });
+  });
+
   it('fires once: runs again and at once, one station message in every language and one push', async () => {
     const who = await customer(h);
     await subscribe(who, 'zh');

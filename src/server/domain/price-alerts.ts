@@ -223,10 +223,18 @@ async function weighCoin(tx: Tx, { coin, latest, marked, joining }: Weighing, no
 /** SQL boolean: the tick `t` came from the simulated feed (a market index tick carries the exchanges' prices). */
 const simulatedTick = (t: SQL) => sql`coalesce(jsonb_array_length(${t}.constituents), 0) = 0`;
 
-/** A move's measure: the recorded price 24 hours before a tick (the last at or before that time). */
+/**
+ * How much older than 24 hours before a tick the price a move is measured against may be. The feed records every
+ * second; a coin with no tick in that minute (halted, or the servers down) has no measure then: its last price before
+ * is older, and the move "in 24 hours" its message states would be one over a longer time.
+ */
+const MOVE_FROM_WITHIN = '1 minute';
+
+/** A move's measure: the recorded price 24 hours before a tick (the last at or before that time, within a minute). */
 const priceBefore = (coin: string, at: SQL) => sql`(
   select p.price from price_ticks p
   where p.coin = ${coin} and p.at <= ${at} - ${`${PRICE_ALERT_MOVE_HOURS} hours`}::interval
+    and p.at > ${at} - ${`${PRICE_ALERT_MOVE_HOURS} hours`}::interval - ${MOVE_FROM_WITHIN}::interval
   order by p.at desc limit 1)`;
 
 /**
