@@ -2,7 +2,7 @@
 // hydrateStores() runs before the first render, so pages never see a half-loaded session. A store
 // of a lazily loaded page registers later: it hydrates on registration (await storeHydrated).
 // A store several tabs add to (the outbox) is merged with what the others wrote rather than written over it: see
-// mergeEntries.
+// store-merge.ts.
 import { getVersion, proxy, snapshot, subscribe } from 'valtio/vanilla';
 import { createStore, del, get, set, type UseStore } from 'idb-keyval';
 import { DEVICE_DB, DEVICE_STORE } from './locale-pick.ts';
@@ -109,6 +109,8 @@ const tabs = () =>
  */
 async function saveMerged(entry: Persisted): Promise<void> {
   const locks = (globalThis.navigator as Navigator | undefined)?.locks;
+  // Loaded with the first save of such a store: most starts queue nothing, and the first screen does not wait for it.
+  const { mergeEntries } = await import('./store-merge.ts');
   const merge = async () => {
     if (entry.unsavedVersion !== undefined && getVersion(entry.store) === entry.unsavedVersion) return;
     const mine = structuredClone(snapshot(entry.store)) as object;
@@ -125,37 +127,6 @@ async function saveMerged(entry: Persisted): Promise<void> {
     if (JSON.stringify(updated) !== JSON.stringify(now)) Object.assign(entry.store, structuredClone(updated));
   };
   await (locks ? locks.request(`store:${entry.key}`, merge) : merge());
-}
-
-/** An entry of an acrossTabs store's list: told apart by its `key`. */
-type Keyed = { key: string };
-
-/**
- * Three-way merge of one store's record: `theirs` (the record as saved now, by any tab) with the changes `mine` made
- * to `base` (the record as this tab last read or wrote it). In each list (entries told apart by `key`): an entry mine
- * removed is removed, one mine added is added at the end (in mine's order), one mine changed takes mine's fields, and
- * every other entry is theirs, in their order. A field that is no list is mine when mine changed it, else theirs.
- */
-export function mergeEntries<T extends object>(base: T, mine: T, theirs: T): T {
-  const merged: Record<string, unknown> = { ...(theirs as Record<string, unknown>) };
-  const [was, now] = [base as Record<string, unknown>, mine as Record<string, unknown>];
-  for (const field of Object.keys(now)) {
-    const [before, after, other] = [was[field], now[field], merged[field]];
-    if (Array.isArray(after) && Array.isArray(before) && Array.isArray(other)) {
-      const byKey = (list: Keyed[]) => new Map(list.map((item) => [item.key, item]));
-      const [beforeByKey, afterByKey] = [byKey(before as Keyed[]), byKey(after as Keyed[])];
-      const kept = (other as Keyed[])
-        .filter((item) => !(beforeByKey.has(item.key) && !afterByKey.has(item.key)))
-        .map((item) => {
-          const [old, changed] = [beforeByKey.get(item.key), afterByKey.get(item.key)];
-          return old && changed && JSON.stringify(old) !== JSON.stringify(changed) ? changed : item;
-        });
-      const present = new Set(kept.map((item) => item.key));
-      const added = (after as Keyed[]).filter((item) => !beforeByKey.has(item.key) && !present.has(item.key));
-      merged[field] = [...kept, ...added];
-    } else if (JSON.stringify(after) !== JSON.stringify(before)) merged[field] = after;
-  }
-  return merged as T;
 }
 
 /** Resolves when every change made so far is on disk (before a reload, say). */

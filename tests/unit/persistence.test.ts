@@ -227,7 +227,7 @@ describe('a store several tabs add to (acrossTabs)', () => {
   });
 
   it('merges by key: removed, added and changed entries, and a field that is no list', async () => {
-    const { mergeEntries } = await reload();
+    const { mergeEntries } = await import('../../src/lib/store-merge.ts');
     const base: Queue = {
       pending: [
         { key: 'x', body: '1' },
