@@ -116,6 +116,8 @@ it("the bell on a coin's chart opens the alerts with the coin chosen and its pri
   await page.waitForURL(/#\/pages\/mine\/priceAlerts\?code=BTC$/);
   await expect.poll(() => page.getByLabel('Coin').inputValue()).toBe('BTC');
   await expect.poll(shownPrice).toMatch(/^\d+(\.\d+)?$/);
+  // The e2e server's feed is simulated: the price beside the field says so, as every price on screen does.
+  expect(await page.locator('form .form-note .simulated-badge').textContent()).toBe('Simulated');
   await page.getByText('No alerts yet.', { exact: false }).waitFor();
 
   // Far below the price: it waits all through this file (and is deleted offline below).

@@ -14,6 +14,7 @@ import { useSubmit } from '../../lib/form.ts';
 import { useLiveSnapshot } from '../../lib/live-snapshot.ts';
 import { outbox } from '../../lib/outbox.ts';
 import { loadCoinList, prices, subscribePrices } from '../../lib/prices.ts';
+import { PriceSourceBadge } from '../../ui/PriceSourceBadge.tsx';
 import { storeHydrated } from '../../lib/storage.ts';
 import { toast } from '../../lib/toast.ts';
 import { DecimalField } from '../../ui/AmountField.tsx';
@@ -325,6 +326,8 @@ function AlertForm({ asked, held, max }: { asked: string; held: number; max: num
           }
         />
         <p className="form-note muted">
+          {/* The price beside the field is the feed's: a simulated one says so, as every price on screen does. */}
+          <PriceSourceBadge source={quote} />{' '}
           {kind === 'move' ? (
             <Trans>
               You are told once when a recorded {code} price is this much above or below the one recorded {hours} h
