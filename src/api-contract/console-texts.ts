@@ -163,6 +163,12 @@ export const consoleTexts = {
   // Terms, links, ladders and activities an operator sets (server/domain/settings.ts, service-link.ts, liquidity.ts,
   // activities.ts).
   consoleLockupNotFound: /*i18n*/ { id: 'e.consoleLockupNotFound', message: 'No lock-up product {id}.' },
+  // {0} the minimum, {1} the maximum (USDT) a change would leave: no amount could be subscribed.
+  consoleLockupRangeEmpty: /*i18n*/ {
+    id: 'e.consoleLockupRangeEmpty',
+    message:
+      'The minimum {0} USDT would be above the maximum {1} USDT: no amount could be subscribed. Nothing changed.',
+  },
   consoleServiceLinkFormat: /*i18n*/ {
     id: 'v.consoleServiceLinkFormat',
     message: 'The service link is an http(s) address, or none.',

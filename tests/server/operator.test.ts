@@ -258,6 +258,15 @@ describe('lock-up products', () => {
     }
     // One bad change among good ones applies none of them.
     expect((await ops(h, 'lockup', '1', 'rate=0.002', 'days=0')).ok).toBe(false);
+    // A minimum above the maximum would leave no amount to subscribe: refused, with the rate beside it not applied.
+    const terms = (await h.call(lockupProduct, { id: '1' })).data;
+    expect(await ops(h, 'lockup', '1', 'rate=0.002', 'min=60000')).toEqual({
+      ok: false,
+      output:
+        'The minimum 60,000 USDT would be above the maximum 50,000 USDT: no amount could be subscribed. Nothing changed.',
+    });
+    expect(await ops(h, 'lockup', '1', 'max=50')).toMatchObject({ ok: false });
+    expect((await h.call(lockupProduct, { id: '1' })).data).toEqual(terms);
     expect((await h.call(lockupProduct, { id: '1' })).data).toMatchObject({ days: 7, daily_rate: '0.0008' });
   });
 });

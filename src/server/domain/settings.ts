@@ -3,6 +3,7 @@
 // console). A change is a list of `term=value` strings as an operator writes them; a term or value
 // outside its rule is refused and nothing changes. Terms apply to orders to come only: no setting
 // touches an order already placed, a balance or a price.
+import Big from 'big.js';
 import { asc, eq } from 'drizzle-orm';
 import type { Executor } from '../db/connection.ts';
 import { contractPairs, lockupProducts, optionProducts } from '../db/schema.ts';
@@ -180,6 +181,12 @@ const LOCKUP_PRODUCT_TERMS: Record<string, Term<LockupProduct>> = {
 export const lockupProductList = (db: Executor) =>
   db.select().from(lockupProducts).orderBy(asc(lockupProducts.sort), asc(lockupProducts.id));
 
+/**
+ * Changes lock-up product `id` by `changes` ("rate=0.001", "days=7", "min=100", "max=50000", "quota=none|5000000",
+ * "active=true|false"; each as LOCKUP_PRODUCT_TERMS takes it) and answers the row. Refuses an unknown product
+ * (consoleLockupNotFound) and a minimum left above the maximum (consoleLockupRangeEmpty): run it in a transaction,
+ * which the refusal takes back. Orders already placed keep their own terms.
+ */
 export async function changeLockupProduct(db: Executor, id: number, changes: readonly string[]) {
   const set = changesOf(
     changes,
@@ -188,5 +195,12 @@ export async function changeLockupProduct(db: Executor, id: number, changes: rea
   );
   const [row] = await db.update(lockupProducts).set(set).where(eq(lockupProducts.id, id)).returning();
   if (!row) throw new Refusal(consoleTexts.consoleLockupNotFound.id, { id: String(id) });
+  // A minimum above the maximum leaves no amount a customer could subscribe: refused, and the caller's transaction
+  // takes the change back.
+  if (new Big(row.minAmount).gt(row.maxAmount))
+    throw new Refusal(consoleTexts.consoleLockupRangeEmpty.id, {
+      0: new Big(row.minAmount),
+      1: new Big(row.maxAmount),
+    });
   return row;
 }
