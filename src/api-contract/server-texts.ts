@@ -344,8 +344,9 @@ export const serverTexts = {
     message:
       '{0} moved {1} % in 24 hours: {2} USDT recorded at {3}, against {4} USDT recorded 24 hours before. Your alert: a move of {5} %.',
   },
-  // Before the text above when the tick that fired the alert came from the simulated feed (no exchanges' prices): at
-  // the start, so a notification cut to its first characters still says it.
+  // Before the text above when the tick that fired the alert came from the simulated feed (no exchanges' prices), and
+  // before a contract fill's notification when its tick did: at the start, so a notification cut to its first
+  // characters still says it.
   priceAlertSimulated: /*i18n*/ {
     id: 'e.priceAlertSimulated',
     message: 'Simulated prices, not a real market: {0}',

@@ -224,6 +224,34 @@ describe('from an event to the browser', () => {
     expect(thaiPush!.body.length).toBeGreaterThan(20);
   });
 
+  it('a contract fill at a tick of the market index says nothing of simulated prices', async () => {
+    const user = await customer(h, '1000');
+    const phone = await subscribed(user);
+    const from = service.received.length;
+    await h.tick();
+    const fill = await h.call(
+      placeContract,
+      { code: 'BTC', side: 'buy', type: 'market', quantity: '0.001' },
+      { token: user.token },
+    );
+    expect(fill.ret).toBe(1);
+    // The first tick after the order is the index's, made of three exchanges' prices.
+    const at = new Date(h.clock.now().getTime() + 1000);
+    const exchanges = ['binance', 'okx', 'kraken'].map((exchange) => ({ exchange, price: '97000', at }));
+    await h.market.record([{ coin: 'BTC', at, price: '97000', volume: '1', constituents: exchanges }]);
+    h.clock.set(new Date(at.getTime() + 1000));
+    await matchAllPairs(h.database.db, h.clock.now());
+    await deliverQueued();
+    expect(notificationsFor(phone, from)).toEqual([
+      {
+        title: 'Contract order filled',
+        body: 'Bought 0.001 BTC at 97000 USDT',
+        url: '#/pages/contracts/orderList?code=BTC',
+        tag: `contract:${fill.data.id}`,
+      },
+    ]);
+  });
+
   it('reaches every browser of the customer, and a contract fill, a recharge and a station message each arrive with their page', async () => {
     const user = await customer(h, '1000');
     const [phone, laptop] = [await subscribed(user), await subscribed(user, 'jp')];
@@ -256,7 +284,8 @@ describe('from an event to the browser', () => {
     expect(notificationsFor(phone, from)).toEqual([
       {
         title: 'Contract order filled',
-        body: `Bought 0.001 BTC at ${price} USDT`,
+        // The harness records the simulated feed's ticks: the fill says its price was simulated, first.
+        body: `Simulated prices, not a real market: Bought 0.001 BTC at ${price} USDT`,
         url: '#/pages/contracts/orderList?code=BTC',
         tag: `contract:${fill.data.id}`,
       },

@@ -36,7 +36,7 @@ import type { LedgerKind } from '../../api-contract/ledger-kinds.ts';
 import type { PriceSource } from '../../api-contract/markets.ts';
 import { Refusal, refusalOf } from './refusal.ts';
 import { lastRecordedPrice, type MarketNow } from '../market/market.ts';
-import { MAX_QUOTE_AGE_MS, answerConstituents, haltedRefusal, refuseWhileHalted } from './prices.ts';
+import { MAX_QUOTE_AGE_MS, answerConstituents, haltedRefusal, refuseWhileHalted, simulatedTick } from './prices.ts';
 import {
   bucketMovePostings,
   freezeWithin,
@@ -264,16 +264,19 @@ export async function fillPendingMarketOrders(tx: Tx, coin: string, now: Date, b
     min_notional: string;
     tick_price: string | null;
     tick_at: Date | string | null;
+    /** The tick came from the simulated feed (it carries no exchanges' prices). */
+    simulated: boolean | string;
     practice: boolean | string;
     dust_conversion: boolean | string;
   }>(
     await tx.execute(sql`
       select o.id, o.user_id, o.side, o.quantity::text as quantity, o.total_asked::text as total_asked, o.fee_rate::text as fee_rate,
-        o.frozen_asset, o.frozen::text as frozen, o.practice, o.dust_conversion, p.quantity_decimals, p.min_notional::text as min_notional, tick.price::text as tick_price, tick.at as tick_at
+        o.frozen_asset, o.frozen::text as frozen, o.practice, o.dust_conversion, p.quantity_decimals, p.min_notional::text as min_notional, tick.price::text as tick_price, tick.at as tick_at,
+        ${simulatedTick(sql`tick`)} as simulated
       from contract_orders o
       join contract_pairs p on p.coin = o.coin
       left join lateral (
-        select t.price, t.at from price_ticks t
+        select t.price, t.at, t.constituents from price_ticks t
         where t.coin = o.coin and t.at > o.eligible_after and t.at <= o.eligible_after + ${freshness}::interval
         order by t.at limit 1
       ) tick on true
@@ -380,6 +383,7 @@ export async function fillPendingMarketOrders(tx: Tx, coin: string, now: Date, b
           quantity: fill!.quantity,
           price: new Big(order.tick_price!).toFixed(),
           practice: isTrue(order.practice),
+          simulated: isTrue(order.simulated),
         },
       })),
     now,
@@ -582,10 +586,11 @@ export async function matchCrossedOrders(
   );
   const crossed = (lock: boolean, limit: number) => sql`
     select o.id, o.user_id, o.side, o.price::text as price, o.quantity::text as quantity, o.fee_rate::text as fee_rate,
-      o.frozen_asset, o.frozen::text as frozen, o.practice, tick.price::text as tick_price, tick.at as tick_at
+      o.frozen_asset, o.frozen::text as frozen, o.practice, tick.price::text as tick_price, tick.at as tick_at,
+      ${simulatedTick(sql`tick`)} as simulated
     from contract_orders o
     cross join lateral (
-      select t.at, t.price from price_ticks t
+      select t.at, t.price, t.constituents from price_ticks t
       where t.coin = o.coin and t.at > greatest(o.eligible_after, ${through}::timestamptz) and t.at <= ${upto}::timestamptz
         and (case when o.side = 'buy' then t.price <= o.price else t.price >= o.price end)
       order by t.at limit 1
@@ -607,6 +612,7 @@ export async function matchCrossedOrders(
     practice: boolean | string;
     tick_price: string;
     tick_at: Date | string;
+    simulated: boolean | string;
   }>(await tx.execute(crossed(true, batch)));
 
   if (claimed.length) {
@@ -659,6 +665,7 @@ export async function matchCrossedOrders(
           quantity: order.quantity,
           price: order.price,
           practice: isTrue(order.practice),
+          simulated: isTrue(order.simulated),
         },
       })),
       now,

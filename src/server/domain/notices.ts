@@ -10,6 +10,7 @@ import { noticeTexts as n, type NoticeKind } from '../../api-contract/notificati
 import { ROUTES } from '../../api-contract/routes.ts';
 import { withoutAntiPhishingLine } from '../../api-contract/anti-phishing-line.ts';
 import { translator } from '../i18n.ts';
+import { serverTexts } from '../../api-contract/server-texts.ts';
 
 export type Notice =
   | {
@@ -31,6 +32,8 @@ export type Notice =
       quantity: string;
       price: string;
       practice?: boolean;
+      /** The fill's tick came from the simulated feed: the text says so first. */
+      simulated?: boolean;
     }
   | {
       kind: 'recharge_reviewed' | 'withdraw_reviewed';
@@ -88,18 +91,21 @@ export function noticeContent(notice: Notice, language: Locale): PushPayload {
         `option:${notice.id}`,
       );
     }
-    case 'contract_filled':
+    case 'contract_filled': {
+      const filled = t(notice.side === 'buy' ? n.contractBought : n.contractSold, {
+        0: figure(notice.quantity),
+        1: notice.coin,
+        2: figure(notice.price),
+      });
       return content(
         t(notice.practice ? n.practiceContractFilledTitle : n.contractFilledTitle),
-        t(notice.side === 'buy' ? n.contractBought : n.contractSold, {
-          0: figure(notice.quantity),
-          1: notice.coin,
-          2: figure(notice.price),
-        }),
+        // First, so a notification cut to its first characters still says the price was simulated.
+        notice.simulated ? t(serverTexts.priceAlertSimulated, { 0: filled }) : filled,
         // A practice fill opens the practice account's orders (the page reads `account`).
         route(ROUTES.contractOrders, `?code=${notice.coin}${notice.practice ? '&account=practice' : ''}`),
         `contract:${notice.id}`,
       );
+    }
     case 'recharge_reviewed':
     case 'withdraw_reviewed': {
       const recharge = notice.kind === 'recharge_reviewed';

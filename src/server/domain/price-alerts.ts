@@ -28,6 +28,7 @@ import { Refusal, refusalOf } from './refusal.ts';
 import { lastRecordedPrice } from '../market/market.ts';
 import { refuseUnlistedCoin } from './markets.ts';
 import { queueNotices } from './notices.ts';
+import { simulatedTick } from './prices.ts';
 
 type Row = typeof priceAlerts.$inferSelect;
 
@@ -219,9 +220,6 @@ async function weighCoin(tx: Tx, { coin, latest, marked, joining }: Weighing, no
     );
   return fired;
 }
-
-/** SQL boolean: the tick `t` came from the simulated feed (a market index tick carries the exchanges' prices). */
-const simulatedTick = (t: SQL) => sql`coalesce(jsonb_array_length(${t}.constituents), 0) = 0`;
 
 /**
  * How much older than 24 hours before a tick the price a move is measured against may be. The feed records every

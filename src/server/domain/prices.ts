@@ -1,7 +1,7 @@
 // The rules every use of a recorded price follows, whichever order type uses it: how old a price
 // may be, that a halted coin has none, and what an index price was made of (kept on the order that
 // used it, since the ticks themselves are thinned after 48 h).
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/connection.ts';
 import { marketHalts, type Constituent } from '../db/schema.ts';
 import { texts } from '../../api-contract/texts.ts';
@@ -34,3 +34,10 @@ export const answerConstituents = (recorded: readonly Constituent[] | null) =>
     at,
     ...(tradeId === undefined ? {} : { trade_id: tradeId }),
   })) ?? null;
+
+/**
+ * SQL boolean: the price tick `t` (a row of price_ticks, or one selected with its `constituents`) came from the
+ * simulated feed; a market index tick carries the exchanges' prices it is the median of. What a customer is told of a
+ * price from it says it is simulated.
+ */
+export const simulatedTick = (t: SQL) => sql`coalesce(jsonb_array_length(${t}.constituents), 0) = 0`;
