@@ -109,8 +109,10 @@ it('in Arabic, each amount reads before its unit: the form, the preview, the con
     await screenshot(page, 'contracts-arabic-05-open-order');
     await row.locator('.ct-order-open').click();
     const details = page.getByRole('alertdialog');
-    // What the order holds: its USDT.
-    await expect.poll(() => amountsIn(details.locator('.ct-details'))).toEqual([readsAsAmount('USDT')]);
+    // The quantity asked, what the order holds (its USDT) and the quantity dealt, each before its unit.
+    await expect
+      .poll(() => amountsIn(details.locator('.ct-details')))
+      .toEqual([readsAsAmount('BTC'), readsAsAmount('USDT'), readsAsAmount('BTC')]);
     await screenshot(page, 'contracts-arabic-06-order-details');
     await details.locator('.dialog-actions button').click();
   } finally {
