@@ -134,77 +134,72 @@ export async function closureHolds(
     else ended.points = endingPoints;
   }
   const any = async (query: Promise<unknown[]>) => (await query).length > 0;
-  const open: [() => Promise<unknown[]>, keyof typeof serverTexts][] = [
+  const open: [Promise<unknown[]>, keyof typeof serverTexts][] = [
     [
-      () =>
-        db
-          .select({ id: optionOrders.id })
-          .from(optionOrders)
-          .where(
-            and(
-              eq(optionOrders.userId, userId),
-              eq(optionOrders.practice, false),
-              inArray(optionOrders.status, ['opening', 'holding']),
-            ),
-          )
-          .limit(1),
+      db
+        .select({ id: optionOrders.id })
+        .from(optionOrders)
+        .where(
+          and(
+            eq(optionOrders.userId, userId),
+            eq(optionOrders.practice, false),
+            inArray(optionOrders.status, ['opening', 'holding']),
+          ),
+        )
+        .limit(1),
       'closeOptionOpen',
     ],
     [
-      () =>
-        db
-          .select({ id: contractOrders.id })
-          .from(contractOrders)
-          .where(
-            and(
-              eq(contractOrders.userId, userId),
-              eq(contractOrders.practice, false),
-              inArray(contractOrders.status, ['open', 'filling', 'waiting', 'attached']),
-            ),
-          )
-          .limit(1),
+      db
+        .select({ id: contractOrders.id })
+        .from(contractOrders)
+        .where(
+          and(
+            eq(contractOrders.userId, userId),
+            eq(contractOrders.practice, false),
+            inArray(contractOrders.status, ['open', 'filling', 'waiting', 'attached']),
+          ),
+        )
+        .limit(1),
       'closeContractOpen',
     ],
     [
-      () =>
-        db
-          .select({ id: liquidityRecords.id })
-          .from(liquidityRecords)
-          .where(and(eq(liquidityRecords.userId, userId), inArray(liquidityRecords.status, ['submitted', 'waiting'])))
-          .limit(1),
+      db
+        .select({ id: liquidityRecords.id })
+        .from(liquidityRecords)
+        .where(and(eq(liquidityRecords.userId, userId), inArray(liquidityRecords.status, ['submitted', 'waiting'])))
+        .limit(1),
       'closeEarnOpen',
     ],
     [
-      () =>
-        db
-          .select({ id: lockupOrders.id })
-          .from(lockupOrders)
-          .where(and(eq(lockupOrders.userId, userId), eq(lockupOrders.status, 'processing')))
-          .limit(1),
+      db
+        .select({ id: lockupOrders.id })
+        .from(lockupOrders)
+        .where(and(eq(lockupOrders.userId, userId), eq(lockupOrders.status, 'processing')))
+        .limit(1),
       'closeEarnOpen',
     ],
     [
-      () =>
-        db
-          .select({ id: withdrawOrders.id })
-          .from(withdrawOrders)
-          .where(and(eq(withdrawOrders.userId, userId), eq(withdrawOrders.status, 'review')))
-          .limit(1),
+      db
+        .select({ id: withdrawOrders.id })
+        .from(withdrawOrders)
+        .where(and(eq(withdrawOrders.userId, userId), eq(withdrawOrders.status, 'review')))
+        .limit(1),
       'closeWithdrawalOpen',
     ],
     [
-      () =>
-        db
-          .select({ id: rechargeOrders.id })
-          .from(rechargeOrders)
-          .where(and(eq(rechargeOrders.userId, userId), eq(rechargeOrders.status, 'pending')))
-          .limit(1),
+      db
+        .select({ id: rechargeOrders.id })
+        .from(rechargeOrders)
+        .where(and(eq(rechargeOrders.userId, userId), eq(rechargeOrders.status, 'pending')))
+        .limit(1),
       'closeRechargeOpen',
     ],
   ];
-  // One after another: a transaction runs one statement at a time. A text said once (liquidity and lock-up share one).
+  // One after another: a transaction runs one statement at a time (a query runs when awaited). A text said once
+  // (liquidity and lock-up share one): a query whose text is already said is not run.
   for (const [query, text] of open)
-    if (!holds.some((hold) => hold.textId === serverTexts[text].id) && (await any(query())))
+    if (!holds.some((hold) => hold.textId === serverTexts[text].id) && (await any(query)))
       holds.push(new Refusal(serverTexts[text].id));
   return { holds, ended };
 }
