@@ -347,8 +347,8 @@ export const serverTexts = {
   // Before the text above when the tick that fired the alert came from the simulated feed (no exchanges' prices), and
   // before a contract fill's notification when its tick did: at the start, so a notification cut to its first
   // characters still says it.
-  priceAlertSimulated: /*i18n*/ {
-    id: 'e.priceAlertSimulated',
+  simulatedPricesFirst: /*i18n*/ {
+    id: 'e.simulatedPricesFirst',
     message: 'Simulated prices, not a real market: {0}',
   },
   closeBalanceLeft: /*i18n*/ {

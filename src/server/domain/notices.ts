@@ -100,7 +100,7 @@ export function noticeContent(notice: Notice, language: Locale): PushPayload {
       return content(
         t(notice.practice ? n.practiceContractFilledTitle : n.contractFilledTitle),
         // First, so a notification cut to its first characters still says the price was simulated.
-        notice.simulated ? t(serverTexts.priceAlertSimulated, { 0: filled }) : filled,
+        notice.simulated ? t(serverTexts.simulatedPricesFirst, { 0: filled }) : filled,
         // A practice fill opens the practice account's orders (the page reads `account`).
         route(ROUTES.contractOrders, `?code=${notice.coin}${notice.practice ? '&account=practice' : ''}`),
         `contract:${notice.id}`,

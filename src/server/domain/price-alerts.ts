@@ -441,7 +441,7 @@ export function alertMessage(
       }
       return [
         lang,
-        { title, content: isTrue(row.simulated) ? t(serverTexts.priceAlertSimulated, { 0: content }) : content },
+        { title, content: isTrue(row.simulated) ? t(serverTexts.simulatedPricesFirst, { 0: content }) : content },
       ];
     }),
   ) as AlertTexts;
