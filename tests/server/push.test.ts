@@ -3,6 +3,7 @@
 // language, unless that kind is turned off. A local push-service stand-in receives the requests and
 // the test decrypts them as the browser would.
 import { serverTexts } from '../../src/api-contract/server-texts.ts';
+import { noticeTexts } from '../../src/api-contract/notifications.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { startHarness, type Harness } from './harness.ts';
@@ -113,15 +114,24 @@ function notificationsFor(browser: BrowserSubscription, from = 0) {
 }
 
 /** A 1-minute option that opens at `startPrice` (the first tick after it was accepted) and settles at `endPrice`. */
+/**
+ * An option of 10 USDT placed, opened and settled a minute later at the given prices. Its ticks are the market
+ * index's (three exchanges' prices) unless `simulated`, when they come from the simulated feed.
+ */
 async function settledOption(
   user: Customer,
   coin: string,
   direction: 'up' | 'down',
   startPrice: string,
   endPrice: string,
+  { simulated = false } = {},
 ) {
+  const tick = (at: number, price: string) => {
+    const constituents = ['binance', 'okx', 'kraken'].map((exchange) => ({ exchange, price, at: new Date(at) }));
+    return h.market.record([{ coin, at: new Date(at), price, volume: '1', ...(simulated ? {} : { constituents }) }]);
+  };
   const accepted = h.clock.now().getTime();
-  await h.market.record([{ coin, at: new Date(accepted), price: startPrice, volume: '1' }]);
+  await tick(accepted, startPrice);
   const product = (await h.call(optionProducts, { code: coin })).data.lists.find((p) => p.minutes === 1)!;
   const order = await h.call(
     placeOption,
@@ -131,10 +141,10 @@ async function settledOption(
   expect(order.ret).toBe(1);
   const start = accepted + 1000;
   h.clock.set(new Date(start));
-  await h.market.record([{ coin, at: new Date(start), price: startPrice, volume: '1' }]);
+  await tick(start, startPrice);
   expect(await openAllPending(h.database.db, h.clock.now())).toBeGreaterThanOrEqual(1);
   h.clock.advance(60_000);
-  await h.market.record([{ coin, at: new Date(start + 60_000), price: endPrice, volume: '1' }]);
+  await tick(start + 60_000, endPrice);
   expect(await settleAllDue(h.database.db, h.clock.now())).toBeGreaterThanOrEqual(1);
   return order.data;
 }
@@ -170,6 +180,21 @@ describe('from an event to the browser', () => {
         url: `#/pages/Option/orderRecord/orderRecord?id=${order.id}`,
         tag: `option:${order.id}`,
       },
+    ]);
+  });
+
+  it('an option settled at simulated prices says so first, in the browser’s language', async () => {
+    const user = await customer(h, '100');
+    const [english, thai] = [await subscribed(user), await subscribed(user, 'th')];
+    const from = service.received.length;
+    await settledOption(user, 'BTC', 'up', '100000', '100500', { simulated: true });
+    await deliverQueued();
+    expect(notificationsFor(english, from).map(({ body }) => body)).toEqual([
+      'Simulated prices, not a real market: You won: +8 USDT',
+    ]);
+    const th = translator('th');
+    expect(notificationsFor(thai, from).map(({ body }) => body)).toEqual([
+      th(serverTexts.simulatedPricesFirst, { 0: th(noticeTexts.optionWon, { 0: '8' }) }),
     ]);
   });
 

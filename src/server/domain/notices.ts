@@ -11,6 +11,7 @@ import { ROUTES } from '../../api-contract/routes.ts';
 import { withoutAntiPhishingLine } from '../../api-contract/anti-phishing-line.ts';
 import { translator } from '../i18n.ts';
 import { serverTexts } from '../../api-contract/server-texts.ts';
+import { simulatedConstituents } from './prices.ts';
 
 export type Notice =
   | {
@@ -23,6 +24,8 @@ export type Notice =
       opened?: boolean;
       /** A practice order: the notification says so (its money is virtual). */
       practice?: boolean;
+      /** Its start or end price came from the simulated feed: the text says so first. */
+      simulated?: boolean;
     }
   | {
       kind: 'contract_filled';
@@ -84,9 +87,12 @@ export function noticeContent(notice: Notice, language: Locale): PushPayload {
           ? n.optionVoidAtStart
           : { win: n.optionWon, loss: n.optionLost, tie: n.optionTie, void: n.optionVoid }[notice.outcome];
       const amount = notice.outcome === 'win' ? figure(notice.profit) : figure(notice.amount);
+      const settled = t(body, { 0: amount });
       return content(
         t(notice.practice ? n.practiceOptionSettledTitle : n.optionSettledTitle, { 0: notice.coin }),
-        t(body, { 0: amount }),
+        // An outcome decided by simulated prices says so first, as a contract fill's does; a refund (void) was
+        // decided by no price.
+        notice.simulated && notice.outcome !== 'void' ? t(serverTexts.simulatedPricesFirst, { 0: settled }) : settled,
         route(ROUTES.optionRecord, `?id=${notice.id}`),
         `option:${notice.id}`,
       );
@@ -219,11 +225,14 @@ export async function queueSettledOptionNotices(tx: Executor, orderIds: string, 
       profit: string;
       opened: boolean;
       practice: boolean;
+      simulated: boolean | string;
     }
   >(
     await tx.execute(sql`
       select s.id as subscription, s.user_id, s.language, o.id, o.coin, o.outcome, o.amount::text as amount, o.profit::text as profit,
-        o.start_price is not null as opened, o.practice
+        o.start_price is not null as opened, o.practice,
+        o.start_price is not null and (${simulatedConstituents(sql`o.start_constituents`)}
+          or o.end_price is not null and ${simulatedConstituents(sql`o.end_constituents`)}) as simulated
       from option_orders o
       join push_subscriptions s on s.user_id = o.user_id
       left join notification_settings ns on ns.user_id = o.user_id
@@ -241,6 +250,7 @@ export async function queueSettledOptionNotices(tx: Executor, orderIds: string, 
       profit: row.profit,
       opened: isTrue(row.opened),
       practice: isTrue(row.practice),
+      simulated: isTrue(row.simulated),
     } satisfies Notice,
   }));
   await insertRows(tx, rows, now);

@@ -40,4 +40,11 @@ export const answerConstituents = (recorded: readonly Constituent[] | null) =>
  * simulated feed; a market index tick carries the exchanges' prices it is the median of. What a customer is told of a
  * price from it says it is simulated.
  */
-export const simulatedTick = (t: SQL) => sql`coalesce(jsonb_array_length(${t}.constituents), 0) = 0`;
+export const simulatedTick = (t: SQL) => simulatedConstituents(sql`${t}.constituents`);
+
+/**
+ * SQL boolean: a price recorded with `constituents` (a jsonb array of exchanges' prices, or null) came from the
+ * simulated feed: an index price always names the exchanges it is the median of. Serves a tick and a price an order
+ * kept from its tick (an option's start and end prices).
+ */
+export const simulatedConstituents = (constituents: SQL) => sql`coalesce(jsonb_array_length(${constituents}), 0) = 0`;
