@@ -100,6 +100,18 @@ export const serverTexts = {
     message:
       'The login password of your account was changed at {0}, and every device was signed out. If this was not you, reset your password at once and contact customer service.',
   },
+  payPasswordSetTitle: /*i18n*/ { id: 'e.payPasswordSetTitle', message: 'Payment password set' },
+  payPasswordSet: /*i18n*/ {
+    id: 'e.payPasswordSet',
+    message:
+      'A payment password, which confirms withdrawals, was set on your account at {0}. If this was not you, change your login password at once and contact customer service.',
+  },
+  payPasswordChangedTitle: /*i18n*/ { id: 'e.payPasswordChangedTitle', message: 'Payment password changed' },
+  payPasswordChanged: /*i18n*/ {
+    id: 'e.payPasswordChanged',
+    message:
+      'The payment password of your account, which confirms withdrawals, was changed at {0}. If this was not you, change your login password at once and contact customer service.',
+  },
   twoFactorOffTitle: /*i18n*/ { id: 'e.twoFactorOffTitle', message: 'Two-factor authentication turned off' },
   twoFactorOff: /*i18n*/ {
     id: 'e.twoFactorOff',

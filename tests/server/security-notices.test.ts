@@ -4,8 +4,18 @@
 import { serverTexts } from '../../src/api-contract/server-texts.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from './harness.ts';
-import { PASSWORD, customer, newPhone, refused, withTwoFactor } from './helpers.ts';
-import { changePassword, editProfile, forgotPassword, login, sendSmsCode } from '../../src/api-contract/account.ts';
+import { PASSWORD, PAYPASS, customer, newPhone, refused, withTwoFactor } from './helpers.ts';
+import { eq } from 'drizzle-orm';
+import { users } from '../../src/server/db/schema.ts';
+import { translator } from '../../src/server/i18n.ts';
+import {
+  changePassword,
+  changePayPassword,
+  editProfile,
+  forgotPassword,
+  login,
+  sendSmsCode,
+} from '../../src/api-contract/account.ts';
 import { messages } from '../../src/api-contract/messages.ts';
 import { disableTwoFactor, renewRecoveryCodes } from '../../src/api-contract/two-factor.ts';
 import { texts } from '../../src/api-contract/texts.ts';
@@ -109,6 +119,45 @@ describe('the customer is told', () => {
     expect(latest.content).toContain(when());
     // Changed from a Thai screen, read on an English one: in English.
     expect((await newestMessage(changed.data.token)).title).toBe('Login password changed');
+  });
+
+  it('when the payment password is changed, or set for the first time, in the language they read', async () => {
+    const user = await customer(h);
+    h.clock.advance(60_000);
+    const changed = await h.call(
+      changePayPassword,
+      { oldpaypass: PAYPASS, password: '246810', repassword: '246810' },
+      { token: user.token, lang: 'ar' },
+    );
+    expect(changed).toMatchObject({ ret: 1 });
+    expect(await newestMessage(user.token)).toMatchObject({
+      title: 'Payment password changed',
+      content: `The payment password of your account, which confirms withdrawals, was changed at ${when()}. If this was not you, change your login password at once and contact customer service.`,
+    });
+    expect((await newestMessage(user.token, 'ar')).title).toBe(translator('ar')(serverTexts.payPasswordChangedTitle));
+
+    // An account that never had one: a first payment password is told as set.
+    const other = await customer(h);
+    await h.database.db.update(users).set({ paypassHash: null }).where(eq(users.id, other.id));
+    h.clock.advance(60_000);
+    expect(
+      await h.call(changePayPassword, { password: '135790', repassword: '135790' }, { token: other.token }),
+    ).toMatchObject({ ret: 1, data: { has_paypass: true } });
+    expect(await newestMessage(other.token)).toMatchObject({
+      title: 'Payment password set',
+      content: expect.stringContaining(`was set on your account at ${when()}.`),
+    });
+
+    // A wrong old payment password changes nothing and tells nothing.
+    const before = await newestMessage(user.token);
+    expect(
+      await h.call(
+        changePayPassword,
+        { oldpaypass: '999999', password: '112233', repassword: '112233' },
+        { token: user.token },
+      ),
+    ).toEqual(refused(serverTexts.wrongPayPassword.message));
+    expect(await newestMessage(user.token)).toEqual(before);
   });
 
   it('when two-factor is turned on or off, new recovery codes are made, and the mobile number changes', async () => {

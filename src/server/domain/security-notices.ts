@@ -1,8 +1,8 @@
 // The station messages that tell a customer their account's security changed, so a change they did not make is
 // noticed while it can still be undone: a new device signed in, a passkey added or removed, the login password
-// changed or reset, two-factor turned on or off, new recovery codes, the phone or e-mail changed. Each says when,
-// in a time every reader can place, and what to do if it was not them; in every language, each customer reading it
-// in theirs.
+// changed or reset, the payment password set or changed, two-factor turned on or off, new recovery codes, the phone
+// or e-mail changed. Each says when, in a time every reader can place, and what to do if it was not them; in every
+// language, each customer reading it in theirs.
 // The customer's anti-phishing code, when they set one, stands in a fixed place of every such notice:
 // its first line, `🛡 Your anti-phishing code: …` (api-contract/anti-phishing-line.ts), the notice's own text
 // below it. The line is written with the notice, so it shows the code the customer had then.
@@ -21,6 +21,8 @@ export const utcMinute = (at: Date) => `${at.toISOString().slice(0, 16).replace(
 
 export type SecurityChange =
   | 'password'
+  | 'payPasswordSet'
+  | 'payPasswordChanged'
   | 'twoFactorOn'
   | 'twoFactorOff'
   | 'recoveryCodes'
@@ -35,6 +37,8 @@ export type SecurityChange =
 
 const notices: Record<SecurityChange, { title: MessageDescriptor; content: MessageDescriptor }> = {
   password: { title: serverTexts.passwordChangedTitle, content: serverTexts.passwordChanged },
+  payPasswordSet: { title: serverTexts.payPasswordSetTitle, content: serverTexts.payPasswordSet },
+  payPasswordChanged: { title: serverTexts.payPasswordChangedTitle, content: serverTexts.payPasswordChanged },
   twoFactorOn: { title: serverTexts.twoFactorOnTitle, content: serverTexts.twoFactorOn },
   twoFactorOff: { title: serverTexts.twoFactorOffTitle, content: serverTexts.twoFactorOff },
   recoveryCodes: { title: serverTexts.recoveryCodesRenewedTitle, content: serverTexts.recoveryCodesRenewed },

@@ -367,6 +367,9 @@ export const accountRoutes: RouteModule = ({ route, settings }) => {
       // that overtook this call's proof wins.
       const set = await setPayPassword(db, user.id, input.password, secrets, input.code ? undefined : user.paypassHash);
       if (!set) throw new Refusal(serverTexts.wrongPayPassword.id);
+      // The payment password confirms withdrawals: its first setting and every change are told, so one made with a
+      // stolen session is noticed while it can be undone.
+      await noticeSecurityChange(db, user.id, user.paypassHash ? 'payPasswordChanged' : 'payPasswordSet', now);
       return toUserInfo(set);
     },
     // The new payment password hashed before the call's transaction opens: once the old one is verified, or once the
