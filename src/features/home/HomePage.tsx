@@ -38,6 +38,7 @@ import {
   WithdrawIcon,
 } from '../../ui/icons.tsx';
 import { TotalAssets } from '../../ui/TotalAssets.tsx';
+import { WordBreaks } from '../../ui/WordBreaks.tsx';
 import { PausedBadge, PriceSourceBadge } from '../../ui/PriceSourceBadge.tsx';
 import { coinChange, home, loadHomeForPage, topCoins } from './home-store.ts';
 
@@ -161,73 +162,73 @@ function Entries() {
       <Link href={ROUTES.recharge}>
         <RechargeIcon />
         <span>
-          <Trans>Recharge</Trans>
+          <WordBreaks text={t`Recharge`} />
         </span>
       </Link>
       <Link href={ROUTES.withdraw}>
         <WithdrawIcon />
         <span>
-          <Trans>Withdraw</Trans>
+          <WordBreaks text={t`Withdraw`} />
         </span>
       </Link>
       <Link href={ROUTES.contracts}>
         <ContractsIcon />
         <span>
-          <Trans>Contracts</Trans>
+          <WordBreaks text={t`Contracts`} />
         </span>
       </Link>
       <Link href={ROUTES.option}>
         <OptionsIcon />
         <span>
-          <Trans>Options</Trans>
+          <WordBreaks text={t`Options`} />
         </span>
       </Link>
       <Link href={ROUTES.liquidity}>
         <SavingsIcon />
         <span>
-          <Trans>Liquidity</Trans>
+          <WordBreaks text={t`Liquidity`} />
         </span>
       </Link>
       <Link href={ROUTES.lockUp}>
         <MiningIcon />
         <span>
-          <Trans>Lock-up</Trans>
+          <WordBreaks text={t`Lock-up`} />
         </span>
       </Link>
       <Link href={ROUTES.coinList}>
         <MarketsIcon />
         <span>
-          <Trans>Markets</Trans>
+          <WordBreaks text={t`Markets`} />
         </span>
       </Link>
       <Link href={ROUTES.checkIn}>
         <CalendarIcon />
         <span>
-          <Trans>Check in</Trans>
+          <WordBreaks text={t`Check in`} />
         </span>
       </Link>
       <Link href={ROUTES.blindBox}>
         <BoxIcon />
         <span>
-          <Trans>Blind box</Trans>
+          <WordBreaks text={t`Blind box`} />
         </span>
       </Link>
       <Link href={ROUTES.welfare}>
         <GiftIcon />
         <span>
-          <Trans>Welfare</Trans>
+          <WordBreaks text={t`Welfare`} />
         </span>
       </Link>
       <Link href={ROUTES.activities}>
         <FlagIcon />
         <span>
-          <Trans>Activities</Trans>
+          <WordBreaks text={t`Activities`} />
         </span>
       </Link>
       <Link href={ROUTES.share}>
         <ShareIcon />
         <span>
-          <Trans>Invite</Trans>
+          <WordBreaks text={t`Invite`} />
         </span>
       </Link>
       <Link href={ROUTES.service}>
@@ -236,13 +237,13 @@ function Entries() {
           {service > 0 && <span className="count-badge dot" aria-hidden="true" />}
         </span>
         <span>
-          <Trans>Service</Trans>
+          <WordBreaks text={t`Service`} />
         </span>
       </Link>
       <Link href={ROUTES.companyProfile}>
         <BuildingIcon />
         <span>
-          <Trans>About us</Trans>
+          <WordBreaks text={t`About us`} />
         </span>
       </Link>
       <Link href={ROUTES.messages}>
@@ -251,7 +252,7 @@ function Entries() {
           {count > 0 && <span className="count-badge dot" aria-hidden="true" />}
         </span>
         <span>
-          <Trans>Messages</Trans>
+          <WordBreaks text={t`Messages`} />
         </span>
       </Link>
     </nav>
