@@ -1,18 +1,19 @@
 // Earn as a customer who tries to get more than the rules give, through the calls: the same liquidity
 // money out and back in within a day, balances at the ladder's bounds and amounts at a lock-up's limits, redemptions
 // and subscriptions racing each other and a withdrawal, one request sent twice, and what each refusal reads in every
-// language; a lock-up subscription confirmed at terms an operator changed meanwhile. After each, the balances are the
-// test's own arithmetic and the ledger explains them. (The day-end jobs run twice at once or killed, and moves at
-// midnight, are earn-once.test.ts's.)
+// language; a lock-up subscription confirmed at terms an operator changed meanwhile, and a quota an operator lowered
+// below what is sold. After each, the balances are the test's own arithmetic and the ledger explains them. (The day-end
+// jobs run twice at once or killed, and moves at midnight, are earn-once.test.ts's.)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Big from 'big.js';
+import { eq } from 'drizzle-orm';
 import { startHarness, type Harness } from './harness.ts';
 import { earnTime, liquidityOf, toEarnDay, usdtOf } from './earn-helpers.ts';
 import { customer, expectLedgerBalanced, grant, moneyState, refused } from './helpers.ts';
 import { addTronWallet, balanceOf, withdraw } from './funds-helpers.ts';
 import { lockupProducts, lockupSubscribe } from '../../src/api-contract/lockup.ts';
 import { dailyInterest, liquidityRecords, transferIn, transferOut } from '../../src/api-contract/liquidity.ts';
-import { lockupOrders } from '../../src/server/db/schema.ts';
+import { lockupOrders, lockupProducts as lockupProductRows } from '../../src/server/db/schema.ts';
 import { runOperatorCommand } from '../../src/server/ops/commands.ts';
 
 /** The ladder the harness seeds: 6 % up to 1,000, 4 % up to 10,000, 2.5 % above. */
@@ -302,6 +303,39 @@ describe('a lock-up whose terms the operator changes while the customer confirms
       expect(await ops('lockup', String(shown.id), `days=${shown.days}`, `rate=${shown.daily_rate}`)).toMatchObject({
         ok: true,
       });
+    }
+  });
+});
+
+describe('a lock-up quota an operator lowers below what is already sold', () => {
+  it('shows 0 left, never a negative amount, and a subscription is refused saying 0 remain, moving nothing', async () => {
+    const user = await customer(h, '3000');
+    const week = (await h.call(lockupProducts)).data.lists.find((p) => p.days === 7)!;
+    const ops = (...argv: string[]) =>
+      runOperatorCommand({ db: h.database.db, now: h.clock.now(), production: false }, argv);
+    const soldNow = async () =>
+      (await h.database.db.select().from(lockupProductRows).where(eq(lockupProductRows.id, week.id)))[0]!.sold;
+    // Room for one more subscription of 1,000 and no more.
+    expect(
+      await ops('lockup', String(week.id), `quota=${new Big(await soldNow()).plus(1000).toFixed()}`),
+    ).toMatchObject({ ok: true });
+    try {
+      expect(
+        (await h.call(lockupSubscribe, { product_id: String(week.id), amount: '1000' }, { token: user.token })).ret,
+      ).toBe(1);
+      // A quota below what is sold: the operator takes no more money into the product.
+      expect(
+        await ops('lockup', String(week.id), `quota=${new Big(await soldNow()).minus(500).toFixed()}`),
+      ).toMatchObject({ ok: true });
+      expect((await h.call(lockupProducts)).data.lists.find((p) => p.id === week.id)!.remaining).toBe('0');
+      const before = await moneyState(h, user.id, { orders: lockupOrders });
+      expect(
+        await h.call(lockupSubscribe, { product_id: String(week.id), amount: '100' }, { token: user.token }),
+      ).toEqual(refused('Only 0 USDT of this product remain!'));
+      expect(await moneyState(h, user.id, { orders: lockupOrders })).toEqual(before);
+      await expectLedgerBalanced(h);
+    } finally {
+      expect(await ops('lockup', String(week.id), 'quota=none')).toMatchObject({ ok: true });
     }
   });
 });

@@ -29,6 +29,14 @@ export const LOCKUP_ENTRY = { subscribe: 'lockup_subscribe', income: 'lockup_inc
 type ProductRow = typeof lockupProducts.$inferSelect;
 type OrderRow = typeof lockupOrders.$inferSelect;
 
+/** What is left of a product's quota (USDT): never below 0, though an operator may lower the quota below what is
+ * sold (to take no more money); null when it has none. */
+const quotaLeft = (row: ProductRow): Big | null => {
+  if (row.quota === null) return null;
+  const left = new Big(row.quota).minus(row.sold);
+  return left.lt(0) ? new Big(0) : left;
+};
+
 export function toLockupProduct(row: ProductRow): LockupProduct {
   return {
     id: row.id,
@@ -37,7 +45,7 @@ export function toLockupProduct(row: ProductRow): LockupProduct {
     daily_rate: new Big(row.dailyRate).toFixed(),
     min_amount: new Big(row.minAmount).toFixed(),
     max_amount: new Big(row.maxAmount).toFixed(),
-    remaining: row.quota === null ? null : new Big(row.quota).minus(row.sold).toFixed(),
+    remaining: quotaLeft(row)?.toFixed() ?? null,
   };
 }
 
@@ -111,7 +119,7 @@ export async function subscribeLockup(
       .where(and(eq(lockupProducts.id, productId), eq(lockupProducts.active, true)));
     if (!now_) throw new Refusal(texts.productUnavailable.id);
     refuseIfBroken(limitsOf(now_));
-    throw new Refusal(texts.quotaExhausted.id, { 0: new Big(now_.quota ?? 0).minus(now_.sold) });
+    throw new Refusal(texts.quotaExhausted.id, { 0: quotaLeft(now_) ?? new Big(0) });
   }
   refuseIfBroken(limitsOf(product));
   // The order takes the terms of the product row read here, so it is these the confirmed ones must be.
