@@ -331,6 +331,24 @@ describe('a value outside its rule', () => {
       () => h.call(consolePublishPrizeTable, { table: 'A:usdt:1:1000000' }, as()),
       refused('Prize 1: "usdt" is not an asset code (USDT, POINT, BTC…).'),
     ],
+    // A prize pays into a balance the customer can use: USDT, points or a coin. The lock-up and liquidity balances move
+    // only with their orders (a REGULAR prize is locked for good and breaks the books' check); no balance of an asset
+    // that is no coin can be sold or withdrawn.
+    [
+      'a prize paid into the lock-up balance',
+      () => h.call(consolePublishPrizeTable, { table: 'A:USDT:1:500000;B:REGULAR:5:500000' }, as()),
+      refused('Prize 2: "REGULAR" is not an asset code (USDT, POINT, BTC…).'),
+    ],
+    [
+      'a prize paid into the liquidity balance',
+      () => h.call(consolePublishPrizeTable, { table: 'A:YUEBAO:5:1000000' }, as()),
+      refused('Prize 1: "YUEBAO" is not an asset code (USDT, POINT, BTC…).'),
+    ],
+    [
+      'a prize in an asset that is no coin',
+      () => h.call(consolePublishPrizeTable, { table: 'A:NOSUCHCOIN:5:1000000' }, as()),
+      refused('Prize 1: "NOSUCHCOIN" is not an asset code (USDT, POINT, BTC…).'),
+    ],
     [
       'a name with a colon',
       () => h.call(consolePublishPrizeTable, { table: 'Gift: box:USDT:1:1000000' }, as()),

@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { countedKeysetQuery, idKey, type KeysetOrder } from './paged-query.ts';
 import type { Executor, Tx } from '../db/connection.ts';
-import { boxDraws, boxPrizes, boxSeeds, configEntries } from '../db/schema.ts';
+import { boxDraws, boxPrizes, boxSeeds, coins, configEntries } from '../db/schema.ts';
 import {
   DRAWS_PAGE_SIZE,
   PAY_ASSET,
@@ -33,7 +33,7 @@ import { texts } from '../../api-contract/texts.ts';
 import { POINTS, isWholePoints } from '../../api-contract/rewards.ts';
 import { Refusal } from './refusal.ts';
 import { visibleContent } from './content-languages.ts';
-import { post } from './ledger.ts';
+import { USDT, post } from './ledger.ts';
 import { refusePreTrade } from './pre-trade-checks.ts';
 import { configEntriesOf, configValue, setConfigEntry } from './config-entries.ts';
 import { appendAudit, type Actor } from './audit-log.ts';
@@ -224,13 +224,26 @@ const prizeTerms = (row: PrizeRow) => ({
 });
 
 /**
- * Publishes a prize table written as operators write it, whose odds sum to exactly 100 %, with its
+ * Publishes a prize table written as operators write it, whose odds sum to exactly 100 % and whose prizes each pay
+ * USDT, points or a coin of the coins table (else consolePrizeAsset names the first that does not), with its
  * audit entry (the tables before and after), in the caller's transaction: every entry point's way in. The
  * prizes in force are retired, not deleted (draws and committed seeds reference them): the new table
  * applies to seeds committed from now on, never to a seed already committed (its next roll may be known).
  */
 export async function publishPrizeTableAs(tx: Tx, actor: Actor, written: string, now: Date): Promise<PrizeRow[]> {
   const prizes = parsePrizeTable(written);
+  // A prize pays into a balance the customer can use: USDT, points or a coin's. The lock-up and liquidity balances move
+  // only with their orders (a prize there would be locked for good and break the books' check), and a balance of an
+  // asset that is no coin could never be sold or withdrawn.
+  const assets = [...new Set(prizes.map((prize) => prize.asset))];
+  const coinCodes = new Set(
+    (await tx.select({ code: coins.code }).from(coins).where(inArray(coins.code, assets))).map((row) => row.code),
+  );
+  const unpayable = prizes.findIndex(
+    (prize) => prize.asset !== USDT && prize.asset !== POINTS && !coinCodes.has(prize.asset),
+  );
+  if (unpayable >= 0)
+    throw new Refusal(consoleTexts.consolePrizeAsset.id, { n: String(unpayable + 1), asset: prizes[unpayable]!.asset });
   const total = prizes.reduce((sum, prize) => sum + prize.weight, 0);
   if (total !== WEIGHT_TOTAL)
     throw new Refusal(consoleTexts.consolePrizeWeightsSum.id, { total: String(total), full: String(WEIGHT_TOTAL) });
