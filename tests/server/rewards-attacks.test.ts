@@ -29,6 +29,7 @@ import { operatorToken } from './console-helpers.ts';
 import { blindBoxTerms } from '../../src/server/domain/blindbox.ts';
 import { welfareTaskList } from '../../src/server/domain/welfare.ts';
 import { runOperatorCommand } from '../../src/server/ops/commands.ts';
+import { verifyCertification } from '../../src/server/domain/certification.ts';
 
 let h: Harness;
 beforeAll(async () => {
@@ -153,6 +154,47 @@ describe('the referral reward', () => {
     expect((await h.call(consoleSetReferralReward, { amount: '0' }, { token: writer, ip: '203.0.113.31' })).ret).toBe(
       1,
     );
+  });
+
+  it('is paid once when two accounts certified with one document are verified at the same moment', async () => {
+    const writer = await operatorToken(h, 'cleo', 'content');
+    const setReward = async (amount: string) =>
+      expect((await h.call(consoleSetReferralReward, { amount }, { token: writer, ip: '203.0.113.32' })).ret).toBe(1);
+    await setReward('5');
+    try {
+      const inviter = await customer(h);
+      const invite = (await h.call(userInfo, {}, { token: inviter.token })).data.invite_code;
+      // Two accounts in review with one passport; the one submitted first is verified second.
+      const waiting = [];
+      for (const number of ['RF880001', 'rf-880 001']) {
+        const invited = await registerByPhone(h, undefined, { invite });
+        waiting.push(await certifyPrimary(h, invited.token, { number, verify: false }));
+      }
+      const [submittedFirst, submittedSecond] = waiting as [number, number];
+      // Two operators approve them at once (two connections): the first approval has not committed when the second
+      // runs.
+      let release!: () => void;
+      let verified!: () => void;
+      const firstDone = new Promise<void>((resolve) => (verified = resolve));
+      const first = h.database.db.transaction(async (tx) => {
+        await verifyCertification(tx, submittedSecond, h.clock.now());
+        verified();
+        await new Promise<void>((resolve) => (release = resolve));
+      });
+      await firstDone;
+      const second = h.database.db.transaction((tx) => verifyCertification(tx, submittedFirst, h.clock.now()));
+      await waitersOnLocks(h.database.db, 1, second);
+      release();
+      await Promise.all([first, second]);
+
+      const paid = await h.database.db.select().from(referralRewards).where(eq(referralRewards.inviterId, inviter.id));
+      expect(paid.map((row) => row.amount)).toEqual(['5.00000000']);
+      expect(await moneyState(h, inviter.id, {})).toMatchObject({
+        balances: [{ asset: 'USDT', available: '5.00000000' }],
+      });
+    } finally {
+      await setReward('0');
+    }
   });
 });
 

@@ -96,24 +96,47 @@ export const invitedThemselves = (friendId: SQL | AnyColumn | number, inviterId:
 
 /**
  * SQL, true when the document (type and number, compared by documentKey) of the friend's (`friendId`: a column or a
- * value) verified primary certification was verified before for another account (a primary certification reviewed
- * earlier, or at the same moment and submitted earlier): the person is not a new friend, whoever invited them.
+ * value) verified primary certification is verified for another account too: any such account when `earlierOnly` is
+ * false, else only one reviewed earlier, or at the same moment and submitted earlier.
  */
-export const certifiedBefore = (friendId: SQL | AnyColumn | number): SQL => sql`
+const verifiedForAnother = (friendId: SQL | AnyColumn | number, earlierOnly: boolean): SQL => sql`
   exists (
     select 1 from ${certifications} friend_doc
     join ${certifications} other_doc
       on other_doc.user_id <> friend_doc.user_id and other_doc.level = 'primary' and other_doc.status = 'verified'
         and other_doc.doc_type = friend_doc.doc_type
         and ${documentKey(sql`other_doc.number`)} = ${documentKey(sql`friend_doc.number`)}
-        and (other_doc.reviewed_at, other_doc.id) < (friend_doc.reviewed_at, friend_doc.id)
+        ${earlierOnly ? sql`and (other_doc.reviewed_at, other_doc.id) < (friend_doc.reviewed_at, friend_doc.id)` : sql``}
     where friend_doc.user_id = ${friendId} and friend_doc.level = 'primary' and friend_doc.status = 'verified'
   )`;
 
-/** Whether the friend invited is no new person: the inviter themselves (invitedThemselves) or certifiedBefore. */
+/**
+ * SQL, true when the document (type and number, compared by documentKey) of the friend's (`friendId`: a column or a
+ * value) verified primary certification was verified before for another account (a primary certification reviewed
+ * earlier, or at the same moment and submitted earlier): the person is not a new friend, whoever invited them.
+ */
+export const certifiedBefore = (friendId: SQL | AnyColumn | number): SQL => verifiedForAnother(friendId, true);
+
+/** Advisory lock class (the first key of pg_advisory_xact_lock(int, int)) of one identity document: the second key is
+ * the hash of its type and documentKey. */
+const DOCUMENT_LOCK = 0x72646f63; // 'rdoc'
+
+/**
+ * Whether the friend invited is no new person: the inviter themselves (invitedThemselves), or a document verified for
+ * another account. Two accounts certified with one document and verified at once (two operators, two processes) pass
+ * here one at a time: the friend's document is locked first, so the second reads the first's verification once it
+ * committed, and, being the later to be paid, counts every other account verified with it, whatever the review times
+ * say (the clock of the request that committed second may read earlier).
+ */
 const noNewFriend = async (tx: Executor, friendId: number, inviterId: number): Promise<boolean> => {
-  const flags = await sqlFlags(tx, { self: invitedThemselves(friendId, inviterId), before: certifiedBefore(friendId) });
-  return flags.self || flags.before;
+  await tx.execute(sql`
+    select pg_advisory_xact_lock(${DOCUMENT_LOCK}::int, hashtext(doc_type || ':' || ${documentKey(sql`number`)}))
+    from ${certifications} where user_id = ${friendId} and level = 'primary' and status = 'verified'`);
+  const flags = await sqlFlags(tx, {
+    self: invitedThemselves(friendId, inviterId),
+    another: verifiedForAnother(friendId, false),
+  });
+  return flags.self || flags.another;
 };
 
 /**
