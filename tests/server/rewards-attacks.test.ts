@@ -16,7 +16,7 @@ import {
   waitersOnLocks,
 } from './helpers.ts';
 import { certifyPrimary } from './funds-helpers.ts';
-import { blindBoxInfo, drawBlindBox } from '../../src/api-contract/blindbox.ts';
+import { blindBoxInfo, drawBlindBox, rotateSeed } from '../../src/api-contract/blindbox.ts';
 import { checkInCalendar, dailyCheckIn } from '../../src/api-contract/check-in.ts';
 import { claimWelfare, welfareTasks } from '../../src/api-contract/welfare.ts';
 import { consoleSetReferralReward } from '../../src/api-contract/console-rewards.ts';
@@ -72,6 +72,33 @@ describe('the blind box', () => {
     );
     expect(again.data.draw).toMatchObject({ cost_asset: 'POINT', cost: '900', prize_amount: '2' });
     await ops('blindbox-cost', 'points=100');
+  });
+
+  it('a sold-out prize never tells a customer their next roll: every draw is refused alike until it is restocked', async () => {
+    await ops('prizes', 'set', 'Jackpot:USDT:100:100000:0;Nothing:POINT:0:900000');
+    await ops('blindbox-cost', 'points=100', 'usdt=1');
+    const [jackpot] = (await blindBoxTerms(h.database.db)).prizes;
+    const SOLD_OUT = refused('This prize is sold out, the blind box is closed until it is restocked!');
+    // Tried as a new user would who holds nothing: one draw on each of ten fresh seeds. Were the answer to differ by
+    // the roll ("sold out" on a roll of the jackpot, "insufficient balance" on the others), rotating and asking again
+    // would find, for free, a seed whose next roll is the jackpot, to draw with once the operator restocks it.
+    const prober = await customer(h);
+    for (let seed = 0; seed < 10; seed += 1) {
+      expect(await h.call(drawBlindBox, { pay: 'usdt' }, { token: prober.token, idempotencyKey: key() })).toEqual(
+        SOLD_OUT,
+      );
+      expect((await h.call(rotateSeed, {}, { token: prober.token, idempotencyKey: key() })).ret).toBe(1);
+    }
+    // A customer who can pay is refused the same, whatever their roll, and pays nothing.
+    const player = await customer(h, '5');
+    const before = await moneyState(h, player.id, { draws: boxDraws });
+    expect(await h.call(drawBlindBox, { pay: 'usdt' }, { token: player.token, idempotencyKey: key() })).toEqual(
+      SOLD_OUT,
+    );
+    expect(await moneyState(h, player.id, { draws: boxDraws })).toEqual(before);
+    // Restocked, the box opens again.
+    await ops('prize', String(jackpot!.id), 'stock=1');
+    expect((await h.call(drawBlindBox, { pay: 'usdt' }, { token: player.token, idempotencyKey: key() })).ret).toBe(1);
   });
 });
 

@@ -356,7 +356,8 @@ export async function blindBoxInfo(db: Executor, userId: number, now: Date): Pro
  * One draw paid `pay`, in the caller's transaction: everything below commits together or not at all. `shownCost`: the
  * cost of a draw the customer confirmed (a decimal of the asset paid with), when the request sent it; a draw whose
  * cost is another one now (an operator changed it meanwhile) is refused (blindBoxCostChanged, naming the cost now) and
- * nothing moves.
+ * nothing moves. While a prize of the seed's table is sold out, every draw on it is refused (prizeSoldOut), whatever
+ * its roll, and nothing moves.
  */
 export async function draw(
   tx: Tx,
@@ -370,6 +371,10 @@ export async function draw(
   const seed = await activeSeed(tx, userId, now, true);
   const prizes = await seedPrizes(tx, seed);
   if (!prizes.length || tableTotal(prizes) !== WEIGHT_TOTAL) throw new Refusal(serverTexts.blindBoxUnavailable.id);
+  // A prize of the table sold out closes the box for this seed until it is restocked, whatever the roll: a refusal only
+  // when the roll lands on it would tell the customer, before paying and for free (rotate, ask again), that their next
+  // roll is that prize, to be drawn for sure once it is restocked.
+  if (prizes.some((prize) => prize.stock !== null && prize.stock <= 0)) throw new Refusal(serverTexts.prizeSoldOut.id);
   const cost = (await boxCosts(tx)).find((option) => option.pay === pay);
   if (!cost) throw new Refusal(serverTexts.blindBoxUnavailable.id);
   if (shownCost !== undefined && !new Big(shownCost).eq(cost.amount))
@@ -385,6 +390,7 @@ export async function draw(
     .set({ stock: sql`case when ${boxPrizes.stock} is null then null else ${boxPrizes.stock} - 1 end` })
     .where(and(eq(boxPrizes.id, prize.id), sql`(${boxPrizes.stock} is null or ${boxPrizes.stock} > 0)`))
     .returning({ id: boxPrizes.id });
+  // Its last one taken by a draw that committed after the stock was read above.
   if (!taken)
     throw new Refusal(prize.stock === null ? serverTexts.blindBoxUnavailable.id : serverTexts.prizeSoldOut.id);
 
