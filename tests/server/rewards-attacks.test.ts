@@ -9,6 +9,7 @@ import {
   customer,
   expectLedgerBalanced,
   grant,
+  PASSWORD,
   moneyState,
   refused,
   registerByPhone,
@@ -22,6 +23,7 @@ import { claimWelfare, welfareTasks } from '../../src/api-contract/welfare.ts';
 import { consoleSetReferralReward } from '../../src/api-contract/console-rewards.ts';
 import { optionProducts, placeOption } from '../../src/api-contract/options.ts';
 import { userInfo } from '../../src/api-contract/account.ts';
+import { closeAccount } from '../../src/api-contract/closure.ts';
 import { boxDraws, ledgerEntries, referralRewards, welfareClaims } from '../../src/server/db/schema.ts';
 import { seedBlindBox } from '../../src/server/db/seed-blindbox.ts';
 import { seedWelfare } from '../../src/server/db/seed-welfare.ts';
@@ -218,6 +220,50 @@ describe('the referral reward', () => {
       expect(paid.map((row) => row.amount)).toEqual(['5.00000000']);
       expect(await moneyState(h, inviter.id, {})).toMatchObject({
         balances: [{ asset: 'USDT', available: '5.00000000' }],
+      });
+    } finally {
+      await setReward('0');
+    }
+  });
+});
+
+describe("the referral reward and the inviter's closure", () => {
+  it('credits no inviter whose account closes while their friend is verified', async () => {
+    const writer = await operatorToken(h, 'cole', 'content');
+    const setReward = async (amount: string) =>
+      expect((await h.call(consoleSetReferralReward, { amount }, { token: writer, ip: '203.0.113.33' })).ret).toBe(1);
+    await setReward('5');
+    try {
+      const inviter = await customer(h, '1');
+      await grant(h, inviter.id, '-1'); // a USDT balance of 0: nothing holds the closure
+      const invite = (await h.call(userInfo, {}, { token: inviter.token })).data.invite_code;
+      const friend = await registerByPhone(h, undefined, { invite });
+      const certification = await certifyPrimary(h, friend.token, { number: 'CL990001', verify: false });
+      // The closure has taken the inviter's row and waits to read their balances; the friend's verification comes then.
+      const balance = await rowLocked(
+        h,
+        sql`select 1 from balances where user_id = ${inviter.id} and asset = 'USDT' for update`,
+      );
+      const closing = h.call(
+        closeAccount,
+        { secret_kind: 'login', secret: PASSWORD, amounts: '' },
+        {
+          token: inviter.token,
+          idempotencyKey: key(),
+        },
+      );
+      await waitersOnLocks(h.database.db, 1);
+      const verifying = h.database.db.transaction((tx) => verifyCertification(tx, certification, h.clock.now()));
+      await waitersOnLocks(h.database.db, 2);
+      await balance.release();
+      expect((await closing).ret).toBe(1);
+      await verifying;
+
+      expect(
+        await h.database.db.select().from(referralRewards).where(eq(referralRewards.inviterId, inviter.id)),
+      ).toEqual([]);
+      expect(await moneyState(h, inviter.id, {})).toMatchObject({
+        balances: [{ asset: 'USDT', available: '0.00000000' }],
       });
     } finally {
       await setReward('0');

@@ -154,7 +154,13 @@ export async function payReferralReward(tx: Executor, friendId: number, now: Dat
   if (friend?.invitedBy == null || friend.closedAt) return false;
   const rule = await referralRule(tx);
   if (referralRewardOff(rule)) return false;
-  const [inviter] = await tx.select({ closedAt: users.closedAt }).from(users).where(eq(users.id, friend.invitedBy));
+  // The inviter's row held (key share) until the verification commits: a closure of theirs in flight, which takes the
+  // row for update, is waited for and then seen, so no closed account is credited.
+  const [inviter] = await tx
+    .select({ closedAt: users.closedAt })
+    .from(users)
+    .where(eq(users.id, friend.invitedBy))
+    .for('key share');
   if (!inviter || inviter.closedAt) return false;
   if (await noNewFriend(tx, friendId, friend.invitedBy)) return false;
   const paid = await tx
