@@ -158,6 +158,19 @@ describe('the check-in', () => {
   });
 });
 
+/** Runs `test` with the referral reward set to 5 USDT by a content operator (`name`), and sets it back to off after. */
+async function withReferralReward(name: string, test: () => Promise<void>) {
+  const writer = await operatorToken(h, name, 'content');
+  const setReward = async (amount: string) =>
+    expect((await h.call(consoleSetReferralReward, { amount }, { token: writer, ip: '203.0.113.32' })).ret).toBe(1);
+  await setReward('5');
+  try {
+    await test();
+  } finally {
+    await setReward('0');
+  }
+}
+
 describe('the referral reward', () => {
   it('is paid once for one identity document, however many invited accounts are certified with it', async () => {
     const writer = await operatorToken(h, 'cora', 'content');
@@ -186,11 +199,7 @@ describe('the referral reward', () => {
   });
 
   it('is paid once when two accounts certified with one document are verified at the same moment', async () => {
-    const writer = await operatorToken(h, 'cleo', 'content');
-    const setReward = async (amount: string) =>
-      expect((await h.call(consoleSetReferralReward, { amount }, { token: writer, ip: '203.0.113.32' })).ret).toBe(1);
-    await setReward('5');
-    try {
+    await withReferralReward('cleo', async () => {
       const inviter = await customer(h);
       const invite = (await h.call(userInfo, {}, { token: inviter.token })).data.invite_code;
       // Two accounts in review with one passport; the one submitted first is verified second.
@@ -221,19 +230,13 @@ describe('the referral reward', () => {
       expect(await moneyState(h, inviter.id, {})).toMatchObject({
         balances: [{ asset: 'USDT', available: '5.00000000' }],
       });
-    } finally {
-      await setReward('0');
-    }
+    });
   });
 });
 
 describe("the referral reward and the inviter's closure", () => {
   it('credits no inviter whose account closes while their friend is verified', async () => {
-    const writer = await operatorToken(h, 'cole', 'content');
-    const setReward = async (amount: string) =>
-      expect((await h.call(consoleSetReferralReward, { amount }, { token: writer, ip: '203.0.113.33' })).ret).toBe(1);
-    await setReward('5');
-    try {
+    await withReferralReward('cole', async () => {
       const inviter = await customer(h, '1');
       await grant(h, inviter.id, '-1'); // a USDT balance of 0: nothing holds the closure
       const invite = (await h.call(userInfo, {}, { token: inviter.token })).data.invite_code;
@@ -265,9 +268,7 @@ describe("the referral reward and the inviter's closure", () => {
       expect(await moneyState(h, inviter.id, {})).toMatchObject({
         balances: [{ asset: 'USDT', available: '0.00000000' }],
       });
-    } finally {
-      await setReward('0');
-    }
+    });
   });
 });
 
