@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject, it } from 'vitest';
 import { launch, screenshot } from './browser.ts';
-import { callApi, testPng } from './pwa.ts';
+import { callApi, receiptPng } from './pwa.ts';
 import { startServer, type ServerProcess } from '../server/server-process.ts';
 import {
   CONSOLE_DESKTOP,
@@ -112,7 +112,7 @@ it('a customer deposits USDT and baht, saves a card and asks for withdrawals', a
   await ops('recharge', 'approve', String(usdt.data.id));
 
   const form = new FormData();
-  form.append('image', new Blob([new Uint8Array(testPng(64))], { type: 'image/png' }), 'receipt.png');
+  form.append('image', new Blob([new Uint8Array(receiptPng(64))], { type: 'image/png' }), 'receipt.png');
   const upload = await fetch(`${server.base}/api/users/upload`, {
     method: 'POST',
     headers: { token: customerToken, lang: 'en' },

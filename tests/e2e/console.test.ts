@@ -14,7 +14,7 @@ import Big from 'big.js';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject, it } from 'vitest';
 import { launch, screenshot } from './browser.ts';
-import { callApi, controlledByServiceWorker, testPng } from './pwa.ts';
+import { callApi, controlledByServiceWorker, receiptPng, testPng } from './pwa.ts';
 import { startServer, type ServerProcess } from '../server/server-process.ts';
 import { CONSOLE_LONG_TIME, enrolOperator, firstSignIn as firstSignInAs, opsOn, type Operator } from './console-kit.ts';
 import { DEMO_ACCOUNT } from '../../src/server/db/seed.ts';
@@ -152,7 +152,7 @@ it('approves a recharge with its details beside it; the customer’s balance sho
 
 it('opens a bank recharge’s receipt picture with the console’s token, and rejects it with a reason', async () => {
   const form = new FormData();
-  form.append('image', new Blob([new Uint8Array(testPng(96))], { type: 'image/png' }), 'receipt.png');
+  form.append('image', new Blob([new Uint8Array(receiptPng(96))], { type: 'image/png' }), 'receipt.png');
   const upload = await fetch(`${server.base}/api/users/upload`, {
     method: 'POST',
     headers: { token: customerToken, lang: 'en' },

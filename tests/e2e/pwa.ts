@@ -1,6 +1,6 @@
 // Helpers of the offline, update and install tests: calls to the test server from Node, what the
 // browser keeps (Cache Storage and IndexedDB, read from the page), and the service worker's state.
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { BrowserContext, Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { png } from '../png.ts';
@@ -90,9 +90,21 @@ export async function registerUser(
   await markAllRead(phone, password);
 }
 
+/** The colour of a pixel of a blue and white checkerboard of 8-pixel squares. */
+const checkerboard = (x: number, y: number) => (((x >> 3) + (y >> 3)) % 2 ? [0x00, 0xbb, 0xfe] : [0xff, 0xff, 0xff]);
+
 /** A real, decodable size×size PNG (a blue and white checkerboard), as a phone's photo would be. */
 export function testPng(size = 64): Buffer {
-  return png(size, (x, y) => (((x >> 3) + (y >> 3)) % 2 ? [0x00, 0xbb, 0xfe] : [0xff, 0xff, 0xff]));
+  return png(size, checkerboard);
+}
+
+/**
+ * A transfer receipt's photo: testPng with its first pixel of a random colour, a picture no other call makes (the
+ * server takes one receipt picture for one recharge, byte for byte).
+ */
+export function receiptPng(size = 64): Buffer {
+  const first = [...randomBytes(3)];
+  return png(size, (x, y) => (x === 0 && y === 0 ? first : checkerboard(x, y)));
 }
 
 /**

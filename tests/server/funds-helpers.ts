@@ -16,7 +16,8 @@ import {
   type RechargeOrder,
   type WithdrawOrder,
 } from '../../src/api-contract/funds.ts';
-import { moneyState, PAYPASS, tinyPng, uploadFile, userIdOf } from './helpers.ts';
+import { moneyState, PAYPASS, uploadFile, userIdOf } from './helpers.ts';
+import { png } from '../png.ts';
 import type { Harness } from './harness.ts';
 
 /** Runs an operator command at the harness clock's time, as `npm run ops -- …` would. */
@@ -68,9 +69,12 @@ export async function addTronWallet(h: Harness, token: string, fields: Record<st
   return res.data;
 }
 
-/** Uploads a picture as `token`'s user; answers its URL. */
-export async function uploadedPicture(h: Harness, token: string): Promise<string> {
-  const res = await uploadFile(h, token, { bytes: tinyPng(), name: 'receipt.png', type: 'image/png' });
+/** A 2×2 PNG of random colours: a picture no other call makes (one receipt picture backs one recharge). */
+export const picturePng = () => new Uint8Array(png(2, () => [...randomBytes(3), 0xff]));
+
+/** Uploads a picture (`bytes`, else one of its own, picturePng) as `token`'s user; answers its URL. */
+export async function uploadedPicture(h: Harness, token: string, bytes = picturePng()): Promise<string> {
+  const res = await uploadFile(h, token, { bytes, name: 'receipt.png', type: 'image/png' });
   expect(res).toMatchObject({ ret: 1, data: { url: expect.stringMatching(/^\/api\/uploads\//) } });
   return res.data.url;
 }

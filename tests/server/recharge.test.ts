@@ -15,6 +15,7 @@ import {
   newHash,
   ops,
   opsOk,
+  picturePng,
   uploadedPicture,
   withdrawn,
 } from './funds-helpers.ts';
@@ -505,6 +506,66 @@ describe('bank transfer', () => {
     expect(await fundsState(h, user.id)).toEqual(before);
     await opsOk(h, 'recharge', 'reject', String(first.data.id), 'The amount does not match the receipt');
     expect(await h.call(submitRecharge, form, { token: user.token })).toMatchObject({ ret: 1 });
+  });
+
+  it('takes one receipt picture for one recharge, uploaded again or by another account; once rejected it may be', async () => {
+    const [user, other] = [await customer(h), await customer(h)];
+    const picture = picturePng();
+    const first = await h.call(
+      submitRecharge,
+      { kind: 'bank', channel_id: '4', amount: '1000', proof: await uploadedPicture(h, user.token, picture) },
+      { token: user.token },
+    );
+    expect(first).toMatchObject({ ret: 1 });
+    const again = async (token: string, id: number, lang = 'en') => {
+      const before = await fundsState(h, id);
+      const form = { kind: 'bank', channel_id: '4', amount: '1000', proof: await uploadedPicture(h, token, picture) };
+      const answer = await h.call(submitRecharge, form, { token, lang });
+      if (answer.ret === 0) expect(await fundsState(h, id)).toEqual(before);
+      return answer;
+    };
+    // The same file uploaded a second time is a new picture URL, the same receipt.
+    expect(await again(user.token, user.id)).toEqual(refused('This transfer receipt has already been submitted!'));
+    // Another account's copy of it (a friend's receipt, or one found) is the same transfer.
+    expect(await again(other.token, other.id, 'th')).toEqual(refused('สลิปการโอนนี้ถูกส่งไปแล้ว'));
+    await opsOk(h, 'recharge', 'approve', String(first.data.id));
+    expect(await again(other.token, other.id)).toEqual(refused('This transfer receipt has already been submitted!'));
+    // A different picture is another receipt.
+    expect(
+      await h.call(
+        submitRecharge,
+        { kind: 'bank', channel_id: '4', amount: '1000', proof: await uploadedPicture(h, other.token) },
+        { token: other.token },
+      ),
+    ).toMatchObject({ ret: 1 });
+  });
+
+  it('takes one receipt picture once when two accounts send it at the same moment', async () => {
+    const [user, other] = [await customer(h), await customer(h)];
+    const picture = picturePng();
+    const forms = await Promise.all(
+      [user, other].map(async ({ token }) => ({
+        token,
+        form: { kind: 'bank', channel_id: '4', amount: '500', proof: await uploadedPicture(h, token, picture) },
+      })),
+    );
+    const answers = await Promise.all(forms.map(({ token, form }) => h.call(submitRecharge, form, { token })));
+    expect(answers.map(({ ret }) => ret).sort()).toEqual([0, 1]);
+    expect(answers.find(({ ret }) => ret === 0)).toEqual(refused('This transfer receipt has already been submitted!'));
+  });
+
+  it('takes a receipt sent again after its recharge was rejected', async () => {
+    const user = await customer(h);
+    const picture = picturePng();
+    const form = async () => ({
+      kind: 'bank',
+      channel_id: '4',
+      amount: '1000',
+      proof: await uploadedPicture(h, user.token, picture),
+    });
+    const first = await h.call(submitRecharge, await form(), { token: user.token });
+    await opsOk(h, 'recharge', 'reject', String(first.data.id), 'The amount does not match the receipt');
+    expect(await h.call(submitRecharge, await form(), { token: user.token })).toMatchObject({ ret: 1 });
   });
 
   it('credits the baht amount ÷ the THB rate, rounded down to 8 decimals, in USDT', async () => {

@@ -260,3 +260,11 @@ export function sqlStateOf(error: unknown): string | undefined {
   const found = typeof code === 'string' ? code : cause?.code;
   return typeof found === 'string' ? found : undefined;
 }
+
+/** The constraint or index a database error names (a unique violation's index), on either driver and under drizzle's
+ * wrapping; undefined when it names none. */
+export function constraintOf(error: unknown): string | undefined {
+  const { constraint, cause } = (error ?? {}) as { constraint?: unknown; cause?: { constraint?: unknown } };
+  const found = typeof constraint === 'string' ? constraint : cause?.constraint;
+  return typeof found === 'string' ? found : undefined;
+}

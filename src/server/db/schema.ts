@@ -498,6 +498,9 @@ export const rechargeOrders = pgTable(
     actualAmount: numeric('actual_amount', { precision: 36, scale: 8 }).notNull(),
     hash: text('hash'),
     proof: text('proof').notNull().default(''),
+    /** SHA-256 of the receipt picture's bytes (`proof`), kept when the recharge is made: one picture backs one recharge
+     * whoever uploads it and however often. Null without a receipt, and on a recharge made before it was kept. */
+    proofDigest: bytea('proof_digest'),
     blockHeight: text('block_height').notNull().default(''),
     remark: text('remark').notNull().default(''),
     reason: text('reason').notNull().default(''),
@@ -512,6 +515,10 @@ export const rechargeOrders = pgTable(
     uniqueIndex('recharge_orders_hash_once')
       .on(t.hash)
       .where(sql`${t.hash} is not null and ${t.status} <> 'rejected'`),
+    // One receipt picture, byte for byte, backs one recharge, whoever uploaded it; a rejected one may be sent again.
+    uniqueIndex('recharge_orders_proof_once')
+      .on(t.proofDigest)
+      .where(sql`${t.proofDigest} is not null and ${t.status} <> 'rejected'`),
     check('recharge_orders_amount_positive', sql`${t.amount} > 0 and ${t.actualAmount} > 0`),
   ],
 );

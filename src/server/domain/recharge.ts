@@ -4,7 +4,7 @@
 import { serverTexts } from '../../api-contract/server-texts.ts';
 import Big from 'big.js';
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
-import { rowsOf, tableRow, type Executor, type Tx } from '../db/connection.ts';
+import { constraintOf, rowsOf, tableRow, type Executor, type Tx } from '../db/connection.ts';
 import { closedAccounts, rechargeChannels, rechargeOrders, users, withdrawOrders } from '../db/schema.ts';
 import { customerNameColumns } from './console-closures.ts';
 import {
@@ -26,7 +26,7 @@ import { fiatRateOf } from './fiat.ts';
 import { amountOutsideLimits } from '../../api-contract/amount-limits.ts';
 import { isUniqueViolation } from './accounts.ts';
 import { post } from './ledger.ts';
-import { ownsUploads } from './uploads.ts';
+import { ownsUploads, uploadDigest } from './uploads.ts';
 import { currentLevel } from './vip.ts';
 import { claimForReview, requireReason, selfNumbered, type Reviewable } from './reviews.ts';
 import { consoleTexts } from '../../api-contract/console-texts.ts';
@@ -176,6 +176,7 @@ export async function submitRecharge(
 
   let hash: string | null = null;
   let proof = '';
+  let proofDigest: Uint8Array | null = null;
   if (request.kind === 'crypto') {
     hash = request.hash;
     const [used] = await tx
@@ -189,17 +190,13 @@ export async function submitRecharge(
     proof = request.proof;
     if (!(await ownsUploads(tx, userId, [proof]))) throw new Refusal(texts.uploadProof.id);
     // One transfer's receipt backs one recharge, as one hash does (a rejected one's may be sent again): two recharges
-    // on one receipt would each wait for an operator who sees a real receipt twice. The user's row is locked above.
+    // on one receipt would each wait for an operator who sees a real receipt twice. The same picture uploaded again,
+    // or by another account, is the same receipt: compared by its bytes' digest (the unique index decides a race).
+    proofDigest = await uploadDigest(tx, proof);
     const [used] = await tx
       .select({ id: rechargeOrders.id })
       .from(rechargeOrders)
-      .where(
-        and(
-          eq(rechargeOrders.userId, userId),
-          eq(rechargeOrders.proof, proof),
-          sql`${rechargeOrders.status} <> 'rejected'`,
-        ),
-      )
+      .where(and(eq(rechargeOrders.proofDigest, proofDigest), sql`${rechargeOrders.status} <> 'rejected'`))
       .limit(1);
     if (used) throw new Refusal(serverTexts.proofUsed.id);
   }
@@ -228,14 +225,18 @@ export async function submitRecharge(
         actualAmount: credit,
         hash,
         proof,
+        proofDigest,
         createdAt: now,
       })
       .returning();
     const [row] = rowsOf<Record<string, unknown>>(await tx.execute(sql`with ${numbered.with} ${insert.getSQL()}`));
     return tableRow(rechargeOrders, row!);
   } catch (error) {
-    // Two parallel submissions of one hash: the unique index lets one through.
-    if (isUniqueViolation(error)) throw new Refusal(serverTexts.hashUsed.id);
+    // Two parallel submissions of one hash or one receipt: the unique index lets one through.
+    if (isUniqueViolation(error))
+      throw new Refusal(
+        constraintOf(error) === 'recharge_orders_proof_once' ? serverTexts.proofUsed.id : serverTexts.hashUsed.id,
+      );
     throw error;
   }
 }

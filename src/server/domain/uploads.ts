@@ -87,6 +87,19 @@ export async function keepUpload(
 }
 
 /**
+ * SHA-256 of the bytes of the picture at `url` (one the caller checked exists, e.g. with ownsUploads): 32 bytes. What
+ * makes two uploads of one file the same picture.
+ */
+export async function uploadDigest(tx: Executor, url: string): Promise<Uint8Array> {
+  const [row] = await tx
+    .select({ digest: sql<Uint8Array>`sha256(${uploads.bytes})` })
+    .from(uploads)
+    .where(eq(uploads.id, idOf(url)));
+  if (!row) throw new Error(`no picture at ${url}`);
+  return new Uint8Array(row.digest);
+}
+
+/**
  * Whether every URL names a private picture `userId` uploaded (a document or a receipt may not be an
  * avatar's public copy). The pictures stay locked to the end of the transaction: the removal of unused
  * pictures cannot take one this call is about to refer to.
