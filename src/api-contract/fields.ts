@@ -66,12 +66,15 @@ export const PHONE = new RegExp(
 );
 /**
  * An e-mail address by the rules of RFC 5321 (a local part of at most 64 characters: words joined by single dots, no
- * dot at either end) and RFC 6531 (letters of any script): its domain is labels of letters, digits and inner hyphens
- * (at most 63 each, RFC 1035; letters of any script with their marks, IDNA) joined by single dots, ending in a
- * top-level domain of letters (or its ASCII form, xn--). Written as `canonicalEmail` gives it (no dot at the end).
+ * dot at either end) and RFC 6531 (letters of any script). A word holds none of the specials RFC 5322 keeps out of an
+ * unquoted local part — ( ) , : ; < > [ ] \ and the quote — since a mailer reads them as a comment, a list, a group or
+ * a route and sends to another address ('someone(x)@example.com' goes to someone@example.com, 'x,someone@…' to
+ * someone@…), so a code would prove a mailbox other than the one kept. Its domain is labels of letters, digits and
+ * inner hyphens (at most 63 each, RFC 1035; letters of any script with their marks, IDNA) joined by single dots, ending
+ * in a top-level domain of letters (or its ASCII form, xn--). Written as `canonicalEmail` gives it (no dot at the end).
  */
 export const EMAIL = (() => {
-  const word = '[^\\s@."]+';
+  const word = '[^\\s@."(),:;<>\\[\\]\\\\]+';
   const label = '[\\p{L}\\p{N}](?:[\\p{L}\\p{M}\\p{N}-]{0,61}[\\p{L}\\p{M}\\p{N}])?';
   const top = '(?:\\p{L}[\\p{L}\\p{M}]{1,62}|xn--[a-z0-9-]{1,59})';
   return new RegExp(`^(?=[^@]{1,64}@)${word}(?:\\.${word})*@(?:${label}\\.)+${top}$`, 'iu');

@@ -104,6 +104,18 @@ it.each([
 });
 
 it.each([
+  ['a comment', 'someone(note)@example.com'],
+  ['a list', 'nobody,someone@example.com'],
+  ['a group', 'team:someone@example.com'],
+  ['an address in angle brackets', 'nobody<someone>@example.com'],
+])(
+  'asking for an e-mail code to an address with %s, which a mailer sends to another address, is refused',
+  async (_, email) => {
+    await expectRefusedUnchanged(sendEmailCode, { email }, 'Please enter a valid e-mail address!');
+  },
+);
+
+it.each([
   ['no e-mail address', {}, 'Please enter your e-mail address!'],
   ['an e-mail address without @', { email: 'someone' }, 'Please enter a valid e-mail address!'],
   ['a must flag other than 0 or 1', { email: 'a@example.com', must: 'yes' }, 'The request is not valid!'],

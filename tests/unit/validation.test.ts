@@ -159,6 +159,14 @@ describe('register', () => {
     'alice@example.c',
     'alice@example.123',
     `${'a'.repeat(65)}@example.com`,
+    // Specials outside a quoted string: a mailer reads each as another address (a comment, a list, a group, a route).
+    'alice(note)@example.com',
+    'alice,bob@example.com',
+    'alice;bob@example.com',
+    'team:bob@example.com',
+    'alice<bob>@example.com',
+    'alice[1]@example.com',
+    'alice\\bob@example.com',
   ])('e-mail %s: no address by RFC 5321 and the DNS rules, refused', (email) => {
     expect(firstError(RegisterInput, { ...byEmail, email })).toBe(texts.emailFormat.message);
   });
@@ -170,6 +178,7 @@ describe('register', () => {
     ['user@xn--72c1a1bt4awk9o.xn--o3cw4h', 'user@xn--72c1a1bt4awk9o.xn--o3cw4h'],
     ['राम@उदाहरण.भारत', 'राम@उदाहरण.भारत'],
     ['a@b.co', 'a@b.co'],
+    ["o'brien!#$%&*/=?^_`{|}~-@example.com", "o'brien!#$%&*/=?^_`{|}~-@example.com"],
   ])('e-mail %s is kept as %s', (email, kept) => {
     const result = v.safeParse(RegisterInput, { ...byEmail, email });
     expect(result.success && result.output.mode === 'email' && result.output.email).toBe(kept);
