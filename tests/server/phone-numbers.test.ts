@@ -16,6 +16,7 @@ import { hashSecret } from '../../src/server/domain/accounts.ts';
 import { bringPhonesToE164 } from '../../src/server/domain/phone-duplicates.ts';
 import { canonicalMobile, phonePrefixes } from '../../src/server/domain/phone-numbers.ts';
 import { smsTo } from '../../src/server/delivery/sms.ts';
+import { PHONE } from '../../src/api-contract/fields.ts';
 import { runOperatorCommand } from '../../src/server/ops/commands.ts';
 
 const INVALID = 'Please enter a valid mobile number!';
@@ -52,6 +53,9 @@ function spellings(national: string): [string, string][] {
     ['with the katakana prolonged sound mark as dashes', `0${a}\u30fc${b}\u30fc${c}`],
     ['with full-width brackets and an ideographic space', `\uff0b66\u3000\uff080\uff09${a} ${b} ${c}`],
     ['by 00 with full-width hyphens', `0066\uff0d${a}\uff0d${b}\uff0d${c}`],
+    // The spaces a page or a document sets between a number's groups, pasted with it.
+    ['with thin spaces', `0${a}\u2009${b}\u2009${c}`],
+    ['+66 with narrow no-break spaces', `+66\u202f${a}\u202f${b}\u202f${c}`],
     ...Object.entries(DIGITS)
       .filter(([name]) => name !== 'ascii')
       .map(([name, zero]): [string, string] => [`in ${name} digits`, inDigits(`0${national}`, zero)]),
@@ -111,6 +115,23 @@ describe("libphonenumber's Thai numbers", () => {
     expect(
       canonicalMobile('\uff0b\uff18\uff11 \uff19\uff10\uff0d\uff11\uff12\uff13\uff14\uff0d\uff15\uff16\uff17\uff18'),
     ).toBe('+819012345678');
+  });
+
+  // Every separator the phone fields' shape lets through (PHONE_SEPARATORS) is read as one: none is refused afterwards.
+  it.each([
+    ['a thin space', '\u2009'],
+    ['a narrow no-break space', '\u202f'],
+    ['an en space', '\u2002'],
+    ['a hair space', '\u200a'],
+    ['a medium mathematical space', '\u205f'],
+    ['an Ogham space mark', '\u1680'],
+    ['a tab', '\t'],
+    ['a tilde', '~'],
+    ['a full-width tilde', '\uff5e'],
+  ])('reads a number with %s between its groups as one written with spaces', (_, separator) => {
+    const typed = ['081', '234', '5678'].join(separator);
+    expect(PHONE.test(typed)).toBe(true);
+    expect(canonicalMobile(typed)).toBe('+66812345678');
   });
 
   it.each(Object.entries(DIGITS))('reads a number written in %s digits', (_, zero) => {

@@ -13,9 +13,13 @@ export const DEFAULT_PHONE_COUNTRY: CountryCode = 'TH';
 if (getCountryCallingCode(DEFAULT_PHONE_COUNTRY) !== AREA_CODE)
   throw new Error(`the default phone country ${DEFAULT_PHONE_COUNTRY} does not have the area code ${AREA_CODE}`);
 
-/** `text` with the digits of the six languages' systems made ASCII (typed-digits.ts), and a full-width plus sign (what
- * Chinese and Japanese input methods type) made `+`. */
-const phoneDigits = (text: string): string => asciiDigits(text).replaceAll('\uff0b', '+');
+/**
+ * `text` with the digits of the six languages' systems made ASCII (typed-digits.ts), a full-width plus sign (what
+ * Chinese and Japanese input methods type) made `+`, and each separator the phone fields let through (PHONE_SEPARATORS)
+ * made a space: libphonenumber reads only some of them (not a thin or narrow no-break space, a tab or a tilde), and a
+ * number its field took must not be refused for how its groups were spaced.
+ */
+const phoneDigits = (text: string): string => asciiDigits(text).replaceAll('\uff0b', '+').replace(SEPARATORS, ' ');
 
 /**
  * A mobile number as E.164 (`+` and up to 15 digits), or null when `typed` is not one. Read by libphonenumber's
