@@ -80,15 +80,24 @@ export const EMAIL = (() => {
   return new RegExp(`^(?=[^@]{1,64}@)${word}(?:\\.${word})*@(?:${label}\\.)+${top}$`, 'iu');
 })();
 
+/** The at signs of Chinese and Japanese input (full-width, small), which compatibility composition makes '@'. */
+const OTHER_AT_SIGNS = /[\uff20\ufe6b]/g;
+/** The ideographic full stop (and its half-width form once composed), which IDNA reads as a domain's dot. */
+const IDEOGRAPHIC_STOP = /\u3002/g;
+
 /**
- * An e-mail address as it is kept and looked up: composed (NFC, as RFC 6532 asks), lower case, and without the one
- * dot a fully qualified domain may end with ('a@example.com.' is 'a@example.com'), so one mailbox is one account.
+ * An e-mail address as it is kept and looked up: lower case, without the one dot a fully qualified domain may end with
+ * ('a@example.com.' is 'a@example.com'), its local part composed (NFC, as RFC 6532 asks) and its domain as IDNA
+ * (Unicode Technical Standard 46) maps one before looking it up: compatibility forms composed (NFKC: the full-width
+ * letters, digits and dots of Chinese and Japanese input, the Thai SARA AM as NIKHAHIT and SARA AA) and an ideographic
+ * full stop read as a dot. So 'someone＠ｅｘａｍｐｌｅ．ｃｏｍ' is 'someone@example.com', and one mailbox is one account.
  */
-export const canonicalEmail = (typed: string) =>
-  typed
-    .normalize('NFC')
-    .toLowerCase()
-    .replace(/(@[^@]*[^.@])\.$/, '$1');
+export const canonicalEmail = (typed: string) => {
+  const text = typed.replace(OTHER_AT_SIGNS, '@');
+  const at = text.lastIndexOf('@') + 1;
+  const domain = text.slice(at).normalize('NFKC').replace(IDEOGRAPHIC_STOP, '.');
+  return `${text.slice(0, at).normalize('NFC')}${domain}`.toLowerCase().replace(/(@[^@]*[^.@])\.$/, '$1');
+};
 /** An uploaded picture, named by the URL /users/upload answered. */
 export const UPLOAD_URL = /^\/api\/uploads\/[A-Za-z0-9_-]{10,64}$/;
 export const INVITE_CODE = /^[A-Za-z0-9]{4,12}$/;
@@ -106,6 +115,8 @@ export const email = v.pipe(
   v.maxLength(EMAIL_MAX_LENGTH, texts.emailFormat.id),
   v.check((typed) => !holdsHiddenCharacter(typed), texts.hiddenCharacters.id),
   v.transform(canonicalEmail),
+  // Compatibility composition of the domain can lengthen it ('㍿' is four letters): bounded again as kept.
+  v.maxLength(EMAIL_MAX_LENGTH, texts.emailFormat.id),
   v.regex(EMAIL, texts.emailFormat.id),
 );
 /** What the login screen takes: a username, a mobile number or an e-mail address. */

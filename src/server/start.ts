@@ -12,7 +12,7 @@ import { seedFunds } from './db/seed-funds.ts';
 import { storeWalletAddressesChecksummed } from './domain/payouts.ts';
 import { grantDemoBalances } from './domain/demo.ts';
 import { bringPhonesToE164 } from './domain/phone-duplicates.ts';
-import { usernamesAlike } from './domain/accounts.ts';
+import { storeEmailsCanonical, usernamesAlike } from './domain/accounts.ts';
 import { seedEarn } from './db/seed-earn.ts';
 import { seedWelfare } from './db/seed-welfare.ts';
 import { buildApp } from './http/app.ts';
@@ -69,6 +69,7 @@ await database.exclusive(async () => {
   await seedMarkets(db, clock.now());
   await seedFunds(db);
   await storeWalletAddressesChecksummed(db);
+  await storeEmailsCanonical(db);
   if (config.seedDemo) await grantDemoBalances(db, DEMO_ACCOUNT.username, clock.now());
   await seedEarn(db, clock.now(), config.earnTimeZone);
   await seedWelfare(db);

@@ -10,13 +10,19 @@ import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startHarness, type Harness } from './harness.ts';
 import { operatorToken } from './console-helpers.ts';
-import { PASSWORD, lockedFor, refused, registerByEmail, userIdOf } from './helpers.ts';
+import { PASSWORD, lockedFor, refused, registerByEmail, registerByPhone, userIdOf } from './helpers.ts';
 import { editProfile, login, register, sendEmailCode, userInfo } from '../../src/api-contract/account.ts';
 import { CONTACT_REUSE_DAYS, closeAccount } from '../../src/api-contract/closure.ts';
 import { consoleFindCustomers } from '../../src/api-contract/console.ts';
 import { rowsOf } from '../../src/server/db/connection.ts';
 import { users } from '../../src/server/db/schema.ts';
-import { hashSecret, isUniqueViolation, newInviteCode, usernamesAlike } from '../../src/server/domain/accounts.ts';
+import {
+  hashSecret,
+  isUniqueViolation,
+  newInviteCode,
+  storeEmailsCanonical,
+  usernamesAlike,
+} from '../../src/server/domain/accounts.ts';
 
 const MIGRATION = new URL('../../src/server/db/migrations/0037_usernames_ignore_case.sql', import.meta.url);
 
@@ -90,6 +96,54 @@ it('an address that is a username in another case or width is taken: no code, no
   // The database refuses it too, for a writer that skipped the rule (or raced it).
   const inserted = await legacyAccount('BOB@example.com').catch((error: unknown) => error);
   expect(isUniqueViolation(inserted)).toBe(true);
+});
+
+it("another spelling of an account's e-mail domain is that e-mail: taken, though the username is a phone", async () => {
+  const { token } = await registerByPhone(h);
+  const id = await userIdOf(h, token);
+  await h.database.db.update(users).set({ email: 'somchai@example.co.th' }).where(eq(users.id, id));
+  const before = await accounts();
+  // Full-width letters and stops as a Chinese or Japanese keyboard types them, and the ideographic full stop: IDNA
+  // reads each domain as example.co.th, so a code would reach the same mailbox.
+  for (const typed of ['somchai@ｅxample.co.th', 'somchai＠ｅｘａｍｐｌｅ．ｃｏ．ｔｈ', 'somchai@example。co。th']) {
+    h.clock.advance(61_000);
+    expect(await h.call(sendEmailCode, { email: typed })).toEqual(EMAIL_TAKEN);
+  }
+  expect(await accounts()).toBe(before);
+  expect(h.sent.filter((message) => message.target.startsWith('somchai'))).toEqual([]);
+});
+
+it('addresses kept before domains were read as IDNA are rewritten once, and found as typed now', async () => {
+  const { token } = await registerByPhone(h);
+  const byPhone = await userIdOf(h, token);
+  await h.database.db.update(users).set({ email: 'niran@\u0e01\u0e33.th' }).where(eq(users.id, byPhone));
+  const byEmail = await legacyAccount('somsak@ｅxample.com');
+  await h.database.db.update(users).set({ email: 'somsak@ｅxample.com' }).where(eq(users.id, byEmail));
+  // One whose canonical spelling another account holds is left as it is.
+  await registerByEmail(h, 'malee@example.com');
+  const alike = await legacyAccount('malee-legacy');
+  await h.database.db.update(users).set({ email: 'malee@ｅxample.com' }).where(eq(users.id, alike));
+
+  expect(await storeEmailsCanonical(h.database.db)).toBe(2);
+  const emailOf = async (id: number) =>
+    (
+      await h.database.db.select({ email: users.email, username: users.username }).from(users).where(eq(users.id, id))
+    )[0];
+  expect(await emailOf(byPhone)).toEqual({
+    email: 'niran@\u0e01\u0e4d\u0e32.th',
+    username: expect.stringMatching(/^\+66/),
+  });
+  expect(await emailOf(byEmail)).toEqual({ email: 'somsak@example.com', username: 'somsak@example.com' });
+  expect(await emailOf(alike)).toEqual({ email: 'malee@ｅxample.com', username: 'malee-legacy' });
+  expect(await storeEmailsCanonical(h.database.db)).toBe(0);
+
+  // A reset's code is sent to each as typed in either spelling, and each signs in by its address.
+  for (const typed of ['niran@\u0e01\u0e33.th', 'somsak@ｅxample.com', 'somsak@example.com']) {
+    h.clock.advance(61_000);
+    expect((await h.call(sendEmailCode, { email: typed, must: '1' })).ret).toBe(1);
+  }
+  expect(await userIdOf(h, (await tryLogin('niran@\u0e01\u0e33.th', PASSWORD)).data!.token)).toBe(byPhone);
+  expect(await userIdOf(h, (await tryLogin('SOMSAK@example.com', PASSWORD)).data!.token)).toBe(byEmail);
 });
 
 it("a new e-mail that is another account's username in another case is refused, the username unchanged", async () => {

@@ -179,6 +179,11 @@ describe('register', () => {
     ['राम@उदाहरण.भारत', 'राम@उदाहरण.भारत'],
     ['a@b.co', 'a@b.co'],
     ["o'brien!#$%&*/=?^_`{|}~-@example.com", "o'brien!#$%&*/=?^_`{|}~-@example.com"],
+    // A domain is read as IDNA reads it: the full-width forms and the ideographic full stop of Chinese and Japanese
+    // input, and the Thai SARA AM as NIKHAHIT and SARA AA, are one domain with their plain spellings.
+    ['someone＠ｅｘａｍｐｌｅ．ｃｏｍ', 'someone@example.com'],
+    ['someone@example。co。th', 'someone@example.co.th'],
+    ['somchai@\u0e01\u0e33.th', 'somchai@\u0e01\u0e4d\u0e32.th'],
   ])('e-mail %s is kept as %s', (email, kept) => {
     const result = v.safeParse(RegisterInput, { ...byEmail, email });
     expect(result.success && result.output.mode === 'email' && result.output.email).toBe(kept);

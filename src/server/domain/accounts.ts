@@ -141,6 +141,34 @@ export async function findUserByLogin(db: Executor, login: string): Promise<User
   return row;
 }
 
+/**
+ * Rewrites the stored e-mail addresses kept before `canonicalEmail` read a domain as IDNA does (full-width letters, the
+ * Thai SARA AM composed) in their canonical spelling, so login and a password reset find them as typed now; a username
+ * that was the address follows it. An address whose canonical spelling another account holds stays as it is (its owner
+ * still signs in by it: findUserByLogin folds the username). Runs at start: PostgreSQL cannot spell an address as the
+ * app does. Idempotent; only addresses with a character beyond ASCII are read. Answers how many were rewritten.
+ */
+export async function storeEmailsCanonical(db: Executor): Promise<number> {
+  const rows = await db
+    .select({ id: users.id, username: users.username, email: users.email })
+    .from(users)
+    .where(sql`${users.email} ~ '[^\\x01-\\x7f]'`);
+  let rewritten = 0;
+  for (const row of rows) {
+    const email = canonicalEmail(row.email!);
+    if (email === row.email) continue;
+    const [holder] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+    if (holder) continue;
+    const changed = await db
+      .update(users)
+      .set({ email, ...(row.username === row.email ? { username: email } : {}) })
+      .where(and(eq(users.id, row.id), eq(users.email, row.email!)))
+      .returning({ id: users.id });
+    rewritten += changed.length;
+  }
+  return rewritten;
+}
+
 export async function findUser(db: Executor, id: number): Promise<UserRow> {
   const [row] = await db.select().from(users).where(eq(users.id, id));
   if (!row) throw new Error(`user ${id} of a live session does not exist`);
