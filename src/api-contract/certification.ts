@@ -27,11 +27,11 @@ export const CertificationInput = v.variant(
       doc_type: v.picklist(DOCUMENT_TYPES, texts.chooseDocument.id),
       name: personName(texts.fillInformation),
       /** Latin letters, digits of any of the six languages' scripts and dashes, 4 to 30 once the spaces it is written
-       * with are removed. */
+       * with are removed, at least 4 of them letters or digits (dashes only group a number). */
       number: v.pipe(
         required(texts.fillInformation),
         groupedNumber(/\s/g),
-        v.regex(/^[A-Za-z0-9-]{4,30}$/, texts.fillInformation.id),
+        v.regex(/^(?=(?:-*[A-Za-z0-9]){4})[A-Za-z0-9-]{4,30}$/, texts.fillInformation.id),
       ),
       image: picture,
     }),

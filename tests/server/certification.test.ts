@@ -252,6 +252,9 @@ describe('refusals record nothing', () => {
       [{ number: 'AB 1' }, 'Please fill in the information and try again!'],
       [{ number: 'AB/123' }, 'Please fill in the information and try again!'],
       [{ number: 'АВ1234' }, 'Please fill in the information and try again!'], // Cyrillic
+      // Dashes are what a number is grouped by: alone, or with fewer than 4 letters and digits, they are no number.
+      [{ number: '----' }, 'Please fill in the information and try again!'],
+      [{ number: '-A-1-2-' }, 'Please fill in the information and try again!'],
       [{ image: '' }, 'Please upload a photo of the document!'],
       [{ image: 'https://example.com/id.png' }, 'Please upload a photo of the document!'],
       [{ image: '/api/uploads/notanuploadatall' }, 'Please upload a photo of the document!'],
