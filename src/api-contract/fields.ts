@@ -57,12 +57,12 @@ export const PHONE_SEPARATORS =
 
 /**
  * A mobile number as people write it: 8-15 digits of any of the six languages' digit systems (ASCII, Arabic-Indic,
- * Extended Arabic-Indic, Devanagari, Thai, full-width), an optional leading plus, and PHONE_SEPARATORS between them.
- * Only its shape: the server reads it as E.164 by libphonenumber's rules (Thailand, area code 66, by default) and
- * refuses what is no mobile number.
+ * Extended Arabic-Indic, Devanagari, Thai, full-width), an optional leading plus (inside a bracket too: "(+66) 81…"),
+ * and PHONE_SEPARATORS between them. Only its shape: the server reads it as E.164 by libphonenumber's rules (Thailand,
+ * area code 66, by default) and refuses what is no mobile number.
  */
 export const PHONE = new RegExp(
-  `^[+\\uff0b]?${PHONE_SEPARATORS}*(?:[0-9\\u0660-\\u0669\\u06f0-\\u06f9\\u0966-\\u096f\\u0e50-\\u0e59\\uff10-\\uff19]${PHONE_SEPARATORS}*){8,15}$`,
+  `^(?:${PHONE_SEPARATORS}*[+\\uff0b])?${PHONE_SEPARATORS}*(?:[0-9\\u0660-\\u0669\\u06f0-\\u06f9\\u0966-\\u096f\\u0e50-\\u0e59\\uff10-\\uff19]${PHONE_SEPARATORS}*){8,15}$`,
 );
 /**
  * An e-mail address by the rules of RFC 5321 (a local part of at most 64 characters: words joined by single dots, no

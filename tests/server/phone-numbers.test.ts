@@ -45,6 +45,7 @@ function spellings(national: string): [string, string][] {
     ['E.164', `+66${national}`],
     ['national with dashes', `0${a}-${b}-${c}`],
     ['with the (0) kept', `+66 (0)${a} ${b} ${c}`],
+    ['with +66 in brackets, as a business card prints it', `(+66) ${a}-${b}-${c}`],
     ['by the Thai international prefix', `001 66 ${national}`],
     ['by the international prefix of most countries', `0066 ${national}`],
     ['by 00 without a space', `0066${national}`],
