@@ -3,6 +3,7 @@
 import { useEffect, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { CODE_LENGTH, CODE_RESEND_SECONDS } from '../api-contract/constants.ts';
+import { typedDigits } from '../api-contract/typed-digits.ts';
 import { TextField } from './forms.tsx';
 
 export function CodeButton({ onSend }: { onSend: () => Promise<boolean> }) {
@@ -33,7 +34,9 @@ export function CodeButton({ onSend }: { onSend: () => Promise<boolean> }) {
 
 /**
  * The verification-code field of every form: 6 digits, the phone's one-time-code autofill, and
- * "Get code" (hidden while there is nowhere to send a code: `onSend` null).
+ * "Get code" (hidden while there is nowhere to send a code: `onSend` null). What is typed or pasted keeps its digits
+ * alone, in ASCII (typedDigits): a code copied with a space or line break around it, or grouped "123 456", is the code.
+ * No maxlength: the browser would cut such a paste to its first six characters before the digits are picked.
  */
 export function CodeField({
   value,
@@ -49,9 +52,8 @@ export function CodeField({
     <TextField
       label={<Trans>Verification code</Trans>}
       value={value}
-      onChange={onChange}
+      onChange={(typed) => onChange(typedDigits(typed, CODE_LENGTH))}
       inputMode="numeric"
-      maxLength={CODE_LENGTH}
       autoComplete="one-time-code"
       name="code"
       placeholder={t`6-digit code`}
