@@ -8,7 +8,7 @@
 // server tests call `verifyProof` below; hashing is Web Crypto's SHA-256 (browsers' secure contexts, Node ≥ 20).
 //
 // The tree is a Merkle sum tree with a vector of sums (one per asset, integer minor units as decimal strings):
-//   leaf id    = hex(SHA-256(salt bytes || UTF-8 of the account id))
+//   leaf id    = hex(SHA-256(salt bytes || UTF-8 of the account id)), the salt exactly 32 bytes (64 hex digits)
 //   leaf hash  = hex(SHA-256(UTF-8 of "leaf:" + id + ":" + sums joined by ","))
 //   node hash  = hex(SHA-256(UTF-8 of "node:" + left hash + ":" + right hash + ":" + left sums + ":" + right sums))
 //   node sums  = left sums + right sums, asset by asset
@@ -61,7 +61,6 @@ export interface PublishedRoot {
 export const PROOF_FORMAT = 'coinvest-liabilities/1';
 
 const WHOLE = /^(0|[1-9][0-9]*)$/;
-const HEX = /^[0-9a-f]+$/;
 const HASH = /^[0-9a-f]{64}$/;
 
 function toHex(bytes: ArrayBuffer): string {
@@ -145,7 +144,9 @@ export async function verifyProof(
     const count = assets.length;
     const leafBad = badSums(leaf.sums, count, 'leaf');
     if (leafBad) return leafBad;
-    if (typeof proof.salt !== 'string' || !HEX.test(proof.salt) || proof.salt.length % 2) return fail('format', 'salt');
+    // Exactly 32 bytes: with a salt of any length, salt ‖ "12" is also (salt ‖ "1") ‖ "2", and one leaf would pass
+    // for accounts 12 and 2 alike.
+    if (typeof proof.salt !== 'string' || !HASH.test(proof.salt)) return fail('format', 'salt: 64 hex digits expected');
     if ((await leafIdOf(proof.salt, String(proof.account))) !== leaf.id)
       return fail('id', 'the leaf id is not SHA-256(salt || account)');
     let hash = await leafHashOf(leaf.id, leaf.sums);
