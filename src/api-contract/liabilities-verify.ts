@@ -51,11 +51,19 @@ export type Verdict =
       detail: string;
     };
 
-/** What the operator published for a tree (the public list of roots). */
+/**
+ * What the operator published for a tree (the public list of roots). The proof's assets, decimals and cut-off are not
+ * in any hash: a proof that named other ones would have the customer read their leaf as other amounts (a sum read
+ * with 7 decimals is ten times the one the totals count at 8) or compare it with a balance of another time.
+ */
 export interface PublishedRoot {
   hash: string;
   assets?: string[];
   totals?: string[];
+  /** Decimal places of the minor unit. */
+  decimals?: number;
+  /** The cut-off time, ISO 8601. */
+  cutoff?: string;
 }
 
 export const PROOF_FORMAT = 'coinvest-liabilities/1';
@@ -120,10 +128,11 @@ const add = (left: readonly string[], right: readonly string[]) =>
 
 /**
  * Checks a proof against the root the operator published: the leaf id from the salt and account, every sum a whole
- * number ≥ 0, each step's hash and sums, the root's hash equal to the published one (and the proof's assets and root
- * sums equal to the published ones when given). With `account` (the checking customer's own account id, in decimal),
- * the proof must be of that account: a proof of another customer's leaf with the same balances would verify as well,
- * and an operator could show it to both while keeping one leaf. Never throws on a bad proof: it answers why it fails.
+ * number ≥ 0, each step's hash and sums, the root's hash equal to the published one (and the proof's assets, root
+ * sums, decimals and cut-off equal to the published ones when given). With `account` (the checking customer's own
+ * account id, in decimal), the proof must be of that account: a proof of another customer's leaf with the same
+ * balances would verify as well, and an operator could show it to both while keeping one leaf. Never throws on a bad
+ * proof: it answers why it fails.
  */
 export async function verifyProof(
   proof: LiabilityProof,
@@ -171,6 +180,13 @@ export async function verifyProof(
       return fail('totals', 'the assets differ from the published ones');
     if (expected.totals && expected.totals.join(',') !== root.sums.join(','))
       return fail('totals', 'the root sums differ from the published totals');
+    if (expected.decimals !== undefined && proof.decimals !== expected.decimals)
+      return fail(
+        'totals',
+        `the proof reads its sums with ${proof.decimals} decimals, not the published ${expected.decimals}`,
+      );
+    if (expected.cutoff !== undefined && Date.parse(proof.cutoff) !== Date.parse(expected.cutoff))
+      return fail('totals', `the proof's cut-off ${proof.cutoff} is not the published ${expected.cutoff}`);
     return { ok: true, root: hash };
   } catch (error) {
     return fail('crypto', error instanceof Error ? error.message : String(error));

@@ -3,7 +3,8 @@
 // symbols are hidden from a screen reader), and a tree of one customer says the leaf is the root instead of showing
 // an empty path; a customer finds what to check it with: a link to the stand-alone verifier the server serves, a
 // link to the published roots, the published totals of their tree, and the command to run; and a proof of another
-// account (another customer's leaf with the same balances, which an operator could show both) is not verified.
+// account (another customer's leaf with the same balances, which an operator could show both) is not verified, nor is
+// one that gives other decimals or another cut-off than its tree was published with.
 import { act } from 'react';
 import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
@@ -80,8 +81,13 @@ async function treeWith(siblings: { side: 'left' | 'right'; sums: string[] }[]) 
   return { proof, tree };
 }
 
-async function open(siblings: { side: 'left' | 'right'; sums: string[] }[], verdict = 'verified') {
+async function open(
+  siblings: { side: 'left' | 'right'; sums: string[] }[],
+  verdict = 'verified',
+  change: (proof: LiabilityProof) => void = () => {},
+) {
   const { proof, tree } = await treeWith(siblings);
+  change(proof);
   const fetch = vi.fn(async (input: RequestInfo | URL) => {
     const url = (input as Request).url;
     if (url.includes('/liabilities/roots')) return envelope(1, 'ok', { lists: [tree] });
@@ -159,6 +165,16 @@ it("does not verify a proof of another customer's account, though its path leads
   await open([{ side: 'right', sums: ['1', '2'] }], 'failed');
   const verdict = view.container.querySelector('.liab-verdict')!;
   expect(verdict.textContent).toBe('Not verified ✗This proof is not of your account. Please contact customer service.');
+});
+
+it.each([
+  // The tree counts 1.5 USDT for the customer (150000000 at 8 decimals); read with 7 the screen would show 15.
+  ['other decimals', (proof: LiabilityProof) => void (proof.decimals = 7)],
+  // A day earlier: the customer would compare the leaf with the balance they held a day before the tree's.
+  ['another cut-off', (proof: LiabilityProof) => void (proof.cutoff = '2026-11-22T00:00:00.000Z')],
+])('does not verify a proof read with %s than its tree was published with', async (_, change) => {
+  await open([{ side: 'right', sums: ['1', '2'] }], 'failed', change);
+  expect(view.container.querySelector('.liab-verdict')!.textContent).toContain('Not verified');
 });
 
 it('says no proof holds a new account yet, with no "Try again" that cannot help; a lost connection offers it', async () => {

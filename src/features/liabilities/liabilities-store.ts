@@ -52,7 +52,13 @@ export async function loadProof(): Promise<void> {
     const verdict = published
       ? await verifyProof(
           mine.proof,
-          { hash: published.root, assets: published.assets, totals: published.totals },
+          {
+            hash: published.root,
+            assets: published.assets,
+            totals: published.totals,
+            decimals: published.decimals,
+            cutoff: published.cutoff,
+          },
           account,
         )
       : ({ ok: false, reason: 'root', detail: 'the tree is not in the published list' } as const);
