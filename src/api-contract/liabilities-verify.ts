@@ -203,7 +203,12 @@ interface NodeProcess {
 }
 const nodeProcess = (globalThis as { process?: NodeProcess }).process;
 const script = nodeProcess?.argv?.[1];
-if (script && /liabilities-verify\.[cm]?[jt]s$/.test(script) && import.meta.url.endsWith(script.replace(/\\/g, '/'))) {
+// Run as the script (not imported): its file, saved under any name a browser gives it ("liabilities-verify (1).mjs"),
+// in any folder, a space in its path included (which the file's URL writes as %20).
+const runAsScript = (path: string) =>
+  /liabilities-verify[^/\\]*\.[cm]?[jt]s$/.test(path) &&
+  decodeURIComponent(new URL(import.meta.url).pathname).endsWith(path.replace(/\\/g, '/'));
+if (script && runAsScript(script)) {
   const fs = nodeProcess!.getBuiltinModule!('node:fs') as { readFileSync(path: string, encoding: 'utf8'): string };
   const [file, rootHash] = nodeProcess!.argv.slice(2);
   if (!file || !rootHash) {

@@ -1,8 +1,8 @@
 // The stand-alone verifier as a customer gets it: served by the platform at /.well-known/liabilities-verify.mjs (no
 // session, any origin), and that file alone, saved and run with node, says "verified" for a customer's proof against
-// the published root and why not for a changed one.
+// the published root and why not for a changed one, wherever and under whatever name the browser saved it.
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -37,21 +37,29 @@ it('serves the verifier, which run on its own says verified for a proof and refu
   expect(response.statusCode).toBe(200);
   expect(response.headers['content-type']).toBe('text/javascript; charset=utf-8');
   expect(response.headers['access-control-allow-origin']).toBe('*');
-  const script = join(folder, 'liabilities-verify.mjs');
-  writeFileSync(script, response.body);
-  const real = join(folder, 'proof.json');
-  writeFileSync(real, JSON.stringify(data.proof));
   const forged = structuredClone(data.proof);
   forged.leaf.sums = forged.leaf.sums.map((sum) => (BigInt(sum) * 2n).toString());
-  const changed = join(folder, 'changed.json');
-  writeFileSync(changed, JSON.stringify(forged));
+  // Saved as a browser saves it: under its own name, or a second download's name in a folder whose path has a space
+  // (a Windows user's "C:\Users\First Last\Downloads"), where it must not say nothing and exit 0.
+  for (const [place, name] of [
+    [folder, 'liabilities-verify.mjs'],
+    [join(folder, 'My Downloads'), 'liabilities-verify (1).mjs'],
+  ] as const) {
+    mkdirSync(place, { recursive: true });
+    const script = join(place, name);
+    writeFileSync(script, response.body);
+    const real = join(place, 'proof.json');
+    writeFileSync(real, JSON.stringify(data.proof));
+    const changed = join(place, 'changed.json');
+    writeFileSync(changed, JSON.stringify(forged));
 
-  // Run from its own folder, as a customer who saved it would: nothing of the repository is reachable from there.
-  const run = promisify(execFile);
-  const ok = await run(process.execPath, [script, real, root], { cwd: folder });
-  expect(ok.stdout.trim()).toBe('verified');
-  await expect(run(process.execPath, [script, changed, root], { cwd: folder })).rejects.toMatchObject({
-    code: 1,
-    stdout: expect.stringContaining('NOT verified (root)'),
-  });
+    // Run from its own folder, as a customer who saved it would: nothing of the repository is reachable from there.
+    const run = promisify(execFile);
+    const ok = await run(process.execPath, [script, real, root], { cwd: place });
+    expect(ok.stdout.trim()).toBe('verified');
+    await expect(run(process.execPath, [script, changed, root], { cwd: place })).rejects.toMatchObject({
+      code: 1,
+      stdout: expect.stringContaining('NOT verified (root)'),
+    });
+  }
 }, 180_000);
