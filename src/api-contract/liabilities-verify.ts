@@ -42,12 +42,15 @@ export interface LiabilityProof {
   root: { hash: string; sums: string[] };
 }
 
-/** What a check found: `ok`, or the first reason it failed. */
+/**
+ * What a check found: `ok`, or the first reason it failed. `older` is the app's own finding, never this verifier's:
+ * the proof is of a tree older than the newest one published.
+ */
 export type Verdict =
   | { ok: true; root: string }
   | {
       ok: false;
-      reason: 'format' | 'account' | 'negative' | 'id' | 'root' | 'sums' | 'totals' | 'crypto';
+      reason: 'format' | 'account' | 'negative' | 'id' | 'root' | 'sums' | 'totals' | 'crypto' | 'older';
       detail: string;
     };
 

@@ -21,6 +21,7 @@ import {
 import type { PublishedTree } from '../../src/api-contract/liabilities.ts';
 import { configureApi } from '../../src/lib/api.ts';
 import { session } from '../../src/lib/session.ts';
+import { formatDateTime } from '../../src/lib/format.ts';
 import LiabilitiesPage from '../../src/features/liabilities/LiabilitiesPage.tsx';
 import { customerInfo, envelope, mountPoint, resetClientState } from './helpers.ts';
 
@@ -85,12 +86,13 @@ async function open(
   siblings: { side: 'left' | 'right'; sums: string[] }[],
   verdict = 'verified',
   change: (proof: LiabilityProof) => void = () => {},
+  newer: PublishedTree[] = [],
 ) {
   const { proof, tree } = await treeWith(siblings);
   change(proof);
   const fetch = vi.fn(async (input: RequestInfo | URL) => {
     const url = (input as Request).url;
-    if (url.includes('/liabilities/roots')) return envelope(1, 'ok', { lists: [tree] });
+    if (url.includes('/liabilities/roots')) return envelope(1, 'ok', { lists: [...newer, tree] });
     if (url.includes('/users/liabilities/proof')) return envelope(1, 'ok', { tree, proof });
     return envelope(0, `unexpected ${url}`);
   });
@@ -175,6 +177,19 @@ it.each([
 ])('does not verify a proof read with %s than its tree was published with', async (_, change) => {
   await open([{ side: 'right', sums: ['1', '2'] }], 'failed', change);
   expect(view.container.querySelector('.liab-verdict')!.textContent).toContain('Not verified');
+});
+
+it('does not verify a proof of an older tree than the newest published, which may leave the customer out', async () => {
+  // Tree 4 is published after tree 3 and the proof is still of tree 3, asked for again too: the customer's balances
+  // as of a month ago were counted, which says nothing of the newest totals.
+  const { tree } = await treeWith([]);
+  const newest = { ...tree, id: 4, day: '2026-11-24', cutoff: '2026-11-24T00:00:00.000Z', root: 'e'.repeat(64) };
+  await open([{ side: 'right', sums: ['1', '2'] }], 'failed', () => {}, [newest]);
+  expect(view.container.querySelector('.liab-verdict')!.textContent).toBe(
+    `Not verified ✗This proof is of an older tree than the newest one published (as of ${formatDateTime(
+      newest.cutoff,
+    )}). Please contact customer service.`,
+  );
 });
 
 it('says no proof holds a new account yet, with no "Try again" that cannot help; a lost connection offers it', async () => {

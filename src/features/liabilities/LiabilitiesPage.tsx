@@ -32,6 +32,7 @@ export default function LiabilitiesPage() {
   const verdict = state.verdict;
   const unavailable = verdict !== null && !verdict.ok && verdict.reason === 'crypto';
   const cutoff = proof ? formatDateTime(proof.cutoff) : '';
+  const newestCutoff = state.newest ? formatDateTime(state.newest.cutoff) : '';
   const assetName = (asset: string) =>
     asset === OPEN_OPTIONS_ASSET ? t`USDT in open options (paid if they win)` : asset;
 
@@ -82,7 +83,15 @@ export default function LiabilitiesPage() {
                   <Trans>This proof is not of your account. Please contact customer service.</Trans>
                 </span>
               )}
-              {verdict && !verdict.ok && verdict.reason !== 'crypto' && verdict.reason !== 'account' && (
+              {verdict && !verdict.ok && verdict.reason === 'older' && (
+                <span>
+                  <Trans>
+                    This proof is of an older tree than the newest one published (as of {newestCutoff}). Please contact
+                    customer service.
+                  </Trans>
+                </span>
+              )}
+              {verdict && !verdict.ok && !['crypto', 'account', 'older'].includes(verdict.reason) && (
                 <span>
                   <Trans>This proof does not lead to the published root. Please contact customer service.</Trans>
                 </span>

@@ -14,6 +14,8 @@ export const liabilitiesState = proxy({
   proof: null as LiabilityProof | null,
   /** The tree as the public list publishes it (what the proof is checked against); null when it is not listed. */
   published: null as PublishedTree | null,
+  /** The newest tree of the public list: the one the proof must be of. */
+  newest: null as PublishedTree | null,
   /** The device's own check: null while it runs. */
   verdict: null as Verdict | null,
   loaded: false,
@@ -32,15 +34,22 @@ let latest = 0;
 export async function loadProof(): Promise<void> {
   const request = ++latest;
   try {
-    const [mine, roots] = await Promise.all([
+    const [first, roots] = await Promise.all([
       api(myLiabilityProof, undefined, { loading: !liabilitiesState.loaded }),
       api(liabilityRoots, undefined, { loading: false }),
     ]);
+    // The server answers the proof in the newest tree. One of an older tree may come from a tree published between
+    // the two answers: asked for again once. Still older, it is not verified: a platform could show a customer their
+    // leaf in an old tree while leaving them out of the newest one.
+    const newest = roots.lists[0];
+    const mine =
+      newest && first.proof.tree < newest.id ? await api(myLiabilityProof, undefined, { loading: false }) : first;
     if (request !== latest) return;
     const published = roots.lists.find((tree) => tree.id === mine.proof.tree) ?? null;
     Object.assign(liabilitiesState, {
       proof: mine.proof,
       published,
+      newest: newest ?? null,
       verdict: null,
       loaded: true,
       failure: null,
@@ -49,19 +58,21 @@ export async function loadProof(): Promise<void> {
     // The proof must be of this customer's own account (when the device knows it): another customer's leaf with the
     // same balances would pass every other check.
     const account = session.user ? String(session.user.id) : undefined;
-    const verdict = published
-      ? await verifyProof(
-          mine.proof,
-          {
-            hash: published.root,
-            assets: published.assets,
-            totals: published.totals,
-            decimals: published.decimals,
-            cutoff: published.cutoff,
-          },
-          account,
-        )
-      : ({ ok: false, reason: 'root', detail: 'the tree is not in the published list' } as const);
+    const verdict: Verdict = !published
+      ? { ok: false, reason: 'root', detail: 'the tree is not in the published list' }
+      : published !== newest
+        ? { ok: false, reason: 'older', detail: `tree ${published.id} is older than the newest, ${newest!.id}` }
+        : await verifyProof(
+            mine.proof,
+            {
+              hash: published.root,
+              assets: published.assets,
+              totals: published.totals,
+              decimals: published.decimals,
+              cutoff: published.cutoff,
+            },
+            account,
+          );
     if (request === latest) liabilitiesState.verdict = verdict;
   } catch (error) {
     if (request !== latest) return;
@@ -76,6 +87,7 @@ subscribeKey(session, 'token', () => {
   Object.assign(liabilitiesState, {
     proof: null,
     published: null,
+    newest: null,
     verdict: null,
     loaded: false,
     failure: null,
