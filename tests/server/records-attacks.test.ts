@@ -1,6 +1,6 @@
 // The records a customer keeps and the trust anyone can check, attacked where they could lie: the proof of liabilities
-// around its cut-off when postings to one account commit in another order than their requests began; the data export
-// while the account moves.
+// around its cut-off when postings to one account commit in another order than their requests began (an option's
+// payout among them); the data export while the account moves.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import Big from 'big.js';
 import { sql } from 'drizzle-orm';
@@ -10,6 +10,8 @@ import { myLiabilityProof } from '../../src/api-contract/liabilities.ts';
 import { verifyProof } from '../../src/api-contract/liabilities-verify.ts';
 import { ensureDailyLiabilities } from '../../src/server/domain/liabilities.ts';
 import { post } from '../../src/server/domain/ledger.ts';
+import { rowsOf } from '../../src/server/db/connection.ts';
+import type { LedgerKind } from '../../src/api-contract/ledger-kinds.ts';
 import { startHarness, type Harness } from './harness.ts';
 import { customer, waitersOnLocks } from './helpers.ts';
 
@@ -58,6 +60,52 @@ it('puts in the day’s tree each balance the account had at midnight, whatever 
       ok: true,
     });
   }
+}, 180_000);
+
+it('counts an option settled just before midnight whose payout committed after midnight as still open', async () => {
+  h.clock.set(new Date('2026-11-25T12:00:00Z'));
+  const who = await customer(h, '20');
+  // An option of 10 USDT at 80 % accepted before midnight (its stake debited then) and won: 18 USDT back. Its
+  // settlement began just before midnight and waited for the account while a credit of 5 whose request began just
+  // after midnight committed; its payout entry (stamped when the settlement began) took effect after that credit.
+  const accepted = new Date('2026-11-25T23:58:00.000Z');
+  const settledAt = new Date('2026-11-25T23:59:59.900Z');
+  const [option] = rowsOf<{ id: number }>(
+    await h.database.db.execute(sql`
+      insert into option_orders (user_id, coin, product_id, direction, amount, minutes, yield_rate, status, start_at,
+        practice, outcome, payout, settled_at)
+      values (${who.id}, 'BTC', 1, 'up', 10, 1, 0.8, 'settled', ${accepted.toISOString()}::timestamptz, false, 'win',
+        18, ${settledAt.toISOString()}::timestamptz)
+      returning id`),
+  );
+  const moves: { amount: string; kind: LedgerKind; reference: string; at: Date }[] = [
+    { amount: '-10', kind: 'option_stake', reference: `option:${option!.id}`, at: accepted },
+    {
+      amount: '5',
+      kind: 'test_credit',
+      reference: `after-midnight:${who.id}`,
+      at: new Date('2026-11-26T00:00:00.100Z'),
+    },
+    { amount: '18', kind: 'option_payout', reference: `option:${option!.id}`, at: settledAt },
+  ];
+  for (const move of moves)
+    await h.database.db.transaction((tx) =>
+      post(
+        tx,
+        { userId: who.id, asset: 'USDT', amount: move.amount, kind: move.kind, reference: move.reference },
+        move.at,
+      ),
+    );
+  h.clock.set(new Date('2026-11-26T00:02:00Z'));
+  expect(await ensureDailyLiabilities(h.database.db, h.clock.now(), 'test')).toBe(true);
+  // In the order they took effect the account held 10 USDT at midnight with the option still to pay: its payout is
+  // owed, in the open options' column, as the USDT it came back as is not in the tree.
+  const { data } = await h.call(myLiabilityProof, {}, { token: who.token });
+  expect(data.tree.day).toBe('2026-11-26');
+  const column = (asset: string) => data.proof.leaf.sums[data.tree.assets.indexOf(asset)];
+  expect(column('USDT')).toBe('1000000000');
+  expect(column('USDT_IN_OPTIONS')).toBe('1800000000');
+  expect(await verifyProof(data.proof, { hash: data.tree.root, totals: data.tree.totals })).toMatchObject({ ok: true });
 }, 180_000);
 
 it('exports balances that agree with the ledger beside them while a posting commits during the export', async () => {

@@ -83,8 +83,10 @@ export type BuiltTree = PublishedTree;
  * what their open options may pay (OPEN_OPTIONS_ASSET), in one statement, builds the tree and stores its root and
  * leaves. An account's balance is the sum of its entries before its first one created after `cutoff`, in seq order (its
  * commit order): an entry stamped by `cutoff` (its request began then) that committed after a later-stamped one took
- * effect after it, so it belongs to the next tree, and each balance is one the account really had. A customer with no
- * entry is a leaf of zeros, so every customer can check their leaf.
+ * effect after it, so it belongs to the next tree, and each balance is one the account really had. So an option
+ * settled by `cutoff` whose payout entry is left out that way was still open in that order: it counts among the open
+ * options, or its payout would be in neither column. A customer with no entry is a leaf of zeros, so every customer can
+ * check their leaf.
  */
 async function buildAndStore(tx: Executor, cutoff: Date, day: string | null, now: Date, builtBy: string) {
   await ensureSalts(tx, cutoff);
@@ -95,6 +97,9 @@ async function buildAndStore(tx: Executor, cutoff: Date, day: string | null, now
         from ledger_entries
         where created_at > ${cutoff.toISOString()}::timestamptz and asset not like 'practice:%'
         group by user_id, asset
+      ), late_payouts as (
+        select e.reference from ledger_entries e join bounds b on b.user_id = e.user_id and b.asset = e.asset
+        where e.kind = 'option_payout' and e.seq >= b.bound
       ), sums as (
         select e.user_id, e.asset, sum(e.amount) as total, max(e.seq) as through
         from ledger_entries e
@@ -105,7 +110,8 @@ async function buildAndStore(tx: Executor, cutoff: Date, day: string | null, now
         select o.user_id, ${OPEN_OPTIONS_ASSET}::text, sum(${openPayoutSql}), 0::bigint
         from option_orders o
         where not o.practice and o.start_at <= ${cutoff.toISOString()}::timestamptz
-          and (o.settled_at is null or o.settled_at > ${cutoff.toISOString()}::timestamptz)
+          and (o.settled_at is null or o.settled_at > ${cutoff.toISOString()}::timestamptz
+            or 'option:' || o.id in (select reference from late_payouts))
         group by o.user_id
       )
       select u.id as user_id, s.salt, e.asset, (e.total * 100000000)::numeric(60, 0)::text as units, e.through
