@@ -1,11 +1,13 @@
 // The stand-alone verifier of a proof of liabilities (the format: src/server/domain/LIABILITIES.md). It imports
 // nothing, so it can be copied out of the repository and run on its own:
 //
-//   node src/api-contract/liabilities-verify.ts proof.json <published root hash>
+//   node src/api-contract/liabilities-verify.ts proof.json <published root hash | roots.json>
 //
 // (Node.js 22.18 or later runs TypeScript by stripping its types; with an older Node, `npx tsx` in place of `node`)
-// prints "verified" (exit 0) or the reason the proof fails (exit 1). The app's "Verify my balance" screen and the
-// server tests call `verifyProof` below; hashing is Web Crypto's SHA-256 (browsers' secure contexts, Node ≥ 20).
+// prints "verified" and what was verified (exit 0) or the reason the proof fails (exit 1). roots.json is the published
+// list saved from GET /api/liabilities/roots: then the proof's tree must be the newest listed, and its assets, totals,
+// decimals and cut-off the listed ones. The app's "Verify my balance" screen and the server tests call `verifyProof`
+// below; hashing is Web Crypto's SHA-256 (browsers' secure contexts, Node ≥ 20).
 //
 // The tree is a Merkle sum tree with a vector of sums (one per asset, integer minor units as decimal strings):
 //   leaf id    = hex(SHA-256(salt bytes || UTF-8 of the account id)), the salt exactly 32 bytes (64 hex digits)
@@ -43,8 +45,8 @@ export interface LiabilityProof {
 }
 
 /**
- * What a check found: `ok`, or the first reason it failed. `older` is the app's own finding, never this verifier's:
- * the proof is of a tree older than the newest one published.
+ * What a check found: `ok`, or the first reason it failed. `older` is found by the app and the command line below from
+ * the published list, never by `verifyProof`: the proof is of a tree older than the newest one published.
  */
 export type Verdict =
   | { ok: true; root: string }
@@ -126,6 +128,14 @@ function badSums(sums: unknown, count: number, where: string): Verdict | null {
   return null;
 }
 
+/** A decimal string from whole minor units: ("150000000", 8) → "1.5"; ("0", 8) → "0". Exact (string digits only). */
+export function unitsToDecimal(units: string, decimals: number): string {
+  const digits = units.padStart(decimals + 1, '0');
+  const whole = digits.slice(0, digits.length - decimals);
+  const fraction = digits.slice(digits.length - decimals).replace(/0+$/, '');
+  return fraction ? `${whole}.${fraction}` : whole;
+}
+
 const add = (left: readonly string[], right: readonly string[]) =>
   left.map((sum, at) => (BigInt(sum) + BigInt(right[at]!)).toString());
 
@@ -196,9 +206,61 @@ export async function verifyProof(
   }
 }
 
-// ---- Command line: node liabilities-verify.ts proof.json <root hash> -----------------------------------------------
+// ---- Command line: node liabilities-verify.ts proof.json <root hash | roots.json> ---------------------------------
 // Reads through process.getBuiltinModule (Node ≥ 20.16), so the file imports nothing and a browser bundle of it
 // carries no Node module.
+
+/** A tree of the published list (GET /api/liabilities/roots), as far as a check reads it. */
+interface ListedTree {
+  id: number;
+  cutoff: string;
+  root: string;
+  assets: string[];
+  totals: string[];
+  decimals: number;
+}
+
+/**
+ * The command line's check of `proof` against `published`: a root hash, or the path of the published list saved from
+ * GET /api/liabilities/roots (the API's answer as it is, or its `data`), newest first. With the list, the proof's tree
+ * must be the newest (the server answers a customer no other; an older one could hold them while the newest leaves
+ * them out) and its assets, totals, decimals and cut-off the listed ones, which no hash holds. Answers the lines to
+ * print, "verified" then what was verified, or why not, and the exit code.
+ */
+export async function commandLineCheck(
+  proof: LiabilityProof,
+  published: string,
+  read: (path: string) => string,
+): Promise<{ lines: string[]; code: number }> {
+  const refused = (reason: string, detail: string) => ({ lines: [`NOT verified (${reason}): ${detail}`], code: 1 });
+  let expected: PublishedRoot = { hash: published };
+  let which = '';
+  if (!HASH.test(published)) {
+    const answer = JSON.parse(read(published)) as { data?: { lists?: ListedTree[] }; lists?: ListedTree[] };
+    const lists = answer.data?.lists ?? answer.lists ?? [];
+    const tree = lists.find((listed) => listed.id === proof?.tree);
+    if (!tree) return refused('root', `tree ${String(proof?.tree)} is not in the published list`);
+    if (tree !== lists[0])
+      return refused('older', `tree ${tree.id} is older than the newest published, ${lists[0]!.id}`);
+    const { root: hash, assets, totals, decimals, cutoff } = tree;
+    expected = { hash, assets, totals, decimals, cutoff };
+    which = ' (the newest published)';
+  }
+  const verdict = await verifyProof(proof, expected);
+  if (!verdict.ok) return refused(verdict.reason, verdict.detail);
+  return {
+    lines: [
+      'verified',
+      `account ${proof.account}, tree ${proof.tree}${which}, cut-off ${proof.cutoff}`,
+      ...proof.assets.map((asset, at) => `  ${asset} ${unitsToDecimal(proof.leaf.sums[at]!, proof.decimals)}`),
+      ...(which
+        ? []
+        : ['Checked against the root only: give the saved list of published roots in its place to check the rest.']),
+    ],
+    code: 0,
+  };
+}
+
 interface NodeProcess {
   argv: string[];
   exitCode?: number;
@@ -213,14 +275,15 @@ const runAsScript = (path: string) =>
   decodeURIComponent(new URL(import.meta.url).pathname).endsWith(path.replace(/\\/g, '/'));
 if (script && runAsScript(script)) {
   const fs = nodeProcess!.getBuiltinModule!('node:fs') as { readFileSync(path: string, encoding: 'utf8'): string };
-  const [file, rootHash] = nodeProcess!.argv.slice(2);
-  if (!file || !rootHash) {
-    console.error('usage: node liabilities-verify.ts proof.json <published root hash>');
+  const read = (path: string) => fs.readFileSync(path, 'utf8');
+  const [file, published] = nodeProcess!.argv.slice(2);
+  if (!file || !published) {
+    console.error('usage: node liabilities-verify.ts proof.json <published root hash | roots.json>');
     nodeProcess!.exitCode = 2;
   } else {
-    void verifyProof(JSON.parse(fs.readFileSync(file, 'utf8')) as LiabilityProof, rootHash).then((verdict) => {
-      console.log(verdict.ok ? 'verified' : `NOT verified (${verdict.reason}): ${verdict.detail}`);
-      nodeProcess!.exitCode = verdict.ok ? 0 : 1;
+    void commandLineCheck(JSON.parse(read(file)) as LiabilityProof, published, read).then(({ lines, code }) => {
+      console.log(lines.join('\n'));
+      nodeProcess!.exitCode = code;
     });
   }
 }

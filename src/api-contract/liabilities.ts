@@ -15,7 +15,8 @@ export const OPEN_OPTIONS_ASSET = 'USDT_IN_OPTIONS';
 
 /**
  * Where the server serves the stand-alone verifier (liabilities-verify.ts with its types stripped, so any Node.js from
- * 20.16 runs it as `node liabilities-verify.mjs proof.json <published root hash>`), for anyone, from any origin.
+ * 20.16 runs it as `node liabilities-verify.mjs proof.json <published root hash | roots.json>`, roots.json the list
+ * saved from GET /api/liabilities/roots), for anyone, from any origin.
  */
 export const LIABILITIES_VERIFIER_PATH = '/.well-known/liabilities-verify.mjs';
 
@@ -73,10 +74,5 @@ export const myLiabilityProof = get(
   { cache: 'user' },
 );
 
-/** A decimal string from whole minor units: ("150000000", 8) → "1.5"; ("0", 8) → "0". Exact (string digits only). */
-export function unitsToDecimal(units: string, decimals: number): string {
-  const digits = units.padStart(decimals + 1, '0');
-  const whole = digits.slice(0, digits.length - decimals);
-  const fraction = digits.slice(digits.length - decimals).replace(/0+$/, '');
-  return fraction ? `${whole}.${fraction}` : whole;
-}
+/** A decimal string from whole minor units (the stand-alone verifier's, which prints them too). */
+export { unitsToDecimal } from './liabilities-verify.ts';

@@ -9,7 +9,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { LIABILITIES_VERIFIER_PATH, liabilityRoots, myLiabilityProof } from '../../src/api-contract/liabilities.ts';
 import { COMMAND_LINE } from '../../src/server/domain/audit-log.ts';
-import { buildLiabilitiesNow } from '../../src/server/domain/liabilities.ts';
+import { buildLiabilitiesNow, liabilityProofOf } from '../../src/server/domain/liabilities.ts';
 import { startHarness, type Harness } from './harness.ts';
 import { customer } from './helpers.ts';
 
@@ -56,10 +56,51 @@ it('serves the verifier, which run on its own says verified for a proof and refu
     // Run from its own folder, as a customer who saved it would: nothing of the repository is reachable from there.
     const run = promisify(execFile);
     const ok = await run(process.execPath, [script, real, root], { cwd: place });
-    expect(ok.stdout.trim()).toBe('verified');
+    expect(ok.stdout.split('\n')[0]).toBe('verified');
     await expect(run(process.execPath, [script, changed, root], { cwd: place })).rejects.toMatchObject({
       code: 1,
       stdout: expect.stringContaining('NOT verified (root)'),
     });
   }
+}, 180_000);
+
+it('checked against the saved list of published roots, it names what it verified and refuses what the list belies', async () => {
+  const alice = await customer(h, '250.125');
+  h.clock.advance(1000);
+  const older = await buildLiabilitiesNow(h.database.db, h.clock.now(), COMMAND_LINE);
+  h.clock.advance(1000);
+  const newest = await buildLiabilitiesNow(h.database.db, h.clock.now(), COMMAND_LINE);
+  const { proof } = (await h.call(myLiabilityProof, {}, { token: alice.token })).data;
+  expect(proof.tree).toBe(newest.id);
+  const files = {
+    'liabilities-verify.mjs': (await h.app.inject({ method: 'GET', url: LIABILITIES_VERIFIER_PATH })).body,
+    // The list as the app's link serves it: the API's answer, saved as it is.
+    'roots.json': (await h.app.inject({ method: 'GET', url: `/api${liabilityRoots.path}` })).body,
+    'proof.json': JSON.stringify(proof),
+    // Read with 7 decimals the leaf would show ten times what the published totals count for it.
+    'decimals.json': JSON.stringify({ ...proof, decimals: 7 }),
+    // The customer's leaf in the tree before: a platform could answer it and leave them out of the newest.
+    'older.json': JSON.stringify((await liabilityProofOf(h.database.db, alice.id, older.id)).proof),
+  };
+  const place = join(folder, 'with-roots');
+  mkdirSync(place);
+  for (const [name, text] of Object.entries(files)) writeFileSync(join(place, name), text);
+  const run = (file: string) =>
+    promisify(execFile)(process.execPath, ['liabilities-verify.mjs', file, 'roots.json'], { cwd: place });
+
+  const usdt = proof.assets.indexOf('USDT');
+  expect((await run('proof.json')).stdout.split('\n')).toEqual([
+    'verified',
+    `account ${alice.id}, tree ${newest.id} (the newest published), cut-off ${newest.cutoff}`,
+    ...proof.assets.map((asset, at) => `  ${asset} ${at === usdt ? '250.125' : '0'}`),
+    '',
+  ]);
+  await expect(run('decimals.json')).rejects.toMatchObject({
+    code: 1,
+    stdout: expect.stringContaining('NOT verified (totals)'),
+  });
+  await expect(run('older.json')).rejects.toMatchObject({
+    code: 1,
+    stdout: expect.stringContaining('NOT verified (older)'),
+  });
 }, 180_000);

@@ -21,7 +21,7 @@ function verifierScript(): Promise<string> {
   verifier ??= readFile(VERIFIER_SOURCE, 'utf8').then(
     (source) =>
       `// Served at ${LIABILITIES_VERIFIER_PATH}: src/api-contract/liabilities-verify.ts with its types stripped. ` +
-      'Run: node liabilities-verify.mjs proof.json <published root hash>\n' +
+      'Run: node liabilities-verify.mjs proof.json <published root hash, or roots.json saved from /api/liabilities/roots>\n' +
       stripTypeScriptTypes(source, { mode: 'strip' }),
   );
   verifier.catch(() => (verifier = undefined));
