@@ -350,3 +350,18 @@ it('makes the key file once, for its owner only, and never publishes or reports 
     rmSync(folder, { recursive: true, force: true });
   }
 });
+
+it('will not start with no key signing yet: a receipt signed then would read as signed by a retired key', async () => {
+  // The first key configured to start in ten minutes (as the rotation's recipe writes a key) on a first deployment.
+  const now = new Date('2026-11-22T08:00:00Z');
+  const later = parseReceiptKeys(`${'ef'.repeat(32)}@2026-11-22T08:10:00Z`, 'RECEIPT_SIGNING_KEYS');
+  expect(() => loadReceiptKeys(later, '/nonexistent/receipt-signing.keys', now)).toThrow(
+    'RECEIPT_SIGNING_KEYS: no receipt signing key has started by 2026-11-22T08:00:00.000Z (the first starts at ' +
+      '2026-11-22T08:10:00.000Z): give one a start not after now.',
+  );
+  // What it would have signed: a receipt the app and anyone checking call signed by a retired key.
+  const ring = receiptKeyRing(later);
+  const receipt = { key_id: ring.signingKey(now).id, kind: 'option', signed_at: now.toISOString() };
+  const signed = { receipt, signature: ring.sign(receipt.key_id, receipt) } as unknown as SignedReceipt;
+  expect(await checkReceipt(signed, ring.published())).toBe('outside-key-period');
+});

@@ -104,11 +104,26 @@ export function receiptKeyRing(entries: readonly ReceiptKeyEntry[]): ReceiptKeyR
 export const newReceiptKeyLine = (validFrom: Date) => `${randomBytes(32).toString('hex')}@${validFrom.toISOString()}`;
 
 /**
+ * Refuses (throws, naming `source`) a ring none of whose keys has started by `now`: it would sign with a key before its
+ * period, and every check (the app's, RECEIPTS.md's) calls such a receipt signed by a retired key.
+ */
+function startedBy(ring: ReceiptKeyRing, now: Date, source: string): ReceiptKeyRing {
+  const first = ring.published()[0]!.valid_from;
+  if (Date.parse(first) > now.getTime())
+    throw new Error(
+      `${source}: no receipt signing key has started by ${now.toISOString()} (the first starts at ${first}): ` +
+        'give one a start not after now.',
+    );
+  return ring;
+}
+
+/**
  * RECEIPT_SIGNING_KEYS's keys when set, else those of `file`, made (readable by this user only) with one key starting
  * at `now` when it does not exist yet. A rotation adds a line to the file (or a key to the variable) and restarts.
+ * Throws when no key has started by `now`.
  */
 export function loadReceiptKeys(fromEnv: ReceiptKeyEntry[] | null, file: string, now: Date): ReceiptKeyRing {
-  if (fromEnv) return receiptKeyRing(fromEnv);
+  if (fromEnv) return startedBy(receiptKeyRing(fromEnv), now, 'RECEIPT_SIGNING_KEYS');
   if (!existsSync(file)) {
     mkdirSync(dirname(file), { recursive: true });
     // Written aside, then linked into place (link never replaces a file): of several processes starting at once, one
@@ -123,7 +138,7 @@ export function loadReceiptKeys(fromEnv: ReceiptKeyEntry[] | null, file: string,
       unlinkSync(aside);
     }
   }
-  return receiptKeyRing(parseReceiptKeys(readFileSync(file, 'utf8'), file));
+  return startedBy(receiptKeyRing(parseReceiptKeys(readFileSync(file, 'utf8'), file)), now, file);
 }
 
 let processRing: ReceiptKeyRing | null = null;
