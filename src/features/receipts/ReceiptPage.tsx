@@ -65,6 +65,12 @@ function OrderReceiptPage() {
     loadReceipt(of)
       .then(async (answer) => {
         if (!current) return;
+        // Another order's receipt, however valid, is not this order's: never shown as if it were.
+        const answered = answer.receipt.order.id;
+        if (answer.receipt.kind !== of.kind || Number(answered) !== Number(of.id))
+          return setFailure(
+            t`The server answered the receipt of another order (number ${answered}), not of this one. Please contact customer service.`,
+          );
         setSigned(answer);
         const result = await checkOnDevice(answer);
         if (current) setCheck(result);
