@@ -12,6 +12,7 @@ import type { BankCard, Wallet } from '../../src/api-contract/payouts.ts';
 import type { UserInfo } from '../../src/api-contract/account.ts';
 import type { LockupProduct } from '../../src/api-contract/lockup.ts';
 import type { ContractOrder, ContractPair } from '../../src/api-contract/contracts.ts';
+import type { OptionReceipt } from '../../src/api-contract/receipts.ts';
 
 export interface Call {
   request: Request;
@@ -248,4 +249,30 @@ export const contractOrderOf = (fields: Partial<ContractOrder> = {}): ContractOr
   parent_id: null,
   dust_conversion: false,
   ...fields,
+});
+
+/**
+ * A settled option's receipt as the server writes one before signing it: order 42, 10 USDT up on BTC at 80 %, won and
+ * paid 18 USDT, signed by key `keyId` at `signedAt`.
+ */
+export const optionReceiptBody = (keyId: string, signedAt: string): OptionReceipt => ({
+  format: 'coinvest-receipt-1',
+  kind: 'option',
+  key_id: keyId,
+  signed_at: signedAt,
+  order: {
+    id: '42',
+    account: 'real',
+    coin: 'BTC',
+    direction: 'up',
+    amount: '10',
+    minutes: '1',
+    yield_rate: '0.8',
+    accepted_at: '2026-11-22T08:00:00.000Z',
+  },
+  start: { price: '100100', at: '2026-11-22T08:00:01.000Z', constituents: [] },
+  end: { price: '100300', at: '2026-11-22T08:01:00.500Z', constituents: [] },
+  outcome: 'win',
+  payout: '18',
+  settled_at: '2026-11-22T08:01:06.000Z',
 });

@@ -11,7 +11,7 @@ import { memoryLocation } from 'wouter/memory-location';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { ROUTES } from '../../src/api-contract/routes.ts';
 import ReceiptPages from '../../src/features/receipts/ReceiptPage.tsx';
-import { envelope, mountPoint, resetClientState, stubFetch } from './helpers.ts';
+import { envelope, mountPoint, optionReceiptBody, resetClientState, stubFetch } from './helpers.ts';
 import { canonicalBytes } from '../../src/api-contract/receipt-signature.ts';
 import type { ReceiptKey } from '../../src/api-contract/receipts.ts';
 import { configureApi } from '../../src/lib/api.ts';
@@ -58,25 +58,7 @@ it("does not show another order's receipt as this order's, however valid its sig
     valid_from: '2026-01-01T00:00:00.000Z',
     valid_until: null,
   };
-  const receipt = {
-    format: 'coinvest-receipt-1',
-    kind: 'option',
-    key_id: key.id,
-    signed_at: '2026-11-22T08:01:07.000Z',
-    order: {
-      id: '42',
-      account: 'real',
-      coin: 'BTC',
-      direction: 'up',
-      amount: '10',
-      minutes: '1',
-      yield_rate: '0.8',
-      accepted_at: '2026-11-22T08:00:00.000Z',
-    },
-    outcome: 'loss',
-    payout: '0',
-    settled_at: '2026-11-22T08:01:06.000Z',
-  };
+  const receipt = optionReceiptBody(key.id, '2026-11-22T08:01:07.000Z');
   const signature = sign(null, canonicalBytes(receipt), privateKey).toString('base64');
   const fetch = vi.fn(async (input: RequestInfo | URL) =>
     (input as Request).url.includes('/receipts/keys')

@@ -9,7 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { receiptKeyRing } from '../../src/server/domain/receipt-keys.ts';
-import type { OptionReceipt, SignedReceipt } from '../../src/api-contract/receipts.ts';
+import type { SignedReceipt } from '../../src/api-contract/receipts.ts';
+import { optionReceiptBody } from './helpers.ts';
 
 const page = readFileSync('src/server/domain/RECEIPTS.md', 'utf8');
 const block = (heading: string, language: string) => {
@@ -28,27 +29,7 @@ const ring = receiptKeyRing([
 ]);
 const [keyA, keyB] = ring.published();
 const signedBy = (keyId: string, signedAt: string): SignedReceipt => {
-  const receipt: OptionReceipt = {
-    format: 'coinvest-receipt-1',
-    kind: 'option',
-    key_id: keyId,
-    signed_at: signedAt,
-    order: {
-      id: '42',
-      account: 'real',
-      coin: 'BTC',
-      direction: 'up',
-      amount: '10',
-      minutes: '1',
-      yield_rate: '0.8',
-      accepted_at: '2026-11-22T08:00:00.000Z',
-    },
-    start: { price: '100100', at: '2026-11-22T08:00:01.000Z', constituents: [] },
-    end: { price: '100300', at: '2026-11-22T08:01:00.500Z', constituents: [] },
-    outcome: 'win',
-    payout: '18',
-    settled_at: '2026-11-22T08:01:06.000Z',
-  };
+  const receipt = optionReceiptBody(keyId, signedAt);
   return { receipt, signature: ring.sign(keyId, receipt) };
 };
 const cases: [string, SignedReceipt, boolean][] = [
