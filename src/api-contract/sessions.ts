@@ -31,8 +31,16 @@ export const endSession = post(
   v.object({ id: matching(/^\d{1,9}$/, texts.sessionNotFound) }),
   returns(nothing),
 );
-/** Ends every session of the account but the caller's. */
-export const endOtherSessions = post('/users/sessions/end-others', NoInput, returns(nothing));
+/**
+ * Ends every session of the account but the caller's. With two-factor on it also forgets every remembered device, so
+ * each asks for a code at its next sign-in: `device` is this device's new remembered-device token (Session.device),
+ * absent with two-factor off.
+ */
+export const endOtherSessions = post(
+  '/users/sessions/end-others',
+  NoInput,
+  returns(shape({ device: v.optional(v.string()) })),
+);
 
 /**
  * How long a session of the customer may go unused before it ends, in minutes, as they choose in Settings: 15 minutes,

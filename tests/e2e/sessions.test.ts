@@ -105,7 +105,9 @@ it('lists the laptop and this phone, ends the laptop’s session there, and its 
 it('ends all the other sessions and keeps this phone signed in', async () => {
   await page.getByRole('button', { name: 'End all other sessions' }).click();
   const confirm = page.getByRole('alertdialog');
-  expect(await confirm.textContent()).toContain('Every device except this one will have to log in again.');
+  expect(await confirm.textContent()).toContain(
+    'Every device except this one will have to log in again, and, with two-factor authentication on, enter a code',
+  );
   await confirm.getByRole('button', { name: 'End all' }).click();
   await expect.poll(() => page.getByRole('alert').textContent()).toBe('All other sessions have ended.');
   const rows = page.locator('.device-item');

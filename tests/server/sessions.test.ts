@@ -145,7 +145,7 @@ describe('ending sessions', () => {
     expect(await works(user.token)).toBe(true);
     expect(await works(laptop)).toBe(true);
 
-    expect(await h.call(endOtherSessions, {}, { token: phone })).toMatchObject({ ret: 1, data: null });
+    expect(await h.call(endOtherSessions, {}, { token: phone })).toMatchObject({ ret: 1, data: {} });
     expect(await h.call(userInfo, {}, { token: laptop })).toEqual(TOKEN_EXPIRED);
     expect(await h.call(userInfo, {}, { token: user.token })).toEqual(TOKEN_EXPIRED);
     expect(await works(phone)).toBe(true);

@@ -29,6 +29,7 @@ import {
   twoFactorStatus,
 } from '../../src/api-contract/two-factor.ts';
 import { texts } from '../../src/api-contract/texts.ts';
+import { endOtherSessions } from '../../src/api-contract/sessions.ts';
 import { recoveryCodes, twoFactors } from '../../src/server/db/schema.ts';
 import { base32Decode, totpAt, totpStep } from '../../src/server/domain/totp.ts';
 import { keyCheck } from '../../src/server/domain/two-factor-key.ts';
@@ -397,6 +398,35 @@ describe('signing in with two-factor on', () => {
     expect(again).toMatchObject({ ret: 1 });
     h.clock.advance(STEP);
     expect(await logIn(phone, 'lightMyRequest', undefined, again.data!.device)).toMatchObject({ ret: 1 });
+  });
+
+  it('ending the other sessions forgets every remembered device; the device that ended them stays remembered', async () => {
+    const user = await protectedCustomer();
+    const lost = (await logIn(user.phone, FIREFOX_WINDOWS, codeOf(user.secret))).data!;
+    h.clock.advance(STEP);
+    const kept = (await logIn(user.phone, 'lightMyRequest', codeOf(user.secret))).data!;
+    h.clock.advance(STEP);
+    // The phone that was lost is remembered: with the password alone it signs in.
+    expect(await logIn(user.phone, FIREFOX_WINDOWS, undefined, lost.device)).toMatchObject({ ret: 1 });
+
+    const ended = await h.call(endOtherSessions, {}, { token: kept.token });
+    expect(ended).toMatchObject({ ret: 1, data: { device: expect.stringMatching(/^[\w-]{22}\.[\w-]{43}$/) } });
+    h.clock.advance(STEP);
+    // The lost phone's token proves nothing now, nor does the old token of the device that ended the sessions; its new
+    // one signs in with the password alone.
+    expect(await logIn(user.phone, FIREFOX_WINDOWS, undefined, lost.device)).toEqual(ENTER);
+    expect(await logIn(user.phone, 'lightMyRequest', undefined, kept.device)).toEqual(ENTER);
+    expect(await logIn(user.phone, 'lightMyRequest', undefined, ended.data.device)).toMatchObject({ ret: 1 });
+  });
+
+  it('ending the other sessions with two-factor off answers no device token, and a device asks for no code', async () => {
+    const user = await customer(h);
+    expect(await h.call(endOtherSessions, {}, { token: user.token })).toEqual({
+      ret: 1,
+      msg: expect.any(String),
+      data: {},
+    });
+    expect(await logIn(user.phone, FIREFOX_WINDOWS)).toMatchObject({ ret: 1 });
   });
 
   it('a wrong password on a new device is refused as wrong, before any code is asked, and costs no code', async () => {

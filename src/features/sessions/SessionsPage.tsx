@@ -171,7 +171,10 @@ function EndDialog({
         onConfirm={onConfirm}
       >
         <p>
-          <Trans>Every device except this one will have to log in again.</Trans>
+          <Trans>
+            Every device except this one will have to log in again, and, with two-factor authentication on, enter a
+            code: none stays remembered.
+          </Trans>
         </p>
       </ConfirmDialog>
     );

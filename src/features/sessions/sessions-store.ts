@@ -3,7 +3,7 @@ import { proxy } from 'valtio/vanilla';
 import { subscribeKey } from 'valtio/vanilla/utils';
 import { endOtherSessions, endSession, signedInSessions, type SignedInSession } from '../../api-contract/sessions.ts';
 import { api, errorText } from '../../lib/api.ts';
-import { session } from '../../lib/session.ts';
+import { session, thisDevice } from '../../lib/session.ts';
 
 export const sessionsState = proxy({
   lists: [] as SignedInSession[],
@@ -33,9 +33,10 @@ export async function endOne(id: number): Promise<void> {
   sessionsState.lists = sessionsState.lists.filter((row) => row.id !== id);
 }
 
-/** Ends every session but this device's. */
+/** Ends every session but this device's; with two-factor on, the others are forgotten, this device remembered anew. */
 export async function endOthers(): Promise<void> {
-  await api(endOtherSessions);
+  const { device } = await api(endOtherSessions);
+  if (device) thisDevice.token = device;
   sessionsState.lists = sessionsState.lists.filter((row) => row.current);
 }
 

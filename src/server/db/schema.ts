@@ -1115,6 +1115,8 @@ export const twoFactors = pgTable('two_factors', {
   confirmedAt: at('confirmed_at'),
   lastStep: integer('last_step').notNull().default(0),
   createdAt: at('created_at').notNull(),
+  /** When the customer last ended their other sessions: a device remembered before it asks for a code again. */
+  devicesForgottenAt: at('devices_forgotten_at'),
 });
 
 /** One-time recovery codes of two-factor authentication, stored as keyed digests; `used_at` once used. */

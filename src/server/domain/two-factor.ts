@@ -43,9 +43,29 @@ export async function hasSecondFactor(db: Executor, userId: number): Promise<boo
   return Boolean((await rowOf(db, userId))?.confirmedAt);
 }
 
-/** When two-factor was turned on, or null while it is off (a remembered device is bound to it). */
+/**
+ * The moment devices are remembered from, which a remembered device's token is bound to: when two-factor was turned
+ * on, or the later moment the customer ended their other sessions (forgetRememberedDevices); null while two-factor is
+ * off.
+ */
 export async function secondFactorSince(db: Executor, userId: number): Promise<Date | null> {
-  return (await rowOf(db, userId))?.confirmedAt ?? null;
+  const row = await rowOf(db, userId);
+  if (!row?.confirmedAt) return null;
+  const forgotten = row.devicesForgottenAt;
+  return forgotten && forgotten > row.confirmedAt ? forgotten : row.confirmedAt;
+}
+
+/**
+ * Forgets every device remembered as having passed the second factor (with two-factor on): each asks for a code at
+ * its next sign-in, from `now` on. Answers the moment devices are remembered from (secondFactorSince), null when
+ * two-factor is off (no device is asked for a code then, none needs forgetting).
+ */
+export async function forgetRememberedDevices(db: Executor, userId: number, now: Date): Promise<Date | null> {
+  await db
+    .update(twoFactors)
+    .set({ devicesForgottenAt: now })
+    .where(and(eq(twoFactors.userId, userId), isNotNull(twoFactors.confirmedAt)));
+  return secondFactorSince(db, userId);
 }
 
 export async function twoFactorStatusOf(db: Executor, userId: number): Promise<TwoFactorStatus> {

@@ -12,6 +12,8 @@ import {
 import { chooseSessionIdleMinutes, idleLimitOf, sessionIdleMinutesOf } from '../domain/session-idle.ts';
 import { endSession as endOneSession, listSessions, revokeAllSessions } from '../domain/sessions.ts';
 import type { RouteModule } from './route-module.ts';
+import { forgetRememberedDevices } from '../domain/two-factor.ts';
+import { rememberDevice } from '../domain/remembered-devices.ts';
 
 export const sessionsRoutes: RouteModule = ({ route, services: { sessionLimits: limits } }) => {
   route(signedInSessions, async (_input, { db, caller, clock, t }) => {
@@ -38,9 +40,14 @@ export const sessionsRoutes: RouteModule = ({ route, services: { sessionLimits: 
     return { minutes };
   });
 
-  route(endOtherSessions, async (_input, { db, caller, clock, cache }) => {
-    await revokeAllSessions(db, caller.userId, clock.now(), caller.sessionId);
+  route(endOtherSessions, async (_input, { db, caller, clock, cache, twoFactorKey }) => {
+    const now = clock.now();
+    await revokeAllSessions(db, caller.userId, now, caller.sessionId);
     cache.sessions.hold(caller.userId);
-    return null;
+    // A device the customer lost, or one a thief signed in on, was remembered as having passed the second factor: with
+    // the password alone it would sign in again. Ending the other sessions forgets them all; this device, whose session
+    // stays, is remembered anew.
+    const since = await forgetRememberedDevices(db, caller.userId, now);
+    return since ? { device: rememberDevice(twoFactorKey, caller.userId, since) } : {};
   });
 };
