@@ -71,6 +71,41 @@ export const exportTexts = {
     message:
       'your balances when this archive was made (practice money left out), and what closing the account then would end',
   },
+  'x.part.practice_account': /*i18n*/ {
+    id: 'x.part.practice_account',
+    message: 'your practice account (virtual money to learn with)',
+  },
+  'x.part.practice_balances': /*i18n*/ {
+    id: 'x.part.practice_balances',
+    message: "your practice account's balances when this archive was made: virtual money, never withdrawn",
+  },
+  'x.part.account_freeze': /*i18n*/ {
+    id: 'x.part.account_freeze',
+    message: 'your own freeze of your account, if you ever froze it: since when, and an unfreezing you asked for',
+  },
+  'x.part.bank_cards': /*i18n*/ { id: 'x.part.bank_cards', message: 'the bank cards you saved for withdrawals' },
+  'x.part.wallets': /*i18n*/ { id: 'x.part.wallets', message: 'the wallet addresses you saved for withdrawals' },
+  'x.part.login_history': /*i18n*/ {
+    id: 'x.part.login_history',
+    message:
+      'every sign-in to your account and every failed attempt against it still kept (the address partly hidden, as on the Sign-in history page)',
+  },
+  'x.part.check_ins': /*i18n*/ { id: 'x.part.check_ins', message: 'your daily check-ins and the points each one paid' },
+  'x.part.box_draws': /*i18n*/ {
+    id: 'x.part.box_draws',
+    message: 'your blind box draws, with what each roll was mapped onto, so that any draw can be checked',
+  },
+  'x.part.welfare_claims': /*i18n*/ { id: 'x.part.welfare_claims', message: 'the reward tasks you claimed' },
+  'x.part.price_alerts': /*i18n*/ { id: 'x.part.price_alerts', message: 'your price alerts and when each was met' },
+  'x.part.push_subscriptions': /*i18n*/ {
+    id: 'x.part.push_subscriptions',
+    message:
+      'the browsers you turned notifications on in: only the push service each is reached through (the rest of its address and its keys are left out)',
+  },
+  'x.part.notification_settings': /*i18n*/ {
+    id: 'x.part.notification_settings',
+    message: 'the kinds of notification you turned off',
+  },
   'x.col.id': /*i18n*/ { id: 'x.col.id', message: "the record's number" },
   'x.col.username': /*i18n*/ { id: 'x.col.username', message: 'your username' },
   'x.col.phone': /*i18n*/ { id: 'x.col.phone', message: 'your mobile number' },
@@ -301,6 +336,126 @@ export const exportTexts = {
     message: 'the amount plus the fee, taken from your balance',
   },
   'x.col.contracts.total': /*i18n*/ { id: 'x.col.contracts.total', message: 'quantity × price of what was filled' },
+  'x.col.resets': /*i18n*/ { id: 'x.col.resets', message: 'how many times you reset it' },
+  'x.col.opened_at': /*i18n*/ { id: 'x.col.opened_at', message: 'when you opened it' },
+  'x.col.reset_at': /*i18n*/ { id: 'x.col.reset_at', message: 'when you last reset it (empty: never)' },
+  'x.col.frozen_since': /*i18n*/ {
+    id: 'x.col.frozen_since',
+    message: 'since when your account is frozen (empty: not frozen)',
+  },
+  'x.col.unfreeze_at': /*i18n*/ {
+    id: 'x.col.unfreeze_at',
+    message: 'when the unfreezing you asked for takes effect (empty: none asked for)',
+  },
+  'x.col.updated_at': /*i18n*/ { id: 'x.col.updated_at', message: 'when it last changed' },
+  'x.col.real_name': /*i18n*/ { id: 'x.col.real_name', message: "the account holder's name" },
+  'x.col.ifsc': /*i18n*/ { id: 'x.col.ifsc', message: "the bank branch's IFSC code" },
+  'x.col.bank_code': /*i18n*/ { id: 'x.col.bank_code', message: "the bank's code" },
+  'x.col.bank_number': /*i18n*/ { id: 'x.col.bank_number', message: 'the account or card number' },
+  'x.col.label': /*i18n*/ { id: 'x.col.label', message: 'your own name for it (empty: none)' },
+  'x.col.usable_at': /*i18n*/ {
+    id: 'x.col.usable_at',
+    message:
+      'from when withdrawals to it are accepted, after the waiting period when it was saved (empty: saved before this was kept)',
+  },
+  'x.col.alias': /*i18n*/ { id: 'x.col.alias', message: 'your own name for the wallet' },
+  'x.col.succeeded': /*i18n*/ { id: 'x.col.succeeded', message: 'true: signed in; false: a failed attempt' },
+  'x.col.method': /*i18n*/ {
+    id: 'x.col.method',
+    message: 'how: password, passkey or code (the password with an authenticator code, or a code sent to you)',
+  },
+  'x.col.country': /*i18n*/ { id: 'x.col.country', message: 'the country of the address (ISO code; empty: unknown)' },
+  'x.col.notice_day': /*i18n*/ {
+    id: 'x.col.notice_day',
+    message: 'the day (UTC) this failed attempt raised a security notice for its device (empty: none)',
+  },
+  'x.col.streak': /*i18n*/ { id: 'x.col.streak', message: 'how many days in a row, ending with this one' },
+  'x.col.reward': /*i18n*/ { id: 'x.col.reward', message: 'the reward paid' },
+  'x.col.seed_id': /*i18n*/ { id: 'x.col.seed_id', message: 'the number of the seed pair the draw used' },
+  'x.col.nonce': /*i18n*/ { id: 'x.col.nonce', message: "the draw's number with that seed" },
+  'x.col.client_seed': /*i18n*/ { id: 'x.col.client_seed', message: 'your client seed' },
+  'x.col.roll': /*i18n*/ { id: 'x.col.roll', message: 'the roll, from 0 to 999999 (parts per million)' },
+  'x.col.prize_id': /*i18n*/ { id: 'x.col.prize_id', message: 'the number of the prize won' },
+  'x.col.prize_name': /*i18n*/ { id: 'x.col.prize_name', message: "the prize's name" },
+  'x.col.prize_asset': /*i18n*/ { id: 'x.col.prize_asset', message: 'the asset the prize was paid in' },
+  'x.col.prize_amount': /*i18n*/ { id: 'x.col.prize_amount', message: 'the amount of the prize' },
+  'x.col.cost_asset': /*i18n*/ { id: 'x.col.cost_asset', message: 'the asset the draw was paid in' },
+  'x.col.cost': /*i18n*/ { id: 'x.col.cost', message: 'what the draw cost' },
+  'x.col.prize_table': /*i18n*/ {
+    id: 'x.col.prize_table',
+    message: "the prize table the roll was mapped onto: each prize's number and weight, in parts per million",
+  },
+  'x.col.task_code': /*i18n*/ { id: 'x.col.task_code', message: "the task's code" },
+  'x.col.claimed_at': /*i18n*/ { id: 'x.col.claimed_at', message: 'when you claimed it' },
+  'x.col.percent': /*i18n*/ {
+    id: 'x.col.percent',
+    message: 'for a move: the move in percent (5 is 5 %; empty otherwise)',
+  },
+  'x.col.fired_at': /*i18n*/ { id: 'x.col.fired_at', message: 'when it was met and you were told (empty: not yet)' },
+  'x.col.fired_price': /*i18n*/ { id: 'x.col.fired_price', message: 'the recorded price that met it' },
+  'x.col.fired_tick_at': /*i18n*/ { id: 'x.col.fired_tick_at', message: 'when that price was recorded' },
+  'x.col.fired_from_price': /*i18n*/ {
+    id: 'x.col.fired_from_price',
+    message: 'for a move: the recorded price 24 hours before, that the move was measured from',
+  },
+  'x.col.endpoint_host': /*i18n*/ {
+    id: 'x.col.endpoint_host',
+    message: 'the push service the browser is reached through (its host name)',
+  },
+  'x.col.language': /*i18n*/ { id: 'x.col.language', message: 'the language its notifications are written in' },
+  'x.col.off': /*i18n*/ {
+    id: 'x.col.off',
+    message: 'the kinds of notification you turned off (empty: every kind is on)',
+  },
+  'x.col.practice_balances.asset': /*i18n*/ {
+    id: 'x.col.practice_balances.asset',
+    message: 'the practice asset, as your ledger names it (practice:USDT…)',
+  },
+  'x.col.practice_balances.available': /*i18n*/ {
+    id: 'x.col.practice_balances.available',
+    message: 'virtual money you could trade with',
+  },
+  'x.col.practice_balances.frozen': /*i18n*/ {
+    id: 'x.col.practice_balances.frozen',
+    message: 'virtual money held for an open order',
+  },
+  'x.col.bank_cards.phone': /*i18n*/ { id: 'x.col.bank_cards.phone', message: 'the phone number given with the card' },
+  'x.col.bank_cards.email': /*i18n*/ {
+    id: 'x.col.bank_cards.email',
+    message: 'the e-mail address given with the card',
+  },
+  'x.col.bank_cards.created_at': /*i18n*/ { id: 'x.col.bank_cards.created_at', message: 'when you saved it' },
+  'x.col.wallets.address': /*i18n*/ { id: 'x.col.wallets.address', message: 'the wallet address' },
+  'x.col.wallets.created_at': /*i18n*/ { id: 'x.col.wallets.created_at', message: 'when you saved it' },
+  'x.col.login_history.at': /*i18n*/ { id: 'x.col.login_history.at', message: 'when it happened' },
+  'x.col.login_history.address': /*i18n*/ {
+    id: 'x.col.login_history.address',
+    message: 'the network address, partly hidden',
+  },
+  'x.col.check_ins.day': /*i18n*/ {
+    id: 'x.col.check_ins.day',
+    message: "the day you checked in (in the platform's time zone for interest and check-ins)",
+  },
+  'x.col.check_ins.reward': /*i18n*/ { id: 'x.col.check_ins.reward', message: 'the points paid' },
+  'x.col.check_ins.created_at': /*i18n*/ { id: 'x.col.check_ins.created_at', message: 'when you checked in' },
+  'x.col.box_draws.created_at': /*i18n*/ { id: 'x.col.box_draws.created_at', message: 'when you drew' },
+  'x.col.price_alerts.coin': /*i18n*/ { id: 'x.col.price_alerts.coin', message: 'the coin watched' },
+  'x.col.price_alerts.kind': /*i18n*/ {
+    id: 'x.col.price_alerts.kind',
+    message: 'above or below (the price crosses yours), or move (the price moves by the percent within 24 hours)',
+  },
+  'x.col.price_alerts.price': /*i18n*/ {
+    id: 'x.col.price_alerts.price',
+    message: 'the price to cross (empty for a move)',
+  },
+  'x.col.price_alerts.created_at': /*i18n*/ {
+    id: 'x.col.price_alerts.created_at',
+    message: 'when you set it: only prices recorded after count',
+  },
+  'x.col.push_subscriptions.created_at': /*i18n*/ {
+    id: 'x.col.push_subscriptions.created_at',
+    message: 'when you turned notifications on in it',
+  },
 } satisfies Record<string, MessageDescriptor>;
 
 /** The text of a part's column: the part's own where it has one, else the column's general one; null for neither. */

@@ -7,25 +7,37 @@
 // time, and the export is refused as soon as the files written pass the bound, so an account of any size is never
 // read further than that; at most EXPORTS_AT_ONCE are built at once in a process. The identity documents'
 // pictures only when asked for.
-// Secrets never leave: no password hash, token hash, two-factor secret, recovery code or passkey key is read.
+// Secrets never leave: no password hash, token hash, two-factor secret, recovery code, passkey key or push
+// subscription's keys is read.
 import Big from 'big.js';
 import { strToU8, Zip, ZipDeflate, ZipPassThrough } from 'fflate';
 import { and, asc, eq, getTableColumns, inArray, sql, type InferSelectModel, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Executor } from '../db/connection.ts';
 import {
+  accountFreezes,
+  bankCards,
+  boxDraws,
   certifications,
+  checkIns,
   contractOrders,
   ledgerEntries,
   liquidityRecords,
   lockupOrders,
+  loginHistory,
+  notificationSettings,
   optionOrders,
+  practiceAccounts,
+  priceAlerts,
+  pushSubscriptions,
   rechargeOrders,
   serviceConversations,
   serviceMessages,
   sessions,
   uploads,
   users,
+  wallets,
+  welfareClaims,
   withdrawOrders,
 } from '../db/schema.ts';
 import { EXPORT_MAX_BYTES, pointsEndingWithAccount } from '../../api-contract/closure.ts';
@@ -33,6 +45,7 @@ import { POINTS } from '../../api-contract/rewards.ts';
 import { balancesEndingIn } from './closure-balances.ts';
 import { balancesOf } from './ledger.ts';
 import { pointsRule } from './points.ts';
+import { practiceBalances } from './practice.ts';
 import { BOM, csvLines, numberCell, textCell, wallClock } from '../../api-contract/csv.ts';
 import { serverTexts } from '../../api-contract/server-texts.ts';
 import { columnText, exportTexts } from '../../api-contract/export-texts.ts';
@@ -43,10 +56,13 @@ import { everyMessageOf } from './messages.ts';
 import { maskAddress } from './devices.ts';
 import { Refusal } from './refusal.ts';
 import { UPLOADS_PATH } from './uploads.ts';
-import { idKey, keysetQuery, type KeysetOrder } from './paged-query.ts';
+import { idKey, keysetQuery, type KeysetOrder, type OrderKey } from './paged-query.ts';
 
 type Cell = string | number | boolean | null | Date | object;
 type Row = Record<string, Cell>;
+
+/** A decimal string of 8 decimals, as every balance of the archive is written. */
+const eight = (value: string) => new Big(value).toFixed(8);
 
 /**
  * The `balances` part: each real balance of user `userId` at `now` (asset order; the practice account's virtual assets
@@ -64,7 +80,6 @@ async function balancesWithClosure(db: Executor, userId: number, now: Date): Pro
     const ended = pointsEndingWithAccount(points.available, (await pointsRule(db)).min_points);
     if (ended !== null) ending.set(POINTS, ended);
   }
-  const eight = (value: string) => new Big(value).toFixed(8);
   return held.map((row) => ({
     asset: row.asset,
     available: eight(row.available),
@@ -78,7 +93,7 @@ async function balancesWithClosure(db: Executor, userId: number, now: Date): Pro
  * a row has no other) and, per column, whether it is a decimal (a number cell in the CSV).
  */
 interface Part {
-  name: string;
+  name: PartName;
   columns: readonly string[];
   decimals: ReadonlySet<string>;
 }
@@ -96,6 +111,12 @@ function decimalsOf(table: PgTable): Set<string> {
       .filter((column) => column.columnType === 'PgNumeric')
       .map((column) => column.name),
   );
+}
+
+/** The keyset key of a table's whole-number column (its id, the ledger's seq), read from a row by its field. */
+function columnKey(table: PgTable, column: AnyPgColumn): OrderKey<Record<string, unknown>> {
+  const field = Object.entries(getTableColumns(table)).find(([, of]) => of === column)![0];
+  return idKey(column, (row: Record<string, unknown>) => Number(row[field]));
 }
 
 /** A row as the database names its columns (snake_case), without the columns left out. */
@@ -378,30 +399,65 @@ async function partsOf(db: Executor, userId: number, documents: boolean, now: Da
     writer.write(rows);
     writer.end();
   };
-  /** Writes a table's part: the caller's rows in keyset pages of `key` (the table's id, the ledger's seq). */
-  const table = async <T extends PgTable & { userId: AnyPgColumn; id: AnyPgColumn }>(
-    name: string,
+  /**
+   * Writes a part whose rows are read in keyset pages of `key` (ascending, a whole number unique to the caller's
+   * rows): `list(after)` builds the query of the caller's rows, `toRow` names a row's cells as the part's columns.
+   */
+  const paged = async <Q extends PgSelect, R extends Q['_']['result'][number]>(
+    part: Part,
+    list: (after: SQL | undefined) => Q,
+    key: OrderKey<R>,
+    toRow: (row: R) => Row,
+  ) => {
+    parts.push(part);
+    const writer = archive.part(part);
+    await eachPage(list, { keys: [key], direction: 'asc' }, (rows) => writer.write(rows.map(toRow)));
+    writer.end();
+  };
+  /**
+   * Writes a table's part: the caller's rows, every column but `omit` and those every part leaves out, in keyset pages
+   * of `key` (by default the table's id; the ledger's seq; a table without an id names its own).
+   */
+  const table = async <T extends PgTable & { userId: AnyPgColumn; id?: AnyPgColumn }>(
+    name: PartName,
     of: T,
-    key: AnyPgColumn = of.id,
+    key: OrderKey<Record<string, unknown>> = columnKey(of, of.id!),
+    omit: readonly string[] = [],
   ) => {
     // A receipt picture's digest (proof_digest) is the platform's check that one receipt backs one recharge: the
     // picture's address is the customer's record.
-    const omit = ['user_id', 'proof_digest'];
-    const part = { name, columns: columnsOf(of, omit), decimals: decimalsOf(of) };
-    parts.push(part);
-    const writer = archive.part(part);
-    const keyName = Object.entries(getTableColumns(of)).find(([, column]) => column === key)![0];
-    await eachPage(
+    const omitted = ['user_id', 'proof_digest', ...omit];
+    await paged(
+      { name, columns: columnsOf(of, omitted), decimals: decimalsOf(of) },
       (after) =>
         db
           .select()
-          .from(of as PgTable & { userId: AnyPgColumn; id: AnyPgColumn })
+          .from(of as PgTable & { userId: AnyPgColumn })
           .where(and(eq(of.userId, userId), after))
           .$dynamic(),
-      { keys: [idKey(key, (row: Record<string, unknown>) => Number(row[keyName]))], direction: 'asc' },
-      (rows) => writer.write(rows.map((row) => named(of, row, omit))),
+      key,
+      (row) => named(of, row, omitted),
     );
-    writer.end();
+  };
+  /**
+   * Writes a table's part whose caller's rows are few enough to read whole (one a customer, one a reward task, one an
+   * asset), every column but user_id, in `order`.
+   */
+  const owned = async <T extends PgTable & { userId: AnyPgColumn }>(
+    name: PartName,
+    of: T,
+    order: AnyPgColumn = of.userId,
+  ) => {
+    const omit = ['user_id'];
+    const rows = await db
+      .select()
+      .from(of as PgTable & { userId: AnyPgColumn })
+      .where(eq(of.userId, userId))
+      .orderBy(asc(order));
+    whole(
+      { name, columns: columnsOf(of, omit), decimals: decimalsOf(of) },
+      rows.map((row) => named(of, row, omit)),
+    );
   };
   const profileOmits = ['id', 'password_hash', 'paypass_hash', 'anti_phishing_code', 'closed_at'];
   whole({ name: 'profile', columns: columnsOf(users, profileOmits), decimals: decimalsOf(users) }, [
@@ -412,14 +468,25 @@ async function partsOf(db: Executor, userId: number, documents: boolean, now: Da
     { name: 'balances', columns: ['asset', ...balanceDecimals], decimals: new Set(balanceDecimals) },
     await balancesWithClosure(db, userId, now),
   );
-  await table('ledger', ledgerEntries, ledgerEntries.seq);
+  await owned('practice_account', practiceAccounts);
+  const practiceDecimals = ['available', 'frozen'];
+  // A practice account's assets are one a coin it traded: read whole.
+  whole(
+    { name: 'practice_balances', columns: ['asset', ...practiceDecimals], decimals: new Set(practiceDecimals) },
+    (await practiceBalances(db, userId, false)).map((row) => ({
+      asset: row.asset,
+      available: eight(row.available),
+      frozen: eight(row.frozen),
+    })),
+  );
+  await table('ledger', ledgerEntries, columnKey(ledgerEntries, ledgerEntries.seq));
   await table('options', optionOrders);
   await table('contracts', contractOrders);
   await table('recharges', rechargeOrders);
   await table('withdrawals', withdrawOrders);
   await table('liquidity', liquidityRecords);
   await table('lockups', lockupOrders);
-  const messagesPart = {
+  const messagesPart: Part = {
     name: 'messages',
     columns: ['kind', 'from', 'to', 'id', 'at', 'title', 'body', 'read_at', 'picture'],
     decimals: new Set<string>(),
@@ -460,35 +527,29 @@ async function partsOf(db: Executor, userId: number, documents: boolean, now: Da
       ),
   );
   messages.end();
-  const sessionsPart = {
-    name: 'sessions',
-    columns: ['id', 'device', 'address', 'user_agent', 'signed_in_at', 'last_seen_at', 'ended_at'],
-    decimals: new Set<string>(),
-  };
-  parts.push(sessionsPart);
-  const sessionsWriter = archive.part(sessionsPart);
-  await eachPage(
+  await paged(
+    {
+      name: 'sessions',
+      columns: ['id', 'device', 'address', 'user_agent', 'signed_in_at', 'last_seen_at', 'ended_at'],
+      decimals: new Set<string>(),
+    },
     (after) =>
       db
         .select()
         .from(sessions)
         .where(and(eq(sessions.userId, userId), after))
         .$dynamic(),
-    { keys: [idKey(sessions.id, (row: { id: number }) => row.id)], direction: 'asc' },
-    (rows) =>
-      sessionsWriter.write(
-        rows.map((row) => ({
-          id: row.id,
-          device: row.device,
-          address: maskAddress(row.ip),
-          user_agent: row.userAgent,
-          signed_in_at: row.createdAt,
-          last_seen_at: row.lastSeenAt,
-          ended_at: row.revokedAt,
-        })),
-      ),
+    idKey(sessions.id, (row: { id: number }) => row.id),
+    (row) => ({
+      id: row.id,
+      device: row.device,
+      address: maskAddress(row.ip),
+      user_agent: row.userAgent,
+      signed_in_at: row.createdAt,
+      last_seen_at: row.lastSeenAt,
+      ended_at: row.revokedAt,
+    }),
   );
-  sessionsWriter.end();
   const certificationOmits = ['user_id'];
   whole(
     {
@@ -498,6 +559,53 @@ async function partsOf(db: Executor, userId: number, documents: boolean, now: Da
     },
     certificationRows.map((row) => named(certifications, row, certificationOmits)),
   );
+  await owned('account_freeze', accountFreezes);
+  await table('bank_cards', bankCards);
+  await table('wallets', wallets);
+  await table('login_history', loginHistory);
+  // One check-in a day: the day (YYYY-MM-DD) as the number YYYYMMDD is the key.
+  await table(
+    'check_ins',
+    checkIns,
+    idKey(sql`replace(${checkIns.day}, '-', '')::bigint`, (row: Record<string, unknown>) =>
+      Number(String(row.day).replaceAll('-', '')),
+    ),
+  );
+  await table('box_draws', boxDraws);
+  // One claim a reward task, and the tasks are the platform's short list.
+  await owned('welfare_claims', welfareClaims, welfareClaims.taskCode);
+  // checked_through is the alerts job's own mark of how far it has weighed a new alert, nothing the customer set.
+  await table('price_alerts', priceAlerts, undefined, ['checked_through']);
+  // A subscription's endpoint address is a capability (whoever has it can push to the browser) and its keys encrypt
+  // the pushes: only the push service's host is the customer's to read, and the keys are not even read.
+  await paged(
+    {
+      name: 'push_subscriptions',
+      columns: ['id', 'endpoint_host', 'language', 'device', 'created_at'],
+      decimals: new Set<string>(),
+    },
+    (after) =>
+      db
+        .select({
+          id: pushSubscriptions.id,
+          endpoint: pushSubscriptions.endpoint,
+          language: pushSubscriptions.language,
+          device: pushSubscriptions.device,
+          createdAt: pushSubscriptions.createdAt,
+        })
+        .from(pushSubscriptions)
+        .where(and(eq(pushSubscriptions.userId, userId), after))
+        .$dynamic(),
+    idKey(pushSubscriptions.id, (row: { id: number }) => row.id),
+    (row) => ({
+      id: row.id,
+      endpoint_host: hostOf(row.endpoint),
+      language: row.language,
+      device: row.device,
+      created_at: row.createdAt,
+    }),
+  );
+  await owned('notification_settings', notificationSettings);
   return { archive, parts, sides };
 }
 
@@ -510,9 +618,15 @@ function refuseTooLarge(records: boolean): never {
   throw new Refusal(text.id, { 0: EXPORT_MAX_BYTES / 1024 / 1024 });
 }
 
-/** The parts of the archive, each as NAME.json and NAME.csv, in the README's order. */
+/**
+ * The parts of the archive, each as NAME.json and NAME.csv, in the order they are written (the README's and the
+ * archive's): a part's name is one of these, and the archive holds every one of them.
+ */
 export const EXPORT_PARTS = [
   'profile',
+  'balances',
+  'practice_account',
+  'practice_balances',
   'ledger',
   'options',
   'contracts',
@@ -523,4 +637,26 @@ export const EXPORT_PARTS = [
   'messages',
   'sessions',
   'certifications',
+  'account_freeze',
+  'bank_cards',
+  'wallets',
+  'login_history',
+  'check_ins',
+  'box_draws',
+  'welfare_claims',
+  'price_alerts',
+  'push_subscriptions',
+  'notification_settings',
 ] as const;
+
+/** The name of a part of the archive (EXPORT_PARTS). */
+type PartName = (typeof EXPORT_PARTS)[number];
+
+/** A push subscription's endpoint's host (the push service's), '' for an endpoint that is no URL. */
+function hostOf(endpoint: string): string {
+  try {
+    return new URL(endpoint).host;
+  } catch {
+    return '';
+  }
+}

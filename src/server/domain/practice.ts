@@ -9,7 +9,7 @@
 // the account's row FOR UPDATE; placing a practice order holds it FOR SHARE, so the two never interleave.
 import Big from 'big.js';
 import { sql } from 'drizzle-orm';
-import { rowsOf, type Db, type Tx } from '../db/connection.ts';
+import { rowsOf, type Db, type Executor, type Tx } from '../db/connection.ts';
 import { practiceAccounts } from '../db/schema.ts';
 import { PRACTICE_START, practiceAsset, type PracticeAccount } from '../../api-contract/practice.ts';
 import { texts } from '../../api-contract/texts.ts';
@@ -70,8 +70,11 @@ interface HeldRow {
   frozen: string;
 }
 
-/** The practice assets' balances of a user (as the ledger names them), optionally locked. */
-async function practiceBalances(tx: Tx, userId: number, lock: boolean): Promise<HeldRow[]> {
+/**
+ * The practice assets' balances of a user (as the ledger names them: practice:USDT…, in asset order; amounts as
+ * decimal strings), optionally locked FOR UPDATE (in a transaction).
+ */
+export async function practiceBalances(tx: Executor, userId: number, lock: boolean): Promise<HeldRow[]> {
   return rowsOf<HeldRow>(
     await tx.execute(sql`
       select asset, available::text as available, frozen::text as frozen from balances
