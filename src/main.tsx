@@ -5,6 +5,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import './ui/ui.css';
 import { hydrateStores } from './lib/storage.ts';
+import { tellWhenStorageFull } from './lib/storage-full.ts';
 import { activateLocale, localeChoice, pickLocale, warmIntl } from './lib/i18n.ts';
 import { App } from './app/App.tsx';
 import { resolvePath, startPage } from './app/routes.ts';
@@ -33,6 +34,8 @@ const REMINDER_START_MS = 4 * 60_000;
 const waitMs = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 await hydrateStores();
+// A write the device refuses for want of room is told: what waits to be sent would go with the page.
+tellWhenStorageFull();
 // Before any write: what was on its way when the page last closed is asked about, and each write from now is kept.
 watchFundsWrites();
 keepTheme();

@@ -240,6 +240,12 @@ export const texts = {
   // Other messages
   copySuccess: /*i18n*/ { id: 'm.copySuccess', message: 'Copied successfully!' },
   copyFailed: /*i18n*/ { id: 'm.copyFailed', message: 'Copy failed, please try again later!' },
+  /** The device refused to keep what the app writes (its storage full): it stays only while the app is open. */
+  deviceStorageFull: /*i18n*/ {
+    id: 'm.deviceStorageFull',
+    message:
+      'This device’s storage is full: what waits to be sent is kept only while the app stays open. Free up space.',
+  },
   downloadSuccess: /*i18n*/ { id: 'm.downloadSuccess', message: 'Downloaded successfully!' },
   readingError: /*i18n*/ { id: 'm.readingError', message: 'Reading error' },
   updateToLatest: /*i18n*/ { id: 'm.updateToLatest', message: 'Please update to the latest version!' },

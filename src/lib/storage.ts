@@ -32,6 +32,17 @@ let database: UseStore | null = null;
 const idb = () => (database ??= createStore(DEVICE_DB, DEVICE_STORE));
 let pendingWrite: Promise<unknown> = Promise.resolve();
 let booted = false;
+/** What is done when a store's record could not be written (onSaveFailure). */
+let saveFailed: (key: string, error: unknown) => void = () => undefined;
+
+/**
+ * Sets what is done when a store's record could not be written to the device (`key`: the store's; `error`: what
+ * IndexedDB answered, a QuotaExceededError when the device's storage is full). The store keeps its state in memory, and
+ * its next change tries the write again; the app tells the customer (lib/storage-full.ts).
+ */
+export function onSaveFailure(listener: (key: string, error: unknown) => void): void {
+  saveFailed = listener;
+}
 
 /**
  * A store saved under `key`; its shape is `initial`. A store of one user's data says `perUser`; one of what they sent
@@ -80,7 +91,9 @@ async function hydrate(entry: Persisted): Promise<void> {
     if (entry.unsavedVersion !== undefined && getVersion(store) === entry.unsavedVersion) return;
     // Merged as the store is when its turn comes (an earlier merge may have changed it since); written as it is now.
     const value = entry.acrossTabs ? null : (structuredClone(snapshot(store)) as object);
-    pendingWrite = pendingWrite.then(() => (value ? set(key, value, idb()) : saveMerged(entry))).catch(() => undefined);
+    pendingWrite = pendingWrite
+      .then(() => (value ? set(key, value, idb()) : saveMerged(entry)))
+      .catch((error: unknown) => saveFailed(key, error));
   };
   if (entry.acrossTabs) {
     // A copy: the store takes the saved objects themselves (valtio proxies them in place), and the base must not move
