@@ -41,7 +41,12 @@ const reason = v.pipe(
   maxCharacters(REASON_MAX, consoleTexts.consoleReasonTooLong.id),
 );
 /** The texts of the reason rule, by what it breaks. */
-const REASON_TEXTS = [consoleTexts.consoleEnterReason, consoleTexts.consoleReasonTooLong, texts.hiddenCharacters];
+const REASON_TEXTS = [
+  consoleTexts.consoleEnterReason,
+  consoleTexts.consoleReasonTooLong,
+  texts.hiddenCharacters,
+  texts.stackedMarks,
+];
 /** The reason rule above for the console's form and the server's reviews alike: the reason as kept, or the text of the
  * rule it breaks (one of REASON_TEXTS). */
 export function checkRejectionReason(given: string): { reason: string } | { broken: MessageDescriptor } {
@@ -77,7 +82,12 @@ const blockHeight = v.pipe(
 const remark = v.pipe(visibleText(null), maxCharacters(REMARK_MAX, texts.invalidRequest.id));
 const approval = v.object({ block_height: v.optional(blockHeight, ''), remark: v.optional(remark, '') });
 /** The texts of the approval rule, by what it breaks. */
-const APPROVAL_TEXTS = [consoleTexts.consoleBlockHeightFormat, texts.hiddenCharacters, texts.invalidRequest];
+const APPROVAL_TEXTS = [
+  consoleTexts.consoleBlockHeightFormat,
+  texts.hiddenCharacters,
+  texts.stackedMarks,
+  texts.invalidRequest,
+];
 /** The approval rule above for the console's calls and the operator command alike: the block height and remark as
  * kept ('' when not given), or the text of the rule one breaks (one of APPROVAL_TEXTS). */
 export function checkRechargeApproval(given: {

@@ -43,6 +43,11 @@ export const texts = {
     id: 'v.hiddenCharacters',
     message: 'Please remove invisible or direction-changing characters!',
   },
+  /** The same fields: more than 30 combining marks in a row (api-contract/visible-text.ts, stackedMarks). */
+  stackedMarks: /*i18n*/ {
+    id: 'v.stackedMarks',
+    message: 'Please remove the marks stacked on a letter: at most 30 in a row!',
+  },
   fillInformation: /*i18n*/ { id: 'v.fillInformation', message: 'Please fill in the information and try again!' },
   invalidRequest: /*i18n*/ { id: 'v.invalidRequest', message: 'The request is not valid!' },
   unsupportedCharacters: /*i18n*/ {

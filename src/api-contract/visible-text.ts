@@ -7,11 +7,12 @@
 //   characters, Hangul fillers, variation selectors, tag characters, the soft hyphen, the combining
 //   grapheme joiner), format characters (bidi embeddings, overrides and isolates, the marks LRM, RLM,
 //   ALM) and control characters, and the blank braille pattern that is used as a filler;
+// - no letter under a tower of combining marks: at most 30 of them in a row (Unicode's Stream-Safe Text Format);
 // - a value with nothing to see (only spaces and such characters) counts as empty.
 // Two standard uses of joiners stay allowed, because they change only how visible characters join:
 // inside an emoji sequence (ZWJ between emoji, the emoji variation selectors, a keycap, a subdivision flag's tags;
 // Unicode Technical Standard 51), and ZWJ / ZWNJ right after a Devanagari virama (a half form, The Unicode Standard's
-// Devanagari chapter). Letters and combining marks of every script (Thai, Devanagari, Arabic) are kept.
+// Devanagari chapter). Letters and the combining marks of every script (Thai, Devanagari, Arabic) are kept.
 // Wherever such a text stands inside other text it is shown isolated: <bdi> in the app and the
 // console, `isolate()` in plain text (mails, station messages).
 import * as v from 'valibot';
@@ -52,6 +53,45 @@ export function hiddenCharacters(text: string, { lines = false } = {}): string[]
   return lines ? found.filter((char) => char !== '\n' && char !== '\t') : found;
 }
 
+/**
+ * The most non-starters (characters of non-zero canonical combining class: accents, vowel and tone marks, a virama)
+ * that may follow one another: Unicode's Stream-Safe Text Format (Unicode Standard Annex 15). Real text of every script
+ * stacks a few (a Thai tone over a vowel, Arabic's shadda with its vowel); more draw a tower over the lines around.
+ */
+export const MAX_NON_STARTERS = 30;
+
+const MARK = /\p{M}/u;
+/** Whether each mark met is a non-starter, by code point (at most the few thousand marks Unicode has). */
+const nonStarterByMark = new Map<string, boolean>();
+/**
+ * Whether `char`, one code point of a fully decomposed text, has a non-zero canonical combining class. JavaScript reads
+ * no such class, so the engine's own normalization tells it: canonical ordering puts U+0316 (class 220) before U+0301
+ * (class 230) only when nothing between them is a starter, which blocks the reordering. Only marks can be non-starters.
+ */
+function isNonStarter(char: string): boolean {
+  if (!MARK.test(char)) return false;
+  let known = nonStarterByMark.get(char);
+  if (known === undefined) {
+    const ordered = `\u0301${char}\u0316`.normalize('NFD');
+    known = ordered.indexOf('\u0316') < ordered.indexOf('\u0301');
+    nonStarterByMark.set(char, known);
+  }
+  return known;
+}
+
+/**
+ * True when `text` stacks more than MAX_NON_STARTERS non-starters in a row once decomposed (NFKD, as the Stream-Safe
+ * Text Format counts them): a letter under a tower of marks that draws over what is around it.
+ */
+export function stackedMarks(text: string): boolean {
+  let run = 0;
+  for (const char of text.normalize('NFKD')) {
+    run = isNonStarter(char) ? run + 1 : 0;
+    if (run > MAX_NON_STARTERS) return true;
+  }
+  return false;
+}
+
 /** True when `text` is not empty but shows nothing: only spaces and hidden characters. */
 export const isBlankToTheEye = (text: string) => text !== '' && text.replace(BLANK_ALL, '') === '';
 
@@ -64,8 +104,9 @@ export const tidyLines = (text: string) => text.normalize('NFC').replace(LINE_BR
 
 /**
  * The rule for a free-text field a person names things with: a string, tidied (`tidyLine`, or
- * `tidyLines` with `lines`), refused with `blank` when it shows nothing, and with "Please remove
- * invisible or direction-changing characters!" when it holds one. An empty value passes: whether the
+ * `tidyLines` with `lines`), refused with `blank` when it shows nothing, with "Please remove
+ * invisible or direction-changing characters!" when it holds one, and with texts.stackedMarks when it stacks more than
+ * MAX_NON_STARTERS marks in a row (`stackedMarks`). An empty value passes: whether the
  * field may be empty is the field's own rule, checked after this one.
  * `blank`: the field's text for a missing value; null for a field that may be empty (a value that only
  * looks empty is then refused as holding invisible characters).
@@ -79,6 +120,7 @@ export const visibleText = /*#__NO_SIDE_EFFECTS__*/ (
     v.transform(lines ? tidyLines : tidyLine),
     v.check((text) => !isBlankToTheEye(text), (blank ?? texts.hiddenCharacters).id),
     v.check((text) => hiddenCharacters(text, { lines }).length === 0, texts.hiddenCharacters.id),
+    v.check((text) => !stackedMarks(text), texts.stackedMarks.id),
   );
 
 /**

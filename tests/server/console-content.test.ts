@@ -237,6 +237,21 @@ describe('writing one language', () => {
     const kept = (await save({ kind: 'slide', id: '1', lang: 'hi', title: 'Cafe\u0301  क्\u200Dष 👩\u200D💻' })).data;
     expect(kept.find((version) => version.lang === 'hi')!.title).toBe('Café क्\u200Dष 👩\u200D💻');
   });
+
+  it('refuses more than 30 marks stacked on a letter, typed or as character references; keeps real marks', async () => {
+    const since = await lastAuditId();
+    const stacked = refused('Please remove the marks stacked on a letter: at most 30 in a row!');
+    expect(await save({ kind: 'slide', id: '1', lang: 'th', title: `ลด${'\u0E48'.repeat(31)}ราคา` })).toEqual(stacked);
+    const [activity] = await h.database.db.select().from(activities).limit(1);
+    const body = `<p>Win Z${'&#x336;'.repeat(40)} now</p>`;
+    expect(await save({ kind: 'activity', id: String(activity!.id), lang: 'jp', title: '注意', body })).toEqual(
+      stacked,
+    );
+    expect(await auditsAfter(since)).toEqual([]);
+    const title = 'ศักดิ์สิทธิ์ عَبْدُ ٱللَّٰه क्षत्रिय';
+    const kept = (await save({ kind: 'slide', id: '1', lang: 'th', title })).data;
+    expect(kept.find((version) => version.lang === 'th')!.title).toBe(title);
+  });
 });
 
 describe('names of lock-up products and blind box prizes', () => {

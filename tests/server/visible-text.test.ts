@@ -49,6 +49,18 @@ const HIDDEN = {
 } as const;
 const LANGUAGES = Object.keys(HIDDEN) as (keyof typeof HIDDEN)[];
 
+/** "Please remove the marks stacked on a letter: at most 30 in a row!" in each of the six languages. */
+const STACKED = {
+  en: 'Please remove the marks stacked on a letter: at most 30 in a row!',
+  zh: '请删除叠加在同一个字符上的符号：最多连续 30 个！',
+  th: 'โปรดลบเครื่องหมายที่ซ้อนอยู่บนตัวอักษร: ซ้อนติดกันได้ไม่เกิน 30 ตัว!',
+  jp: '1 つの文字に重ねた記号を削除してください：続けて 30 個までです！',
+  ar: 'يُرجى إزالة العلامات المتراكمة على الحرف: 30 علامة متتالية كحدٍّ أقصى!',
+  hi: 'कृपया किसी अक्षर पर जमा किए गए चिह्न हटाएँ: लगातार अधिकतम 30!',
+} as const;
+/** One letter under `count` combining marks that draw over the lines above and below it. */
+const tower = (count: number) => `Z${'\u0336\u0301\u0316'.repeat(count).slice(0, count)}`;
+
 const RLO = 'Mom\u202Egnp.exe';
 const ZERO_WIDTH = 'Mo\u200Bm';
 const FILLERS = '\u3164\u3164\u3164\u3164';
@@ -143,6 +155,16 @@ describe.each(FIELDS)('%s', (_name, { endpoint, form, field, blank }) => {
     },
   );
 
+  it.each(LANGUAGES)(
+    '%s: a letter under 159 stacked marks is refused in that language, nothing written',
+    async (lang) => {
+      const before = await written(ctx.id);
+      const res = await h.call(endpoint, { ...form(ctx), [field]: tower(159) }, { token: ctx.token, lang });
+      expect(res).toEqual(refused(STACKED[lang]));
+      expect(await written(ctx.id)).toEqual(before);
+    },
+  );
+
   it('a value of Hangul fillers alone shows nothing: refused, nothing written', async () => {
     const before = await written(ctx.id);
     const res = await h.call(endpoint, { ...form(ctx), [field]: FILLERS }, { token: ctx.token, lang: 'en' });
@@ -164,6 +186,21 @@ describe('an operator’s answer in the chat', () => {
     }
     expect(await written(user.id)).toEqual(before);
   });
+
+  it('refuses 16,000 marks stacked on one letter, translated, and writes nothing', async () => {
+    const user = await customer(h);
+    const stacked = `Hello ${tower(16_000)}`;
+    expect(await h.call(sendChatMessage, { body: stacked }, { token: user.token })).toEqual(refused(STACKED.en));
+    expect(await h.call(sendChatMessage, { body: 'Hello' }, { token: user.token })).toMatchObject({ ret: 1 });
+    const list = await h.call(consoleConversations, { view: 'open' }, { token: reviewer });
+    const id = String(list.data.find((row) => row.user_id === user.id)!.id);
+    const before = await written(user.id);
+    for (const lang of ['en', 'ar', 'hi'] as const) {
+      const res = await h.call(consoleReplyConversation, { id, body: stacked }, { token: reviewer, lang });
+      expect(res).toEqual(refused(STACKED[lang]));
+    }
+    expect(await written(user.id)).toEqual(before);
+  });
 });
 
 describe('names of the six languages', () => {
@@ -174,6 +211,9 @@ describe('names of the six languages', () => {
     ['jp', '山田 太郎', '山田\u3000太郎'],
     ['ar', 'مُحَمَّد', 'مُحَمَّد'],
     ['hi', 'प्रिया शर्मा', 'प्रिया शर्मा'],
+    ['ar', 'عَبْدُ ٱللَّٰه', 'عَبْدُ ٱللَّٰه'],
+    ['th', 'ศักดิ์สิทธิ์', 'ศักดิ์สิทธิ์'],
+    ['hi', 'क्षत्रिय', 'क्षत्रिय'],
   ])('%s: %s is kept (typed as %j), composed', async (lang, kept, typed) => {
     const { token } = await customer(h);
     expect(await h.call(editProfile, { nickname: typed }, { token, lang })).toMatchObject({ ret: 1 });

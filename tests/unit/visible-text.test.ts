@@ -9,6 +9,7 @@ import { EditProfileInput } from '../../src/api-contract/account.ts';
 import { ANTI_PHISHING_MAX_LENGTH, antiPhishingCode } from '../../src/api-contract/anti-phishing.ts';
 import { CertificationInput } from '../../src/api-contract/certification.ts';
 import { consoleReplyConversation } from '../../src/api-contract/console-service.ts';
+import { checkRechargeApproval, checkRejectionReason } from '../../src/api-contract/console.ts';
 import { WalletInput } from '../../src/api-contract/add-wallet.ts';
 import { BankCardInput, PAYEE_LABEL_MAX, PayeeLabelInput } from '../../src/api-contract/payouts.ts';
 import { CHAT_MESSAGE_MAX, chatTexts, sendChatMessage } from '../../src/api-contract/service-chat.ts';
@@ -18,6 +19,7 @@ import {
   hiddenCharacters,
   isBlankToTheEye,
   isolate,
+  stackedMarks,
   visibleName,
   visibleText,
   withoutIsolate,
@@ -143,6 +145,51 @@ describe('chat', () => {
   });
 });
 
+describe('marks stacked on one letter (Unicode’s Stream-Safe Text Format)', () => {
+  const STACKED = texts.stackedMarks.id;
+  /** One letter under `count` marks of the kind that draws over the lines above and below. */
+  const tower = (count: number) => `Z${'\u0336\u0301\u0316'.repeat(count).slice(0, count)}ed`;
+
+  it('refuses a nickname of 159 marks on one letter, and 31 in a row; 30 pass', () => {
+    expect(outcome(name, tower(159))).toEqual({ refused: STACKED });
+    expect(outcome(name, tower(31))).toEqual({ refused: STACKED });
+    expect(outcome(name, tower(30))).toEqual({ ok: tower(30).normalize('NFC') });
+  });
+
+  it('refuses a chat message of 16,000 marks on one letter', () => {
+    expect(outcome(chat, `hi ${tower(16_000)}`)).toEqual({ refused: STACKED });
+  });
+
+  it('counts marks as decomposed: one accented letter’s mark and the 30 after it are 31', () => {
+    expect(stackedMarks(`e${'\u0301'.repeat(31)}`)).toBe(true);
+    expect(stackedMarks(`é${'\u0301'.repeat(30)}`)).toBe(true);
+    expect(stackedMarks(`é${'\u0301'.repeat(29)}`)).toBe(false);
+  });
+
+  it('an operator’s rejection reason or approval remark, which the customer reads, is told the rule', () => {
+    expect(checkRejectionReason(`Blurred ${tower(40)}`)).toEqual({ broken: texts.stackedMarks });
+    expect(checkRechargeApproval({ remark: tower(40) })).toEqual({ broken: texts.stackedMarks });
+    expect(checkRejectionReason('เอกสารไม่ชัด กรุณาส่งใหม่')).toEqual({ reason: 'เอกสารไม่ชัด กรุณาส่งใหม่' });
+  });
+
+  it('counts marks in a row only: a letter between them starts again', () => {
+    expect(stackedMarks(`a${'\u0301'.repeat(30)}b${'\u0301'.repeat(30)}`)).toBe(false);
+  });
+
+  it.each([
+    ['th', 'น้ำผึ้ง ศักดิ์สิทธิ์ กรุงเทพมหานคร'],
+    ['th', 'สวัสดีครับ ขอบคุณที่ช่วยตรวจสอบการถอนเงินให้ผมนะครับ'],
+    ['hi', 'क्षत्रिय श्रीमती प्रिया शर्मा'],
+    ['hi', 'कृपया मेरी निकासी की स्थिति बताइए, धन्यवाद।'],
+    ['ar', 'مُحَمَّدٌ عَبْدُ ٱللَّٰهِ'],
+    ['ar', 'بِسْمِ ٱللَّٰهِ ٱلرَّحْمَٰنِ ٱلرَّحِيمِ'],
+    ['vi', 'Nguyễn Thị Phương'],
+  ])('%s: %s, with its ordinary marks, is accepted', (_lang, typed) => {
+    expect(stackedMarks(typed)).toBe(false);
+    expect(outcome(chat, typed)).toEqual({ ok: typed.normalize('NFC') });
+  });
+});
+
 /** A bank card and a wallet that pass, to change one field of. */
 const card = {
   real_name: 'Somchai',
@@ -180,7 +227,7 @@ describe('every field a person names things with applies the rule', () => {
       consoleTexts.consoleEnterReply.id,
     ],
   ];
-  const known = { [HIDDEN]: 1, ...Object.fromEntries(cases.map((row) => [row[4], 1])) };
+  const known = { [HIDDEN]: 1, [texts.stackedMarks.id]: 1, ...Object.fromEntries(cases.map((row) => [row[4], 1])) };
   const first = (schema: v.GenericSchema, input: unknown) => {
     const result = v.safeParse(schema, input, { abortEarly: true });
     return result.success ? 'ok' : firstIssueTextId(result.issues, known);
@@ -197,6 +244,15 @@ describe('every field a person names things with applies the rule', () => {
 
   it.each(cases)('%s: a Thai name is accepted', (_field, schema, base, field) => {
     expect(first(schema, { ...base, [field]: 'สมชาย ใจดี' })).toBe('ok');
+  });
+
+  it.each(cases)('%s: a letter under 159 stacked marks is refused', (_field, schema, base, field) => {
+    expect(first(schema, { ...base, [field]: `Z${'\u0336'.repeat(159)}` })).toBe(texts.stackedMarks.id);
+  });
+
+  it.each(cases)('%s: Hindi and Arabic names with their marks are accepted', (_field, schema, base, field) => {
+    for (const name of ['प्रिया शर्मा', 'مُحَمَّد عَبْدُ ٱللَّٰه'])
+      expect(first(schema, { ...base, [field]: name }), name).toBe('ok');
   });
 });
 
@@ -307,7 +363,8 @@ describe('lengths count characters as a reader does (grapheme clusters), not cod
   it.each(cases)(
     '%s: one letter under a pile of marks is refused by its units',
     (_f, schema, form, field, max, text) => {
-      const piled = `${'ก'.repeat(max - 1)}ก${'\u0E48'.repeat(unitsFor(max))}`;
+      // Thai SARA I is a mark of combining class 0, which the rule on stacked marks (non-starters) lets pass.
+      const piled = `${'ก'.repeat(max - 1)}ก${'\u0E34'.repeat(unitsFor(max))}`;
       expect(characterCount(piled)).toBe(max);
       expect(first(schema, { ...form, [field]: piled })).toBe(text);
     },

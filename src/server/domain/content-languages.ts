@@ -17,7 +17,7 @@ import {
 import { LOCALES, type Locale } from '../../api-contract/constants.ts';
 import { sanitizeRichText } from '../../api-contract/rich-text.ts';
 import { texts } from '../../api-contract/texts.ts';
-import { hiddenCharacters } from '../../api-contract/visible-text.ts';
+import { hiddenCharacters, stackedMarks } from '../../api-contract/visible-text.ts';
 import type { ContentPageKey } from '../../api-contract/support.ts';
 import type { Executor } from '../db/connection.ts';
 import {
@@ -237,11 +237,14 @@ export function visibleContent(field: 'title' | 'body', text: string): string {
  * Rich text (an activity's body) as it is kept: sanitised (api-contract/rich-text.ts) and held to the visible-text rule
  * as a browser will show it, with its character references decoded by HTML's whole table (the entities library, a
  * browser's own table: `&zwj;`, `&#x202E;` or `&rlm;` are the characters they name once shown), in text and attributes
- * alike. Throws the rule's Refusal ("Please remove invisible or direction-changing characters!").
+ * alike. Throws the rule's Refusal ("Please remove invisible or direction-changing characters!", or texts.stackedMarks
+ * for more than 30 combining marks in a row).
  */
 export function visibleRichText(html: string): string {
   const kept = sanitizeRichText(visibleContent('body', html));
-  if (hiddenCharacters(decodeHTML(kept), { lines: true }).length) throw new Refusal(texts.hiddenCharacters.id);
+  const shown = decodeHTML(kept);
+  if (hiddenCharacters(shown, { lines: true }).length) throw new Refusal(texts.hiddenCharacters.id);
+  if (stackedMarks(shown)) throw new Refusal(texts.stackedMarks.id);
   return kept;
 }
 
