@@ -31,6 +31,7 @@ import { operatorToken } from './console-helpers.ts';
 import { blindBoxTerms } from '../../src/server/domain/blindbox.ts';
 import { welfareTaskList } from '../../src/server/domain/welfare.ts';
 import { runOperatorCommand } from '../../src/server/ops/commands.ts';
+import { openAllPending } from '../../src/server/jobs/settlement.ts';
 import { verifyCertification } from '../../src/server/domain/certification.ts';
 
 let h: Harness;
@@ -291,12 +292,20 @@ describe('welfare', () => {
         { code: 'BTC', direction: 'up', amount: '10', product_id: String(product.id), account },
         { token: user.token },
       );
+    // Each opens at the next tick: an option counts once it opened.
+    const opened = async () => {
+      h.clock.set(new Date(h.clock.now().getTime() + 1));
+      await h.market.record([{ coin: 'BTC', at: h.clock.now(), price: '100000', volume: '1' }]);
+      await openAllPending(h.database.db, h.clock.now());
+    };
     expect((await buy('practice')).ret).toBe(1);
+    await opened();
     expect(await h.call(claimWelfare, { code: 'first_option' }, { token: user.token, idempotencyKey: key() })).toEqual(
       refused('This reward is not available yet!'),
     );
     expect(await welfareEntriesOf(user.id)).toEqual([]);
     expect((await buy('real')).ret).toBe(1);
+    await opened();
     expect(
       (await h.call(claimWelfare, { code: 'first_option' }, { token: user.token, idempotencyKey: key() })).data,
     ).toMatchObject({ asset: 'POINT', reward: '30' });

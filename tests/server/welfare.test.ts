@@ -9,7 +9,9 @@ import { approvedRecharge, certifyPrimary, cryptoRecharge, opsOk, ops } from './
 import { claimWelfare, welfareTask, welfareTasks, type WelfareTask } from '../../src/api-contract/welfare.ts';
 import { userInfo } from '../../src/api-contract/account.ts';
 import { optionProducts, placeOption } from '../../src/api-contract/options.ts';
-import { ledgerEntries, welfareClaims } from '../../src/server/db/schema.ts';
+import { ledgerEntries, optionOrders, welfareClaims } from '../../src/server/db/schema.ts';
+import { MAX_QUOTE_AGE_MS } from '../../src/server/domain/prices.ts';
+import { openAllPending } from '../../src/server/jobs/settlement.ts';
 import { seedWelfare } from '../../src/server/db/seed-welfare.ts';
 import { registerByPhone } from './helpers.ts';
 
@@ -33,6 +35,24 @@ const claim = (token: string, code: string) =>
   h.call(claimWelfare, { code }, { token, idempotencyKey: `welfare-${++keys}` });
 const tasksOf = async (token: string): Promise<WelfareTask[]> => (await h.call(welfareTasks, {}, { token })).data.lists;
 const stateOf = async (token: string, code: string) => (await tasksOf(token)).find((task) => task.code === code)?.state;
+
+/** Records a BTC tick `ms` after the harness clock and moves the clock there: an accepted option's start tick. */
+async function tickAfter(ms: number) {
+  h.clock.set(new Date(h.clock.now().getTime() + ms));
+  await h.market.record([{ coin: 'BTC', at: h.clock.now(), price: '100000', volume: '1' }]);
+}
+
+/** Places a 10 USDT BTC option for `token` on a tick recorded now; it waits for its start tick (status opening). */
+async function placeOptionOf(token: string) {
+  await h.market.record([{ coin: 'BTC', at: h.clock.now(), price: '100000', volume: '1' }]);
+  const product = (await h.call(optionProducts, { code: 'BTC' })).data.lists[0]!;
+  const placed = await h.call(
+    placeOption,
+    { code: 'BTC', direction: 'up', amount: '10', product_id: String(product.id) },
+    { token },
+  );
+  expect(placed.ret).toBe(1);
+}
 
 /** Submits the primary certification and has the operator verify it. */
 const claimsOf = (userId: number) =>
@@ -126,30 +146,51 @@ describe('claiming', () => {
     ]);
   });
 
-  it('pays the first recharge once it was approved, and the first option once one was placed', async () => {
+  it('pays the first recharge once it was approved, and the first option once one opened', async () => {
     const user = await customer(h);
     await approvedRecharge(h, user.token, '100');
     expect(await stateOf(user.token, 'first_recharge')).toBe('claimable');
     expect((await claim(user.token, 'first_recharge')).data).toMatchObject({ reward: '100', balance: '100' });
 
     expect(await claim(user.token, 'first_option')).toEqual(NOT_YET);
-    await h.market.record([{ coin: 'BTC', at: h.clock.now(), price: '100000', volume: '1' }]);
-    const product = (await h.call(optionProducts, { code: 'BTC' })).data.lists[0]!;
-    expect(
-      (
-        await h.call(
-          placeOption,
-          { code: 'BTC', direction: 'up', amount: '10', product_id: String(product.id) },
-          { token: user.token },
-        )
-      ).ret,
-    ).toBe(1);
+    await placeOptionOf(user.token);
+    // Accepted and waiting for its start tick: not an option yet.
+    expect(await claim(user.token, 'first_option')).toEqual(NOT_YET);
+    await tickAfter(1);
+    await openAllPending(h.database.db, h.clock.now());
     expect((await claim(user.token, 'first_option')).data).toMatchObject({
       asset: 'POINT',
       reward: '30',
       balance: '130',
     });
     expect((await claimsOf(user.id)).map((row) => row.taskCode)).toEqual(['first_option', 'first_recharge']);
+  });
+
+  it('first_option: an option voided and refunded for want of a start price does not count; one that opened does', async () => {
+    const user = await customer(h, '100');
+    const before = (await moneyState(h, user.id)).balances.map(({ asset, available, frozen }) => ({
+      asset,
+      available,
+      frozen,
+    }));
+    await placeOptionOf(user.token);
+    // No tick within the time a start price may take: the order is void and its stake refunded.
+    h.clock.set(new Date(h.clock.now().getTime() + MAX_QUOTE_AGE_MS + 1));
+    await openAllPending(h.database.db, h.clock.now());
+    const [voided] = await h.database.db.select().from(optionOrders).where(eq(optionOrders.userId, user.id));
+    expect(voided).toMatchObject({ status: 'settled', outcome: 'void', startPrice: null });
+    expect(await stateOf(user.token, 'first_option')).toBe('locked');
+    expect(await claim(user.token, 'first_option')).toEqual(NOT_YET);
+    expect(await welfareEntriesOf(user.id)).toEqual([]);
+    const amounts = async () =>
+      (await moneyState(h, user.id)).balances.map(({ asset, available, frozen }) => ({ asset, available, frozen }));
+    expect(await amounts()).toEqual(before);
+
+    await placeOptionOf(user.token);
+    await tickAfter(1);
+    await openAllPending(h.database.db, h.clock.now());
+    expect(await stateOf(user.token, 'first_option')).toBe('claimable');
+    expect((await claim(user.token, 'first_option')).data).toMatchObject({ asset: 'POINT', reward: '30' });
   });
 
   it('pays exactly once under 20 parallel claims with different Idempotency-Keys (and without keys)', async () => {

@@ -3,7 +3,7 @@
 // user, through the ledger (kind `welfare`, reference `welfare:<code>:<userId>`).
 import { serverTexts } from '../../api-contract/server-texts.ts';
 import Big from 'big.js';
-import { and, asc, count, eq, not, or } from 'drizzle-orm';
+import { and, asc, count, eq, isNotNull, not, or } from 'drizzle-orm';
 import type { Executor, Tx } from '../db/connection.ts';
 import { optionOrders, rechargeOrders, users, welfareClaims, welfareTasks } from '../db/schema.ts';
 import {
@@ -50,12 +50,15 @@ const CONDITIONS: Record<WelfareCode, (db: Executor, userId: number) => Promise<
       .where(and(eq(rechargeOrders.userId, userId), eq(rechargeOrders.status, 'success')));
     return once(row?.n ?? 0);
   },
-  // An option of real money: a practice one earns no real reward.
+  // An option of real money that opened (its start price recorded): a practice one earns no real reward, and one still
+  // waiting for its start tick, or voided and refunded for want of one, was never traded.
   async first_option(db, userId) {
     const [row] = await db
       .select({ n: count() })
       .from(optionOrders)
-      .where(and(eq(optionOrders.userId, userId), eq(optionOrders.practice, false)));
+      .where(
+        and(eq(optionOrders.userId, userId), eq(optionOrders.practice, false), isNotNull(optionOrders.startPriceAt)),
+      );
     return once(row?.n ?? 0);
   },
   // Someone who registered with the caller's invitation code has a verified primary certification, of a document that
