@@ -160,10 +160,13 @@ export type SeedState = v.InferOutput<typeof SeedState>;
 export const BlindBoxInfo = shape({
   /** The prizes of the caller's seed's table, with their odds and today's stock. */
   prizes: v.array(BoxPrize),
-  /** False when that table does not sum to 100 %: no draw is possible (rotate the seed). */
+  /**
+   * False when no draw is possible: that table does not sum to 100 % (rotate the seed), there is no cost, or a prize of
+   * it is sold out (the box is closed until it is restocked).
+   */
   available: v.boolean(),
   costs: v.array(BoxCost),
-  /** Expected prize value per draw, by asset of the prizes: { USDT: "0.42", POINT: "30" }. */
+  /** Expected prize value per draw, by asset of the prizes: { USDT: "0.42", POINT: "30" }; {} while not `available`. */
   expected: v.record(v.string(), decimal),
   /** USDT paid for one point when redeemed (the points rule); null when there is none. */
   usdt_per_point: v.nullable(decimal),

@@ -86,6 +86,10 @@ describe('the blind box', () => {
     // the roll ("sold out" on a roll of the jackpot, "insufficient balance" on the others), rotating and asking again
     // would find, for free, a seed whose next roll is the jackpot, to draw with once the operator restocks it.
     const prober = await customer(h);
+    // The page says the box is closed and offers no expected value (10 USDT × 10 %) that no draw returns meanwhile.
+    const shown = async () => (await h.call(blindBoxInfo, {}, { token: prober.token })).data;
+    expect(await shown()).toMatchObject({ available: false, expected: {} });
+    expect((await shown()).prizes[0]).toMatchObject({ name: 'Jackpot', stock: 0 });
     for (let seed = 0; seed < 10; seed += 1) {
       expect(await h.call(drawBlindBox, { pay: 'usdt' }, { token: prober.token, idempotencyKey: key() })).toEqual(
         SOLD_OUT,
@@ -99,8 +103,9 @@ describe('the blind box', () => {
       SOLD_OUT,
     );
     expect(await moneyState(h, player.id, { draws: boxDraws })).toEqual(before);
-    // Restocked, the box opens again.
+    // Restocked, the box opens again, with its expected value.
     await ops('prize', String(jackpot!.id), 'stock=1');
+    expect(await shown()).toMatchObject({ available: true, expected: { USDT: '10' } });
     expect((await h.call(drawBlindBox, { pay: 'usdt' }, { token: player.token, idempotencyKey: key() })).ret).toBe(1);
   });
 });

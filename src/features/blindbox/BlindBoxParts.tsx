@@ -63,6 +63,10 @@ function amountList(amounts: readonly string[], joiner: string): ReactNode {
   ));
 }
 
+/**
+ * The prizes with their odds and stock, and the expected value per draw against its cost while a draw is possible;
+ * while a prize is sold out, that the box is closed until it is restocked instead.
+ */
 export function PrizeTable({ info }: { info: Snapshot<BlindBoxInfo> }) {
   const amountText = useAmountText();
   const expected = amountList(
@@ -115,12 +119,21 @@ export function PrizeTable({ info }: { info: Snapshot<BlindBoxInfo> }) {
           ))}
         </tbody>
       </table>
-      <p className="box-expected">
-        <Trans>
-          Expected value per draw: <span>{expected || '0'}</span>. A draw costs <span>{costs}</span>.
-        </Trans>{' '}
-        <ValueVerdict info={info} />
-      </p>
+      {info.available ? (
+        <p className="box-expected">
+          <Trans>
+            Expected value per draw: <span>{expected || '0'}</span>. A draw costs <span>{costs}</span>.
+          </Trans>{' '}
+          <ValueVerdict info={info} />
+        </p>
+      ) : (
+        // No draw returns a value while the box is closed: none is offered (the server sends none either).
+        info.prizes.some((prize) => prize.stock === 0) && (
+          <p className="box-expected" role="status">
+            <Trans>A prize is sold out: the blind box is closed until it is restocked.</Trans>
+          </p>
+        )
+      )}
     </section>
   );
 }

@@ -330,6 +330,13 @@ const publicPrize = (row: PrizeRow): BoxPrize => ({
   stock: row.stock,
 });
 
+/** A prize with a stock and none of it left. */
+const isSoldOut = (prize: { stock: number | null }) => prize.stock !== null && prize.stock <= 0;
+
+/**
+ * The blind box as a customer reads it: the prizes, odds and stock of the table their seed committed to, the costs, the
+ * expected value per draw (offered only while a draw is possible), the points' USDT rate and their seed's state.
+ */
 export async function blindBoxInfo(db: Executor, userId: number, now: Date): Promise<BlindBoxInfo> {
   const seed = await activeSeed(db, userId, now);
   const [rows, current, costs, rate] = await Promise.all([
@@ -341,11 +348,15 @@ export async function blindBoxInfo(db: Executor, userId: number, now: Date): Pro
   // The odds shown are the ones the caller's next draw uses: the table its seed committed to.
   const prizes = rows.map(publicPrize);
   const assets = [...new Set(prizes.filter((prize) => new Big(prize.amount).gt(0)).map((prize) => prize.asset))];
+  // As `draw` refuses: a table that is not whole, no cost, or a prize sold out (which closes the box for the seed). No
+  // expected value is offered then, since no draw returns one; one counting a sold-out prize would promise it.
+  const available =
+    prizes.length > 0 && tableTotal(prizes) === WEIGHT_TOTAL && costs.length > 0 && !prizes.some(isSoldOut);
   return {
     prizes,
-    available: prizes.length > 0 && tableTotal(prizes) === WEIGHT_TOTAL && costs.length > 0,
+    available,
     costs,
-    expected: Object.fromEntries(assets.map((asset) => [asset, expectedValue(prizes, asset)])),
+    expected: available ? Object.fromEntries(assets.map((asset) => [asset, expectedValue(prizes, asset)])) : {},
     usdt_per_point: rate ?? null,
     seed: seedState(seed),
     table_current: isCurrentTable(seed, current),
@@ -374,7 +385,7 @@ export async function draw(
   // A prize of the table sold out closes the box for this seed until it is restocked, whatever the roll: a refusal only
   // when the roll lands on it would tell the customer, before paying and for free (rotate, ask again), that their next
   // roll is that prize, to be drawn for sure once it is restocked.
-  if (prizes.some((prize) => prize.stock !== null && prize.stock <= 0)) throw new Refusal(serverTexts.prizeSoldOut.id);
+  if (prizes.some(isSoldOut)) throw new Refusal(serverTexts.prizeSoldOut.id);
   const cost = (await boxCosts(tx)).find((option) => option.pay === pay);
   if (!cost) throw new Refusal(serverTexts.blindBoxUnavailable.id);
   if (shownCost !== undefined && !new Big(shownCost).eq(cost.amount))
