@@ -5,6 +5,7 @@ import { NoInput, get, post, returns } from './endpoint.ts';
 import { PHONE, email, matching, otp, required } from './fields.ts';
 import { BANK_CODES, CHAINS } from './constants.ts';
 import { groupedNumber } from './grouped-number.ts';
+import { asciiDigits } from './typed-digits.ts';
 import { texts } from './texts.ts';
 import { Paged } from './envelope.ts';
 import { maxCharacters, personName, visibleText } from './visible-text.ts';
@@ -46,13 +47,24 @@ export const payeeLabel = v.pipe(
   v.check((label) => !NOT_IN_LABEL.test(label), texts.payeeLabelFormat.id),
 );
 
+/** `text` with the full-width forms of ASCII (U+FF01–U+FF5E, what Chinese and Japanese input types) made ASCII. */
+const halfWidth = (text: string) =>
+  text.replace(/[\uff01-\uff5e]/g, (char) => String.fromCharCode(char.charCodeAt(0) - 0xfee0));
+
 /** Every field is required, the e-mail included; a missing one answers 'Please fill in the information…'. */
 const filled = texts.fillInformation;
 export const BankCardInput = v.object({
   real_name: personName(filled),
-  // Latin letters and digits only, checked before upper-casing: Unicode's case mapping would make 'ß' 'SS' and the
-  // ligature 'ﬁ' 'FI', a code other than the one typed.
-  ifsc: v.pipe(required(filled), v.regex(/^[A-Za-z0-9]{4,20}$/, texts.ifscFormat.id), v.toUpperCase()),
+  // Latin letters and digits only, as typed: the full-width letters and digits of Chinese and Japanese input read as
+  // the ASCII ones, the six languages' digits made ASCII, spaces dropped; then checked before upper-casing: Unicode's
+  // case mapping (or compatibility composition) would make 'ß' 'SS' and the ligature 'ﬁ' 'FI', a code other than the
+  // one typed.
+  ifsc: v.pipe(
+    required(filled),
+    v.transform((typed: string) => asciiDigits(halfWidth(typed)).replace(/\s/g, '')),
+    v.regex(/^[A-Za-z0-9]{4,20}$/, texts.ifscFormat.id),
+    v.toUpperCase(),
+  ),
   bank_code: v.picklist(BANK_CODES, texts.chooseBank.id),
   /** 6 to 20 digits, in any of the six languages' scripts, grouped by spaces or dashes as printed on a card. */
   bank_number: v.pipe(required(filled), groupedNumber(/[\s-]/g), v.regex(/^\d{6,20}$/, texts.bankNumberFormat.id)),

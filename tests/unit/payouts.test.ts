@@ -3,7 +3,8 @@
 // (the spec's texts), adding and deleting, where adding returns to, and the certification rules —
 // advanced waits for a verified primary.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { BankCard, Wallet } from '../../src/api-contract/payouts.ts';
+import { BankCardInput, type BankCard, type Wallet } from '../../src/api-contract/payouts.ts';
+import * as v from 'valibot';
 import type { CertificationRecord, CertificationState } from '../../src/api-contract/certification.ts';
 import type { UserInfo } from '../../src/api-contract/account.ts';
 import { ROUTES } from '../../src/api-contract/routes.ts';
@@ -109,6 +110,15 @@ describe('bank card checks', () => {
     expect(bankCardProblem({ ...goodCard, email: 'somchai.example.com' }, 0)).toBe(
       'Please enter a valid e-mail address!',
     );
+  });
+
+  it('reads an IFSC code typed in full-width letters, another script’s digits or with spaces as the code meant', () => {
+    for (const ifsc of ['ＫＢＡＮＫ０００１', 'KBANK๐๐๐๑', 'kbank ०००१', 'ＫＢＡＮＫ ٠٠٠١'])
+      expect(v.parse(BankCardInput, { ...goodCard, ifsc }).ifsc, ifsc).toBe('KBANK0001');
+    expect(bankCardProblem({ ...goodCard, ifsc: 'ＫＢＡＮＫ０００１' }, 0)).toBeNull();
+    // Still letters and digits only: a sharp s or a ligature is not an IFSC letter, whatever case mapping makes of it.
+    expect(bankCardProblem({ ...goodCard, ifsc: 'KBAßK0001' }, 0)).toBe('Please enter a valid IFSC code!');
+    expect(bankCardProblem({ ...goodCard, ifsc: 'ﬁnance1' }, 0)).toBe('Please enter a valid IFSC code!');
   });
 
   it('lets a complete card through, and refuses a sixth', () => {
