@@ -120,7 +120,7 @@ function startedBy(ring: ReceiptKeyRing, now: Date, source: string): ReceiptKeyR
 /**
  * RECEIPT_SIGNING_KEYS's keys when set, else those of `file`, made (readable by this user only) with one key starting
  * at `now` when it does not exist yet. A rotation adds a line to the file (or a key to the variable) and restarts.
- * Throws when no key has started by `now`.
+ * Throws when no key of RECEIPT_SIGNING_KEYS has started by `now` (the operator's configuration).
  */
 export function loadReceiptKeys(fromEnv: ReceiptKeyEntry[] | null, file: string, now: Date): ReceiptKeyRing {
   if (fromEnv) return startedBy(receiptKeyRing(fromEnv), now, 'RECEIPT_SIGNING_KEYS');
@@ -138,7 +138,9 @@ export function loadReceiptKeys(fromEnv: ReceiptKeyEntry[] | null, file: string,
       unlinkSync(aside);
     }
   }
-  return startedBy(receiptKeyRing(parseReceiptKeys(readFileSync(file, 'utf8'), file)), now, file);
+  // Not refused here: the file's first key is made by whichever process starts first, at its own moment, which a
+  // process that read its clock a little earlier (then waited for the database) sees as ahead.
+  return receiptKeyRing(parseReceiptKeys(readFileSync(file, 'utf8'), file));
 }
 
 let processRing: ReceiptKeyRing | null = null;
