@@ -1,4 +1,5 @@
 // Debian's Chromium driven by playwright-core on a 390×844 phone viewport.
+import type { Locale } from '../../src/api-contract/constants.ts';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { canonicalMobile } from '../../src/server/domain/phone-numbers.ts';
@@ -11,6 +12,16 @@ import {
   type Request,
 } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
+
+/** The browser language a journey in each of the app's languages starts in (the app takes its language from it). */
+export const BROWSER_LANGUAGE: Record<Locale, string> = {
+  en: 'en-US',
+  zh: 'zh-CN',
+  th: 'th-TH',
+  jp: 'ja-JP',
+  ar: 'ar-EG',
+  hi: 'hi-IN',
+};
 
 export const PHONE = { width: 390, height: 844 };
 

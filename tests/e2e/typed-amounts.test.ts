@@ -6,19 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { LOCALES, type Locale } from '../../src/api-contract/constants.ts';
 import { ROUTES } from '../../src/api-contract/routes.ts';
-import { launch, phoneContext, screenshot, watchPagesOnFailure } from './browser.ts';
+import { BROWSER_LANGUAGE, launch, phoneContext, screenshot, watchPagesOnFailure } from './browser.ts';
 import { fundedUser } from './funded-user.ts';
 import { storeSession } from './stored-session.ts';
-
-/** The browser language each journey starts in (the app takes its language from it). */
-const BROWSER_LANGUAGE: Record<Locale, string> = {
-  en: 'en-US',
-  zh: 'zh-CN',
-  th: 'th-TH',
-  jp: 'ja-JP',
-  ar: 'ar-EG',
-  hi: 'hi-IN',
-};
 
 /** What a person of each language types, key by key, and what the page must read it as ("You receive"). */
 const TYPED: Record<Locale, { keys: string; receive: string }> = {
