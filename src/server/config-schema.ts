@@ -404,8 +404,8 @@ export const VARIABLES = {
     kind: kinds.hostList,
     default: DEFAULT_PUSH_SERVICE_HOSTS.join(','),
     meaning:
-      "The push services a browser's subscription may point to (`*.` for any subdomain); the server posts to no " +
-      'other address a customer names',
+      "The push services a browser's subscription may point to (`*.` for any subdomain; port 443 alone unless an " +
+      'entry names one, `host:port`); the server posts to no other address a customer names',
   }),
   VAPID_SUBJECT: setting({
     group: 'Messages',

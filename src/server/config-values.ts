@@ -31,7 +31,7 @@ export const listOf = (value: string) =>
 /** Comma-separated items. */
 export const list: Kind<string[]> = { type: 'comma-separated list', read: listOf };
 
-/** Comma-separated host names, compared in lower case; `*.` stands for any subdomain. */
+/** Comma-separated host names, compared in lower case; `*.` stands for any subdomain, `:port` names a port. */
 export const hostList: Kind<string[]> = {
   type: 'comma-separated host names',
   read: (value) => listOf(value).map((host) => host.toLowerCase()),

@@ -196,6 +196,8 @@ export async function startHarness(
     sender?: (db: Database['db']) => CodeSender;
     /** The receipt signing keys; else the process's own random key. */
     receiptKeys?: ReceiptKeyRing;
+    /** More push services subscriptions may point to (`host:port`, e.g. a stand-in's), besides the real ones. */
+    pushServiceHosts?: string[];
   } = {},
 ): Promise<Harness> {
   const database = await openTestDatabase();
@@ -242,7 +244,7 @@ export async function startHarness(
       accountRateLimitPerMinute: 100_000,
       shedding: options.shedding ?? false,
       // The tests' push service stand-ins, besides the real ones.
-      pushServiceHosts: [...unconfigured.pushServiceHosts, '127.0.0.1', 'push.example.com'],
+      pushServiceHosts: [...unconfigured.pushServiceHosts, 'push.example.com', ...(options.pushServiceHosts ?? [])],
     }),
   );
   await app.ready();

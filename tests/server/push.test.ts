@@ -49,8 +49,10 @@ let service: PushStandIn;
 let transport: Transport;
 let publicKey: string;
 beforeAll(async () => {
-  h = await startHarness();
   service = await startPushStandIn();
+  // The stand-in's own port, and port 9 (discard, nothing listening) for a push service that cannot be reached.
+  const { host } = new URL(service.origin);
+  h = await startHarness({ pushServiceHosts: [host, '127.0.0.1:9'] });
   transport = pushTransport(h.database.db, { subject: SUBJECT, agent: service.agent });
   const key = await h.call(pushKey, {}, { token: (await customer(h)).token });
   expect(key.ret).toBe(1);
@@ -547,17 +549,30 @@ describe('the customer decides, and only for themselves', () => {
       'https://169.254.169.254/latest/meta-data',
       'https://fcm.googleapis.com.evil.example/x',
       'https://push.apple.com/x',
+      // A known push service's host at a port other than https's own: no browser's subscription, maybe an internal one.
+      'https://fcm.googleapis.com:8443/fcm/send/abc',
+      'https://fcm.googleapis.com:22/fcm/send/abc',
+      'https://web.push.apple.com:0/QG9',
+      // Credentials in the address: none of a push service's.
+      'https://user:secret@fcm.googleapis.com/fcm/send/abc',
+      'https://127.0.0.1:9999/push/elsewhere',
     ]) {
       expect(await h.call(subscribePush, { ...form, endpoint }, { token: user.token })).toEqual(unknown);
     }
     for (const endpoint of [
       'https://fcm.googleapis.com/fcm/send/abc',
+      'https://fcm.googleapis.com:443/fcm/send/def',
       'https://web.push.apple.com/QG9',
       'https://wns2-par02p.notify.windows.com/w/?token=x',
     ]) {
       expect(await h.call(subscribePush, { ...form, endpoint }, { token: user.token })).toMatchObject({ ret: 1 });
     }
     expect(knownPushService('https://db.internal/x', DEFAULT_PUSH_SERVICE_HOSTS)).toBe(false);
+    // An entry naming a port takes that port alone; ":443" is https's own.
+    expect(knownPushService('https://push.example.org:8443/x', ['push.example.org:8443'])).toBe(true);
+    expect(knownPushService('https://push.example.org/x', ['push.example.org:8443'])).toBe(false);
+    expect(knownPushService('https://push.example.org/x', ['push.example.org:443'])).toBe(true);
+    expect(knownPushService('https://a.push.example.net:8443/x', ['*.push.example.net:8443'])).toBe(true);
     expect(loadConfig({ PUSH_SERVICE_HOSTS: 'push.example.org, *.push.example.net' }).pushServiceHosts).toEqual([
       'push.example.org',
       '*.push.example.net',

@@ -54,7 +54,12 @@ export const DEFAULT_PUSH_SERVICE_HOSTS = [
   '*.notify.windows.com',
 ];
 
-/** True when `endpoint` is an https address of one of `hosts`. */
+/**
+ * True when `endpoint` is an https address of one of `hosts`, at the port the entry names: an entry without a port
+ * (`fcm.googleapis.com`) stands for https's own, 443, alone; `host:port` for that port alone. An address carrying a
+ * user name or password is refused (no push service's subscription has one). A push service answers on 443 only, so a
+ * subscription naming another port of a known host is not one a browser made.
+ */
 export function knownPushService(endpoint: string, hosts: readonly string[]): boolean {
   let url: URL;
   try {
@@ -62,13 +67,18 @@ export function knownPushService(endpoint: string, hosts: readonly string[]): bo
   } catch {
     return false;
   }
+  if (url.protocol !== 'https:' || url.username !== '' || url.password !== '') return false;
   const host = url.hostname.toLowerCase();
-  return (
-    url.protocol === 'https:' &&
-    hosts.some((pattern) =>
-      pattern.startsWith('*.') ? host.endsWith(pattern.slice(1)) && host.length > pattern.length - 1 : host === pattern,
-    )
-  );
+  // The URL standard writes https's default port as '' (":443" is dropped when the address is read).
+  const { port } = url;
+  return hosts.some((entry) => {
+    const [, pattern = entry, entryPort] = /^(.*?)(?::(\d+))?$/.exec(entry) ?? [];
+    const allowedPort = entryPort === undefined || Number(entryPort) === 443 ? '' : String(Number(entryPort));
+    if (port !== allowedPort) return false;
+    return pattern.startsWith('*.')
+      ? host.endsWith(pattern.slice(1)) && host.length > pattern.length - 1
+      : host === pattern;
+  });
 }
 
 /**
