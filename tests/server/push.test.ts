@@ -406,6 +406,7 @@ describe('what the push service answers', () => {
     const user = await customer(h, '100');
     const browser = await subscribed(user);
     await settledOption(user, 'ADA', 'up', '0.5', '0.6');
+    service.answer(503);
     service.breakMidAnswer(true);
     try {
       // Before, the send never ended: the delivery job's run waited for it for ever, and no message of any customer
@@ -414,9 +415,26 @@ describe('what the push service answers', () => {
       expect(delivered!.outcome).toMatchObject({ sent: false, retry: true });
     } finally {
       service.breakMidAnswer(false);
+      service.answer(201);
     }
     const from = service.received.length;
     expect((await deliverQueued()).map(({ outcome }) => outcome)).toEqual([{ sent: true }]);
+    expect(notificationsFor(browser, from).map(({ title }) => title)).toEqual(['ADA option settled']);
+  }, 20_000);
+
+  it('a message the push service accepted (201) before dropping the connection is not sent a second time', async () => {
+    const user = await customer(h, '100');
+    const browser = await subscribed(user);
+    await settledOption(user, 'ADA', 'up', '0.5', '0.6');
+    const from = service.received.length;
+    service.breakMidAnswer(true);
+    try {
+      expect((await deliverQueued()).map(({ outcome }) => outcome)).toEqual([{ sent: true }]);
+    } finally {
+      service.breakMidAnswer(false);
+    }
+    // Nothing left to send: the browser got the notice once.
+    expect(await deliverQueued()).toEqual([]);
     expect(notificationsFor(browser, from).map(({ title }) => title)).toEqual(['ADA option settled']);
   }, 20_000);
 

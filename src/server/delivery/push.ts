@@ -75,8 +75,9 @@ interface PushAnswer {
 const BODY_KEPT = 1000;
 
 /**
- * Posts a request web-push prepared (encrypted, signed) and answers the push service's answer; rejects when there is
- * none: the connection refused or dropped, before the answer or in its middle (web-push's own send never ends then,
+ * Posts a request web-push prepared (encrypted, signed) and answers the push service's answer: a success at its status
+ * line (the message is accepted then, whatever happens to the rest), anything else with its body. Rejects when there
+ * is none: the connection refused or dropped, before the answer or in its middle (web-push's own send never ends then,
  * and the delivery job's run would wait for it for ever), or no whole answer within `timeoutMs` in all (a push service
  * that trickles its answer cannot hold the run either). The body is read up to BODY_KEPT characters.
  */
@@ -91,12 +92,19 @@ function postPush(details: webpush.RequestDetails, timeoutMs: number, agent?: Ag
         ...(agent ? { agent } : {}),
       },
       (response) => {
+        const status = response.statusCode ?? 0;
+        // A success's status line is the push service's word that it holds the message (Web Push, RFC 8030: 201
+        // Created); a connection dropped after it does not undo that, and sending again would show it twice.
+        if (status >= 200 && status < 300) {
+          response.resume();
+          return resolve({ status, body: '' });
+        }
         let body = '';
         response.setEncoding('utf8');
         response.on('data', (chunk: string) => {
           if (body.length < BODY_KEPT) body += chunk.slice(0, BODY_KEPT - body.length);
         });
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+        response.on('end', () => resolve({ status, body }));
         response.on('error', reject);
         response.on('close', () => {
           if (!response.complete) reject(new Error('the push service dropped the connection mid-answer'));
