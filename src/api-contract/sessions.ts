@@ -25,7 +25,7 @@ export type SignedInSession = v.InferOutput<typeof SignedInSession>;
 /** The sessions that still work, this device's first; kept offline (shown marked "as of"), since it changes nothing. */
 export const signedInSessions = get('/users/sessions', NoInput, returns(Paged(SignedInSession)), { cache: 'user' });
 /** Ends one session of the caller's account at once (the current one too: that is logging out); another account's id is
- * not found. */
+ * not found. Another session's device, if remembered as having passed the second factor, asks for a code again. */
 export const endSession = post(
   '/users/sessions/end',
   v.object({ id: matching(/^\d{1,9}$/, texts.sessionNotFound) }),

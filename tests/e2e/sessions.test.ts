@@ -89,7 +89,8 @@ it('lists the laptop and this phone, ends the laptop’s session there, and its 
   await laptopRow.getByRole('button', { name: 'End' }).click();
   const confirm = page.getByRole('alertdialog');
   expect(await confirm.textContent()).toContain(
-    'End the session on Firefox, Windows? That device will have to log in again.',
+    'End the session on Firefox, Windows? That device will have to log in again and, with two-factor authentication ' +
+      'on, enter a code: it is no longer remembered.',
   );
   await screenshot(page, 'sessions-end-confirm');
   await confirm.getByRole('button', { name: 'End' }).click();

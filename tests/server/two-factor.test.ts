@@ -29,7 +29,7 @@ import {
   twoFactorStatus,
 } from '../../src/api-contract/two-factor.ts';
 import { texts } from '../../src/api-contract/texts.ts';
-import { endOtherSessions } from '../../src/api-contract/sessions.ts';
+import { endOtherSessions, endSession, signedInSessions } from '../../src/api-contract/sessions.ts';
 import { recoveryCodes, twoFactors } from '../../src/server/db/schema.ts';
 import { base32Decode, totpAt, totpStep } from '../../src/server/domain/totp.ts';
 import { keyCheck } from '../../src/server/domain/two-factor-key.ts';
@@ -417,6 +417,43 @@ describe('signing in with two-factor on', () => {
     expect(await logIn(user.phone, FIREFOX_WINDOWS, undefined, lost.device)).toEqual(ENTER);
     expect(await logIn(user.phone, 'lightMyRequest', undefined, kept.device)).toEqual(ENTER);
     expect(await logIn(user.phone, 'lightMyRequest', undefined, ended.data.device)).toMatchObject({ ret: 1 });
+  });
+
+  it('ending one session from another device forgets that device alone', async () => {
+    const user = await protectedCustomer();
+    const lost = (await logIn(user.phone, FIREFOX_WINDOWS, codeOf(user.secret))).data!;
+    h.clock.advance(STEP);
+    const kept = (await logIn(user.phone, 'lightMyRequest', codeOf(user.secret))).data!;
+    h.clock.advance(STEP);
+    const lostSession = (await h.call(signedInSessions, {}, { token: kept.token })).data.lists.find(
+      (session) => session.device === 'Firefox, Windows',
+    )!;
+    expect(await h.call(endSession, { id: String(lostSession.id) }, { token: kept.token })).toMatchObject({ ret: 1 });
+    // The lost laptop's token proves nothing now; the device that ended it stays remembered.
+    expect(await logIn(user.phone, FIREFOX_WINDOWS, undefined, lost.device)).toEqual(ENTER);
+    const again = await logIn(user.phone, 'lightMyRequest', undefined, kept.device);
+    expect(again).toMatchObject({ ret: 1 });
+    h.clock.advance(STEP);
+
+    // The token a device is given when it ends the other sessions is forgotten with its session too.
+    const renewed = (await h.call(endOtherSessions, {}, { token: again.data!.token })).data.device!;
+    const laptop = (await logIn(user.phone, FIREFOX_WINDOWS, codeOf(user.secret))).data!;
+    const [renewedSession] = (await h.call(signedInSessions, {}, { token: laptop.token })).data.lists.filter(
+      (session) => !session.current,
+    );
+    expect(await h.call(endSession, { id: String(renewedSession!.id) }, { token: laptop.token })).toMatchObject({
+      ret: 1,
+    });
+    expect(await logIn(user.phone, 'lightMyRequest', undefined, renewed)).toEqual(ENTER);
+    expect(await logIn(user.phone, FIREFOX_WINDOWS, undefined, laptop.device)).toMatchObject({ ret: 1 });
+
+    // Ending its own session (logging out this way) forgets nothing: the device stays remembered.
+    const own = (await h.call(signedInSessions, {}, { token: laptop.token })).data.lists.find(
+      ({ current }) => current,
+    )!;
+    expect(await h.call(endSession, { id: String(own.id) }, { token: laptop.token })).toMatchObject({ ret: 1 });
+    h.clock.advance(STEP);
+    expect(await logIn(user.phone, FIREFOX_WINDOWS, undefined, laptop.device)).toMatchObject({ ret: 1 });
   });
 
   it('ending the other sessions with two-factor off answers no device token, and a device asks for no code', async () => {

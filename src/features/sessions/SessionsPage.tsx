@@ -190,7 +190,8 @@ function EndDialog({
     >
       <p>
         <Trans>
-          End the session on <bdi>{device}</bdi>? That device will have to log in again.
+          End the session on <bdi>{device}</bdi>? That device will have to log in again and, with two-factor
+          authentication on, enter a code: it is no longer remembered.
         </Trans>
       </p>
     </ConfirmDialog>

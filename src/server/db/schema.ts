@@ -80,6 +80,10 @@ export const sessions = pgTable(
     device: text('device').notNull().default(''),
     /** Moved at most every few minutes (domain/sessions.ts), not on every request. */
     lastSeenAt: at('last_seen_at').notNull().defaultNow(),
+    /** The nonce of the remembered-device token given with this session (domain/remembered-devices.ts), if one was. */
+    deviceNonce: text('device_nonce'),
+    /** When the customer ended this session from another: the device given `device_nonce` asks for a code again. */
+    deviceForgottenAt: at('device_forgotten_at'),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );

@@ -2,8 +2,10 @@
 // a new device needs a code). The server gives the device a token after each sign-in: a random
 // nonce and its HMAC under a key derived from the two-factor key, bound to the account and to the
 // moment two-factor was turned on. Nothing is stored: a token of another account, a forged one, or
-// one given before two-factor was (re)turned on proves nothing, and the code is asked for. Which
-// browser the request says it is (its User-Agent) decides nothing: anyone can say they are Chrome.
+// one given before two-factor was (re)turned on proves nothing, and the code is asked for. The session
+// signed in with a token keeps its nonce, so that ending that session from another device forgets that
+// device alone (domain/sessions.ts). Which browser the request says it is (its User-Agent) decides
+// nothing: anyone can say they are Chrome.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /** What the app sends back: 22 characters of nonce, a dot, 43 of MAC (base64url). */
@@ -22,7 +24,15 @@ export function rememberDevice(key: Buffer, userId: number, since: Date | null):
   return `${nonce}.${macOf(key, userId, since, nonce).toString('base64url')}`;
 }
 
-/** True when `token` was given to a device of `userId` since two-factor was last turned on. */
+/** The nonce of a remembered-device token as the app sends one (the part before the dot), or null for anything else. */
+export function deviceNonceOf(token: string | undefined): string | null {
+  return (token && DEVICE_TOKEN.exec(token)?.[1]) || null;
+}
+
+/**
+ * True when `token` was given to a device of `userId` since two-factor was last turned on. Whether its session was
+ * ended from another device since is sessions.ts's to say (deviceForgotten).
+ */
 export function isRemembered(key: Buffer, userId: number, since: Date | null, token: string | undefined): boolean {
   const parts = token ? DEVICE_TOKEN.exec(token) : null;
   if (!parts) return false;

@@ -14,7 +14,7 @@ import type { Translate } from '../i18n.ts';
 import { USER_AGENT_MAX_LENGTH, deviceOf, maskAddress } from './devices.ts';
 import { postSecurityNotice, utcMinute } from './security-notices.ts';
 import { Refusal } from './refusal.ts';
-import { rememberDevice } from './remembered-devices.ts';
+import { deviceNonceOf, rememberDevice } from './remembered-devices.ts';
 
 const DAY_MS = 86_400_000;
 export const DEFAULT_SESSION_IDLE_MS = 30 * DAY_MS;
@@ -48,12 +48,16 @@ export interface SignInPlace {
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-/** A new session of `userId` signed in at `now` from `place`: its token (only the hash is kept). */
+/**
+ * A new session of `userId` signed in at `now` from `place`: its token (only the hash is kept). `deviceNonce`: the
+ * nonce of the remembered-device token given with it, so that ending this session forgets that device.
+ */
 export async function createSession(
   db: Executor,
   userId: number,
   now = new Date(),
   place: SignInPlace = { userAgent: '', ip: '' },
+  deviceNonce: string | null = null,
 ): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   const userAgent = place.userAgent.slice(0, USER_AGENT_MAX_LENGTH);
@@ -65,6 +69,7 @@ export async function createSession(
     userAgent,
     ip: place.ip,
     device: deviceOf(userAgent),
+    deviceNonce,
   });
   return token;
 }
@@ -75,9 +80,15 @@ export async function createSession(
  * no earlier session of the account, ended or not, had the same browser and system ('Chrome,
  * Android'). The account's very first session (registering) is no news to its owner: no message.
  */
-export async function signIn(db: Executor, userId: number, place: SignInPlace, now: Date): Promise<string> {
+export async function signIn(
+  db: Executor,
+  userId: number,
+  place: SignInPlace,
+  now: Date,
+  deviceNonce: string | null = null,
+): Promise<string> {
   const { device, isNew } = await deviceNews(db, userId, place.userAgent);
-  const token = await createSession(db, userId, now, place);
+  const token = await createSession(db, userId, now, place, deviceNonce);
   if (isNew) {
     const write = (tl: Translate) => ({
       title: tl(serverTexts.newSignInTitle),
@@ -104,10 +115,28 @@ export async function signInRemembered(
   secondFactor: { key: Buffer; since: Date | null },
   now: Date,
 ): Promise<{ token: string; device: string }> {
-  return {
-    token: await signIn(db, userId, place, now),
-    device: rememberDevice(secondFactor.key, userId, secondFactor.since),
-  };
+  const device = rememberDevice(secondFactor.key, userId, secondFactor.since);
+  return { token: await signIn(db, userId, place, now, deviceNonceOf(device)), device };
+}
+
+/**
+ * True when the device given `token` (a remembered-device token of `userId`) was forgotten: the session signed in with
+ * it was ended from another device (endSession). Asked only of a token whose MAC holds (isRemembered).
+ */
+export async function deviceForgotten(db: Executor, userId: number, token: string | undefined): Promise<boolean> {
+  const nonce = deviceNonceOf(token);
+  if (!nonce) return false;
+  const [row] = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), eq(sessions.deviceNonce, nonce), isNotNull(sessions.deviceForgottenAt)))
+    .limit(1);
+  return Boolean(row);
+}
+
+/** The device of `sessionId` is now remembered by the token of `deviceNonce` (a new one given to it). */
+export async function rememberedAnew(db: Executor, sessionId: number, deviceNonce: string | null): Promise<void> {
+  await db.update(sessions).set({ deviceNonce }).where(eq(sessions.id, sessionId));
 }
 
 /** The device of a User-Agent ('Chrome, Android') and whether it is new to the account (see signIn); asked before the
@@ -234,11 +263,22 @@ export async function listSessions(
   }));
 }
 
-/** Ends one of the account's sessions; another account's, or one already ended, is not found. */
-export async function endSession(db: Executor, userId: number, sessionId: number, now: Date): Promise<void> {
+/**
+ * Ends one of the customer's sessions. Ended from another of their devices (`callerSessionId` another session), its
+ * device is forgotten too: remembered as having passed the second factor, it asks for a code at its next sign-in (a
+ * lost phone, a thief's browser); ending the caller's own session is logging out, which forgets nothing. Refuses
+ * (sessionNotFound) a session of another account, an ended one or none.
+ */
+export async function endSession(
+  db: Executor,
+  userId: number,
+  sessionId: number,
+  now: Date,
+  callerSessionId: number,
+): Promise<void> {
   const ended = await db
     .update(sessions)
-    .set({ revokedAt: now })
+    .set({ revokedAt: now, deviceForgottenAt: sessionId === callerSessionId ? null : now })
     .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt)))
     .returning({ id: sessions.id });
   if (!ended.length) throw new Refusal(texts.sessionNotFound.id);

@@ -39,7 +39,13 @@ import { noticeSecurityChange } from '../domain/security-notices.ts';
 import { deliveryIdOf, deliveryReference, deliveryState } from '../domain/delivery.ts';
 import { checkLoginPassword, signedInFrom } from '../domain/login-guessing.ts';
 import type { CodeChannel } from '../domain/code-sender.ts';
-import { createSession, revokeAllSessions, revokeSession, signInRemembered } from '../domain/sessions.ts';
+import {
+  createSession,
+  deviceForgotten,
+  revokeAllSessions,
+  revokeSession,
+  signInRemembered,
+} from '../domain/sessions.ts';
 import { signInPlace, type HandlerContext } from './context.ts';
 import { Refusal } from '../domain/refusal.ts';
 import { refuseRestingContact } from '../domain/closure.ts';
@@ -214,7 +220,10 @@ export const accountRoutes: RouteModule = ({ route, settings }) => {
       // With two-factor on, a device not remembered since it was turned on also needs the code (a remembered one signs
       // in with the password).
       const since = await secondFactorSince(db, user!.id);
-      const asksCode = since !== null && !isRemembered(twoFactorKey, user!.id, since, input.device);
+      const asksCode =
+        since !== null &&
+        (!isRemembered(twoFactorKey, user!.id, since, input.device) ||
+          (await deviceForgotten(db, user!.id, input.device)));
       if (asksCode)
         await recordingFailure(db, user!.id, attemptOf(place, 'code', countryOf), WRONG_CODE, now, () =>
           requireSecondFactor(db, user!.id, input.otp, twoFactorKey, now),

@@ -10,10 +10,10 @@ import {
   type SessionIdleMinutes,
 } from '../../api-contract/sessions.ts';
 import { chooseSessionIdleMinutes, idleLimitOf, sessionIdleMinutesOf } from '../domain/session-idle.ts';
-import { endSession as endOneSession, listSessions, revokeAllSessions } from '../domain/sessions.ts';
+import { endSession as endOneSession, listSessions, rememberedAnew, revokeAllSessions } from '../domain/sessions.ts';
 import type { RouteModule } from './route-module.ts';
 import { forgetRememberedDevices } from '../domain/two-factor.ts';
-import { rememberDevice } from '../domain/remembered-devices.ts';
+import { deviceNonceOf, rememberDevice } from '../domain/remembered-devices.ts';
 
 export const sessionsRoutes: RouteModule = ({ route, services: { sessionLimits: limits } }) => {
   route(signedInSessions, async (_input, { db, caller, clock, t }) => {
@@ -23,7 +23,7 @@ export const sessionsRoutes: RouteModule = ({ route, services: { sessionLimits: 
   });
 
   route(endSession, async (input, { db, caller, clock, cache }) => {
-    await endOneSession(db, caller.userId, Number(input.id), clock.now());
+    await endOneSession(db, caller.userId, Number(input.id), clock.now(), caller.sessionId);
     cache.sessions.hold(caller.userId);
     return null;
   });
@@ -48,6 +48,9 @@ export const sessionsRoutes: RouteModule = ({ route, services: { sessionLimits: 
     // the password alone it would sign in again. Ending the other sessions forgets them all; this device, whose session
     // stays, is remembered anew.
     const since = await forgetRememberedDevices(db, caller.userId, now);
-    return since ? { device: rememberDevice(twoFactorKey, caller.userId, since) } : {};
+    if (!since) return {};
+    const device = rememberDevice(twoFactorKey, caller.userId, since);
+    await rememberedAnew(db, caller.sessionId, deviceNonceOf(device));
+    return { device };
   });
 };
