@@ -283,5 +283,12 @@ describe('the operator publishes rates for days to come only', () => {
     expect(await ops('ladder', '2099-01-01', '1000:6,*:0.03')).toMatchObject({ ok: false });
     expect(await ops('ladder', '2099-01-01', '1000:0.07,*:0.03')).toMatchObject({ ok: true });
     expect((await ops('ladders')).output).toContain('2099-01-01');
+    // Two limits a float reads as the same number (both 1e17) are still two, in order: compared as decimals.
+    expect(await ops('ladder', '2099-01-02', '100000000000000000:0.05,100000000000000001:0.04,*:0.03')).toMatchObject({
+      ok: true,
+    });
+    expect(await ops('ladder', '2099-01-03', '100000000000000001:0.05,100000000000000000:0.04,*:0.03')).toMatchObject({
+      ok: false,
+    });
   });
 });

@@ -350,10 +350,11 @@ const commands: Record<string, Command> = {
       tiers.length > 0 &&
       tiers.every(
         ([upTo = '', rate = ''], i) =>
-          (i === tiers.length - 1 ? upTo === '*' : AMOUNT.test(upTo) && Number(upTo) > 0) &&
+          (i === tiers.length - 1 ? upTo === '*' : AMOUNT.test(upTo) && new Big(upTo).gt(0)) &&
           /^0(\.\d{1,6})?$/.test(rate),
       ) &&
-      tiers.every(([upTo], i) => i === 0 || upTo === '*' || Number(upTo) > Number(tiers[i - 1]![0]));
+      // Limits compared as decimals: two 18-digit limits a float reads as one number are still two, in order.
+      tiers.every(([upTo], i) => i === 0 || upTo === '*' || new Big(upTo!).gt(tiers[i - 1]![0]!));
     if (!valid)
       throw new UsageError(
         'Usage: ladder <YYYY-MM-DD> <up_to:rate,…,*:rate>, e.g. ladder 2026-11-24 1000:0.06,10000:0.04,*:0.025 (rising limits, the last one *, annual rates below 1).',
