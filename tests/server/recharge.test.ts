@@ -4,8 +4,12 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { asc, eq, sql } from 'drizzle-orm';
-import { startHarness, type Harness } from './harness.ts';
-import { customer, expectLedgerBalanced, refused } from './helpers.ts';
+import { onPostgres, startHarness, type Harness } from './harness.ts';
+import { customer, expectLedgerBalanced, refused, waitersOnLocks } from './helpers.ts';
+import { approveRecharge } from '../../src/server/domain/recharge.ts';
+import { approveWithdrawal } from '../../src/server/domain/withdraw.ts';
+import { Refusal } from '../../src/server/domain/refusal.ts';
+import { consoleTexts } from '../../src/api-contract/console-texts.ts';
 import {
   addTronWallet,
   approvedRecharge,
@@ -341,6 +345,41 @@ describe('refusals record nothing', () => {
     expect(await fundsState(h, user.id)).toEqual(before);
     await opsOk(h, 'recharge', 'reject', String(reported.data.id), 'A withdrawal paid to you');
   });
+
+  // Two operators, in two processes, at the same moment: one credits a reported recharge, the other records the same
+  // transaction as a payout. Each checks the other's table before its own write commits. Two connections: PostgreSQL.
+  it.runIf(onPostgres())(
+    'a recharge credited and a payout recorded with one hash at once: the later is refused',
+    async () => {
+      const { user, order } = await withdrawing();
+      const payout = newHash();
+      const reported = await h.call(
+        submitRecharge,
+        { kind: 'crypto', channel_id: '1', amount: '500', hash: payout },
+        { token: user.token },
+      );
+      expect(reported.ret).toBe(1);
+      const db = h.database.db;
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let credited!: () => void;
+      const approved = new Promise<void>((resolve) => (credited = resolve));
+      const recharge = db.transaction(async (tx) => {
+        await approveRecharge(tx, reported.data.id, {}, h.clock.now());
+        credited();
+        await held;
+      });
+      await approved;
+      const paying = db.transaction((tx) => approveWithdrawal(tx, order.id, { hash: `0x${payout}` }, h.clock.now()));
+      // The payout waits for the recharge's transaction, which holds the hash, then sees it credited.
+      const waited = await waitersOnLocks(db, 1, paying);
+      release();
+      await recharge;
+      await expect(paying).rejects.toEqual(new Refusal(consoleTexts.consolePayoutIsRecharge.id));
+      expect(waited).toBe(true);
+      await expectLedgerBalanced(h);
+    },
+  );
 
   // The deposit wallet's history lists incoming deposits beside the payouts: a line copied from the wrong row.
   it('a payout is not recorded with the hash of a deposit: the customer would read another transfer as theirs', async () => {

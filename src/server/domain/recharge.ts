@@ -110,6 +110,17 @@ function refuseBeyondMinorUnits(amount: string, currency: string): void {
 }
 
 /**
+ * Holds the chain transaction `hash` (any spelling: canonicalHash's, in lower case) until the caller's transaction
+ * ends: a recharge approved with it and a payout recorded with it, in two processes at once, each check the other and
+ * write their own one after the other, so the later sees the earlier and is refused (isPayoutHash,
+ * isCreditedRechargeHash). A PostgreSQL advisory lock of the transaction, keyed by the hash's 64-bit text hash.
+ */
+export async function holdChainHash(tx: Tx, hash: string): Promise<void> {
+  const key = `chain-tx:${canonicalHash(hash).toLowerCase()}`;
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+}
+
+/**
  * Whether `hash` (canonicalHash's spelling) is the transaction of a withdrawal the platform paid out, as its operator
  * recorded it: a hex hash in any letter case, with or without "0x"; any other exactly. Such a transaction moved the
  * coin from the platform to a customer, so it is no deposit, though an explorer shows it confirmed and of the right
@@ -305,6 +316,7 @@ export async function approveRecharge(
   if ('broken' in checked) throw refusalOf(checked.broken);
   const order = await claimPending(tx, id);
   // The payee's wallet shows a payout as soon as it is sent: reported before its hash was recorded, it was taken.
+  if (order.hash) await holdChainHash(tx, order.hash);
   if (order.hash && (await isPayoutHash(tx, order.hash))) throw new Refusal(consoleTexts.consoleRechargeIsPayout.id);
   await post(
     tx,

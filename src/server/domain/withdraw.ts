@@ -31,7 +31,7 @@ import { claimForReview, requireReason, selfNumbered, type Reviewable } from './
 import { consoleTexts } from '../../api-contract/console-texts.ts';
 import { checkPayoutReference } from '../../api-contract/console.ts';
 import type { OpenWithdrawal } from '../../api-contract/console-service.ts';
-import { isCreditedRechargeHash } from './recharge.ts';
+import { holdChainHash, isCreditedRechargeHash } from './recharge.ts';
 import { queueNotice } from './notices.ts';
 import { payoutHoldOf, refuseWhileFrozen } from './account-freeze.ts';
 import { serverTexts } from '../../api-contract/server-texts.ts';
@@ -262,6 +262,7 @@ export async function approveWithdrawal(
   const reference = checkPayoutReference(details.hash);
   if ('broken' in reference) throw refusalOf(reference.broken);
   // The deposit wallet's history lists deposits beside payouts: a credited deposit's hash names no payout.
+  if (reference.hash) await holdChainHash(tx, reference.hash);
   if (reference.hash && (await isCreditedRechargeHash(tx, reference.hash)))
     throw new Refusal(consoleTexts.consolePayoutIsRecharge.id);
   const order = await claimInReview(tx, id);
