@@ -1,10 +1,12 @@
 // The operator's entry points tried by a hostile or careless operator on a real PostgreSQL: what the command line
 // writes where a customer reads it meets the same rules as the console's forms (a payout's reference, a reason), so no
 // invisible or direction-changing character reaches the customer, and a refused command changes nothing; an operator
-// disabled (a session stolen, say) is no longer one of the two people a large withdrawal needs.
+// disabled (a session stolen, say) is no longer one of the two people a large withdrawal needs, and their action in
+// flight at the disable is refused.
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { startHarness, type Harness } from './harness.ts';
-import { customer, expectLedgerBalanced } from './helpers.ts';
+import { sql } from 'drizzle-orm';
+import { customer, expectLedgerBalanced, rowLocked, waitersOnLocks } from './helpers.ts';
 import { addCard, balanceOf, ops, opsOk, withdrawn } from './funds-helpers.ts';
 import { operatorToken } from './console-helpers.ts';
 import * as c from '../../src/api-contract/console.ts';
@@ -12,6 +14,7 @@ import * as q from '../../src/api-contract/console-queues.ts';
 import { withdrawOrder } from '../../src/api-contract/funds.ts';
 import { inviteState } from '../../src/api-contract/share.ts';
 import { messages } from '../../src/api-contract/messages.ts';
+import { searchAudit } from '../../src/server/domain/audit-log.ts';
 
 let h: Harness;
 beforeAll(async () => {
@@ -97,4 +100,26 @@ it('a first approval of a large withdrawal by an operator disabled since counts 
     data: { status: 'success', approvals: ['bob', 'carol'] },
   });
   expect(await balanceOf(h, user.id)).toEqual({ available: frozen.available, frozen: '0.00000000' });
+});
+
+it('an approval in flight when its operator is disabled pays nothing: the disable came first', async () => {
+  const trudy = await operatorToken(h, 'trudy', 'reviewer');
+  const user = await customer(h, '500');
+  const card = await addCard(h, user.token);
+  const order = await withdrawn(h, user.token, { target: 'bank', target_id: String(card.id), amount: '100' });
+  const frozen = await balanceOf(h, user.id);
+  // Her approval passed the session check and waits for the withdrawal's row; meanwhile the admin disables her.
+  const held = await rowLocked(h, sql`select 1 from withdraw_orders where id = ${order.id} for update`);
+  const approving = h.call(c.consoleApproveWithdrawal, { id: String(order.id) }, { token: trudy });
+  await waitersOnLocks(h.database.db, 1);
+  await opsOk(h, 'operator', 'disable', 'trudy');
+  await held.release();
+
+  expect(await approving).toMatchObject({ ret: 0, msg: 'This operator account is disabled!' });
+  expect((await h.call(withdrawOrder, { id: String(order.id) }, { token: user.token })).data).toMatchObject({
+    status: 'review',
+  });
+  expect(await balanceOf(h, user.id)).toEqual(frozen);
+  const audit = await searchAudit(h.database.db, { operator: 'trudy', action: 'withdrawal' }, '');
+  expect(audit.lists).toEqual([]);
 });

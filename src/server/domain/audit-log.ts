@@ -1,14 +1,15 @@
 // The audit log: every operator action, from the console or the command line, appended in
 // the action's own transaction (an action that rolls back leaves no entry; an entry without its
 // action cannot be). Append-only in the database itself: a trigger refuses UPDATE, DELETE and
-// TRUNCATE (migration 0017), so no call, command or hand-typed statement edits the past.
+// TRUNCATE (migration 0017), so no call, command or hand-typed statement edits the past. A console session's action is
+// written only while its operator is not disabled: one in flight when an admin disables them rolls back.
 import { consoleTexts } from '../../api-contract/console-texts.ts';
 import { texts } from '../../api-contract/texts.ts';
 import { calendarMoment, isCalendarDay } from '../../api-contract/calendar.ts';
 import { and, eq, gte, like, lt, type SQL } from 'drizzle-orm';
 import { countedKeysetQuery, idKey, type KeysetOrder } from './paged-query.ts';
 import type { Executor } from '../db/connection.ts';
-import { auditLog } from '../db/schema.ts';
+import { auditLog, operatorSessions, operators } from '../db/schema.ts';
 import { Refusal } from './refusal.ts';
 import {
   AUDIT_PAGE_SIZE,
@@ -23,6 +24,9 @@ export interface Actor {
   operatorId: number | null;
   name: string;
   address: string;
+  /** The console session acting (operators.ts actorOf), when the action comes from one: its entry, and so the action,
+   * is written only while that operator is not disabled and the session not ended. */
+  sessionId?: number;
 }
 
 export const COMMAND_LINE: Actor = { operatorId: null, name: COMMAND_LINE_OPERATOR, address: 'local' };
@@ -41,6 +45,7 @@ export async function appendAudit(
   change: { before: unknown; after: unknown },
   now: Date,
 ): Promise<void> {
+  if (actor.sessionId !== undefined) await refuseUnlessActing(tx, actor.sessionId);
   await tx.insert(auditLog).values({
     at: now,
     operator: actor.name,
@@ -50,6 +55,24 @@ export async function appendAudit(
     before: asJson(change.before),
     after: asJson(change.after),
   });
+}
+
+/**
+ * Refuses an action of a console session whose operator was disabled, or whose session ended, since the call's session
+ * was checked (handle.ts): an approval in flight while an admin disables a stolen session must not pay. The operator's
+ * row is read FOR SHARE, so a disable committing meanwhile is waited for and seen, and one coming after waits for the
+ * action; only that row is locked (disableOperator locks it before the sessions), so the two cannot deadlock.
+ * @throws Refusal consoleOperatorDisabled, or tokenInvalid for a session ended.
+ */
+async function refuseUnlessActing(tx: Executor, sessionId: number): Promise<void> {
+  const [acting] = await tx
+    .select({ disabledAt: operators.disabledAt, endedAt: operatorSessions.endedAt })
+    .from(operatorSessions)
+    .innerJoin(operators, eq(operators.id, operatorSessions.operatorId))
+    .where(eq(operatorSessions.id, sessionId))
+    .for('share', { of: operators });
+  if (!acting || acting.disabledAt) throw new Refusal(consoleTexts.consoleOperatorDisabled.id);
+  if (acting.endedAt) throw new Refusal(texts.tokenInvalid.id);
 }
 
 export interface AuditFilter {

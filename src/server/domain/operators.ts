@@ -50,10 +50,16 @@ export interface OperatorCaller {
 
 const sealedUnder = (operatorId: number) => -operatorId;
 const passwordCounter = (name: string) => `console-password:${name}`;
-export const actorOf = (operator: Pick<OperatorCaller, 'id' | 'name'>, address: string): Actor => ({
+/** Who acts: an operator signed in (`operator` an OperatorCaller: the session too, so its action is written only while
+ * the operator is not disabled, audit-log.ts appendAudit), or an operator's row at sign-in. */
+export const actorOf = (
+  operator: Pick<OperatorCaller, 'id' | 'name'> & { sessionId?: number },
+  address: string,
+): Actor => ({
   operatorId: operator.id,
   name: operator.name,
   address,
+  ...(operator.sessionId === undefined ? {} : { sessionId: operator.sessionId }),
 });
 export const operatorView = (row: Pick<OperatorRow, 'name' | 'role' | 'mustChangePassword'>): OperatorView => ({
   name: row.name,
@@ -280,7 +286,7 @@ export async function operatorOfToken(
 }
 
 export async function signOutOperator(tx: Executor, caller: OperatorCaller, address: string, now: Date): Promise<void> {
-  await tx.update(operatorSessions).set({ endedAt: now }).where(eq(operatorSessions.id, caller.sessionId));
+  // Written while the session is live, as every action of one is (appendAudit), then the session ends.
   await appendAudit(
     tx,
     actorOf(caller, address),
@@ -289,6 +295,7 @@ export async function signOutOperator(tx: Executor, caller: OperatorCaller, addr
     { before: null, after: null },
     now,
   );
+  await tx.update(operatorSessions).set({ endedAt: now }).where(eq(operatorSessions.id, caller.sessionId));
 }
 
 /**
