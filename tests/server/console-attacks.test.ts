@@ -123,3 +123,24 @@ it('an approval in flight when its operator is disabled pays nothing: the disabl
   const audit = await searchAudit(h.database.db, { operator: 'trudy', action: 'withdrawal' }, '');
   expect(audit.lists).toEqual([]);
 });
+
+it('two admins disabling each other at once: one is disabled, the other stays to run the console', async () => {
+  const ann = await operatorToken(h, 'ann', 'admin');
+  const ben = await operatorToken(h, 'ben', 'admin');
+  // Both rows held, so the two disables are in flight together and go on at the same moment.
+  const held = await rowLocked(h, sql`select 1 from operators where name in ('ann', 'ben') for update`);
+  const annDisables = h.call(c.consoleDisableOperator, { name: 'ben' }, { token: ann });
+  const benDisables = h.call(c.consoleDisableOperator, { name: 'ann' }, { token: ben });
+  await waitersOnLocks(h.database.db, 2);
+  await held.release();
+
+  const answers = [await annDisables, await benDisables];
+  expect(answers.map((answer) => answer.ret).sort()).toEqual([0, 1]);
+  expect(answers.find((answer) => answer.ret === 0)).toMatchObject({ msg: 'This operator account is disabled!' });
+  const admins = (await h.call(c.consoleOperators, {}, { token: answers[0]!.ret === 1 ? ann : ben })).data.filter(
+    (operator) => ['ann', 'ben'].includes(operator.name),
+  );
+  expect(admins.filter((operator) => operator.disabled_at === null)).toHaveLength(1);
+  const audit = await searchAudit(h.database.db, { action: 'operator.disable' }, '');
+  expect(audit.lists.filter((entry) => ['operator:ann', 'operator:ben'].includes(entry.target))).toHaveLength(1);
+});

@@ -7,7 +7,7 @@
 import { serverTexts } from '../../api-contract/server-texts.ts';
 import { consoleTexts } from '../../api-contract/console-texts.ts';
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, isNull, lt, ne } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, ne } from 'drizzle-orm';
 import type { Executor } from '../db/connection.ts';
 import { operatorSessions, operators } from '../db/schema.ts';
 import { texts } from '../../api-contract/texts.ts';
@@ -126,9 +126,18 @@ export async function listOperators(db: Executor) {
 }
 
 /** Disables an operator (never the caller): their sessions end at once, and their approvals of withdrawals still in
- * review count no more (operator-reviews.ts countingApproval); the account and its audit entries stay. */
+ * review count no more (operator-reviews.ts countingApproval); the account and its audit entries stay. A caller
+ * disabled meanwhile is refused (appendAudit), so two admins disabling each other leave one. */
 export async function disableOperator(tx: Executor, actor: Actor, name: string, now: Date) {
   if (name === actor.name) throw new Refusal(consoleTexts.consoleDisableSelf.id);
+  // The two operators' rows locked in one order, the lower id first: of two admins disabling each other at once, the
+  // second waits for the first and is then refused as disabled (appendAudit), never deadlocked with it.
+  await tx
+    .select({ id: operators.id })
+    .from(operators)
+    .where(inArray(operators.name, [name, actor.name]))
+    .orderBy(asc(operators.id))
+    .for('update');
   const before = await operatorNamed(tx, name);
   const [after] = await tx
     .update(operators)
