@@ -3,6 +3,7 @@
 // the latest deposits and withdrawals with their USDT value, and the USDT balance after each ledger
 // entry of the last 30 days as a sparkline and a short list. Amounts stay decimal strings; only the
 // sparkline's pixel positions are numbers.
+import { Fragment } from 'react';
 import Big from 'big.js';
 import { Link } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -157,12 +158,16 @@ function BalanceHistoryView({ balance }: { balance: BalanceHistory }) {
         rows={latest.map((point) => [
           formatTime(point.at),
           kindName(point.kind),
-          <span key="amount" className="console-nowrap">
-            {changes(point)
-              .map(({ amount, frozen }) =>
-                frozen ? `${signed(amount, decimals)} (${t`frozen`})` : signed(amount, decimals),
-              )
-              .join(' · ')}
+          // Each move whole on its line, the two of a freeze apart: a phone's narrow column breaks between them.
+          <span key="amount">
+            {changes(point).map(({ amount, frozen }, index) => (
+              <Fragment key={index}>
+                {index > 0 && ' · '}
+                <span className="console-nowrap">
+                  {frozen ? `${signed(amount, decimals)} (${t`frozen`})` : signed(amount, decimals)}
+                </span>
+              </Fragment>
+            ))}
           </span>,
           <span key="total" className="console-nowrap">
             {formatAmount(point.total, USDT, decimals)}

@@ -2,7 +2,8 @@
 // number the customer gives (written as the customer says it) and finds the closed account, marked closed, with the
 // day it closed (UTC) and the 0.77 USDT its closure ended; its page opens read only with the closure's facts, and the
 // review queues list its withdrawal under the username it had, tagged closed. The account is made, funded, emptied
-// and closed through the calls a customer makes, on the test's own server (its authenticator follows real time).
+// and closed through the calls a customer makes, on the test's own server (its authenticator follows real time). On the
+// same phone, a withdrawal in review with its customer's history beside it fits without sideways scrolling.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,6 +18,8 @@ import { seededDataDir } from './own-server.ts';
 import { canonicalMobile } from '../../src/server/domain/phone-numbers.ts';
 
 const PHONE = `061${String(Date.now()).slice(-7)}`;
+/** The number of a second customer, one withdrawing. */
+const OTHER_PHONE = `062${String(Date.now()).slice(-7)}`;
 const EMAIL = `former.${randomBytes(3).toString('hex')}@example.com`;
 const PASSWORD = 'leaving123';
 const PAYPASS = '135790';
@@ -68,38 +71,62 @@ function ok<T>(answer: { ret: number; msg: string; data: T }, what: string): T {
   return answer.data;
 }
 
-/** A customer with a mobile number and an e-mail address who recharges 10.87 USDT, withdraws 10 (its fee 0.10) and
- * closes with the 0.77 USDT left, below the withdrawal minimum, ending with the account. Answers the closure's time. */
-async function closedCustomer(): Promise<string> {
-  const phone = canonicalMobile(PHONE)!;
-  ok(await call('/users/sms', { userphone: PHONE }, undefined, 'GET'), 'code');
-  const form = { mode: 'phone', phone: PHONE, code: await codeFor(phone), password: PASSWORD, paypass: PAYPASS };
+/** A customer registered with mobile number `phone` who recharges `recharge` USDT and asks to withdraw `amount` of it
+ * to a bank card saved in the name `payee`. Answers the customer's token and the withdrawal's id. */
+async function withdrawingCustomer(
+  phone: string,
+  { recharge, payee, amount }: { recharge: string; payee: string; amount: string },
+): Promise<{ token: string; withdrawal: number }> {
+  ok(await call('/users/sms', { userphone: phone }, undefined, 'GET'), 'code');
+  const form = {
+    mode: 'phone',
+    phone,
+    code: await codeFor(canonicalMobile(phone)!),
+    password: PASSWORD,
+    paypass: PAYPASS,
+  };
   const { token } = ok(await call<{ token: string }>('/users/register', { ...form, currency: 'THB' }), 'register');
-  ok(await call('/users/email/get', { email: EMAIL }, undefined, 'GET'), 'e-mail code');
-  ok(await call('/users/edit', { email: EMAIL, code: await codeFor(EMAIL) }, token), 'e-mail');
-
   const channels = ok(
     await call<{ lists: { id: number; kind: string; currency: string }[] }>('/pay/lists', {}, token, 'GET'),
     'channels',
   );
   const usdt = channels.lists.find((channel) => channel.kind === 'crypto' && channel.currency === 'USDT')!;
   const hash = randomBytes(32).toString('hex');
-  const recharge = { kind: 'crypto', channel_id: String(usdt.id), amount: '10.87', hash };
-  const sent = ok(await call<{ id: number }>('/pay/submit', recharge, token), 'recharge');
+  const sent = ok(
+    await call<{ id: number }>(
+      '/pay/submit',
+      { kind: 'crypto', channel_id: String(usdt.id), amount: recharge, hash },
+      token,
+    ),
+    'recharge',
+  );
   expect(await ops('recharge', 'approve', String(sent.id))).toContain('approved');
   const card = {
-    real_name: 'Somchai Jaidee',
+    real_name: payee,
     ifsc: 'KASI0001234',
     bank_code: 'KBANK',
-    bank_number: `12${PHONE.slice(-8)}`,
-    phone: PHONE,
-    email: 'somchai@example.com',
+    bank_number: `12${phone.slice(-8)}`,
+    phone,
+    email: 'payee@example.com',
   };
   ok(await call('/users/bank/add', card, token), 'bank card');
   const cards = ok(await call<{ lists: { id: number }[] }>('/users/bank', {}, token, 'GET'), 'cards');
-  const withdrawal = { target: 'bank', target_id: String(cards.lists[0]!.id), amount: '10', paypass: PAYPASS };
+  const withdrawal = { target: 'bank', target_id: String(cards.lists[0]!.id), amount, paypass: PAYPASS };
   const extract = ok(await call<{ id: number }>('/users/extract', withdrawal, token), 'withdrawal');
-  expect(await ops('withdrawal', 'approve', String(extract.id))).toMatch(/approved|paid/i);
+  return { token, withdrawal: extract.id };
+}
+
+/** A customer with a mobile number and an e-mail address who recharges 10.87 USDT, withdraws 10 (its fee 0.10) and
+ * closes with the 0.77 USDT left, below the withdrawal minimum, ending with the account. Answers the closure's time. */
+async function closedCustomer(): Promise<string> {
+  const { token, withdrawal } = await withdrawingCustomer(PHONE, {
+    recharge: '10.87',
+    payee: 'Somchai Jaidee',
+    amount: '10',
+  });
+  ok(await call('/users/email/get', { email: EMAIL }, undefined, 'GET'), 'e-mail code');
+  ok(await call('/users/edit', { email: EMAIL, code: await codeFor(EMAIL) }, token), 'e-mail');
+  expect(await ops('withdrawal', 'approve', String(withdrawal))).toMatch(/approved|paid/i);
   const closing = { secret_kind: 'login', secret: PASSWORD, amounts: 'USDT:0.77' };
   return ok(await call<{ closed_at: string }>('/users/close', closing, token), 'close').closed_at;
 }
@@ -172,4 +199,23 @@ it('finds a closed account by the mobile number it had, says it is closed and wh
     .toMatch(/ \(#\d+\)Closed$/);
   expect(await customerFact.innerText()).toMatch(new RegExp(`^\\${phone} \\(#\\d+\\)$`));
   await screenshot(page, 'console-closed-customer-withdrawal-390');
+});
+
+it('a withdrawal with its customer’s history fits a 390 px phone: nothing scrolls the page sideways', async () => {
+  await withdrawingCustomer(OTHER_PHONE, { recharge: '500', payee: 'محمد عبد الله', amount: '100' });
+  const reviewer = await enrolOperator(ops, 'reva', 'reviewer');
+  const page = await consolePage();
+  await firstSignIn(page, reviewer, 'a long console passphrase');
+  await page.getByRole('tab', { name: /^Withdrawals/ }).click();
+  await page.locator('.console-queue tbody tr').first().getByRole('link', { name: 'Open' }).click();
+  const history = page.getByTestId('balance-history');
+  await history.waitFor();
+  // The freeze's two moves, the widest change the list shows.
+  expect(await history.locator('tbody tr').first().innerText()).toMatch(/101\.00 · \+101\.00 \(frozen\)/);
+  const width = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    client: document.documentElement.clientWidth,
+  }));
+  await screenshot(page, 'console-phone-withdrawal-390', { fullPage: true });
+  expect(width.scroll).toBeLessThanOrEqual(width.client);
 });
