@@ -3,7 +3,8 @@
 // said until the customer has read it. Filled and asked by features/lost-answers/lost-answers.ts (and by
 // features/lost-answers/funds-writes.ts while on their way); shown by features/lost-answers/LostAnswerDialog.tsx. Kept
 // per user: a sign-out removes it with the rest of the customer's data; a session the server ended keeps it for the
-// same customer's next sign-in (lib/session.ts, heldWrites).
+// same customer's next sign-in (lib/session.ts, heldWrites). Merged across tabs (lib/storage.ts, acrossTabs): a tab
+// open beside the one whose write was lost or on its way saves this record too, and must not write over that write.
 import { persistedStore } from './storage.ts';
 
 /**
@@ -35,5 +36,5 @@ export const lostAnswers = persistedStore(
     /** Sent and not yet answered: what is left here at the next start was on its way when the page closed. */
     sending: [] as LostWrite[],
   },
-  { perUser: true, heldForUser: true },
+  { perUser: true, heldForUser: true, acrossTabs: true },
 );
