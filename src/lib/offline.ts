@@ -34,9 +34,24 @@ let lastRefresh = -Infinity;
 /** A late answer of `path` is kept now: show it if the screen shows that call's cached answer. */
 export function noteFreshAnswer(path: string, now = Date.now()): void {
   offlineData.online = true;
-  if (!(path in offlineData.asOf) || now - lastRefresh < REFRESH_AT_MOST_EVERY_MS) return;
+  if (path in offlineData.asOf) showFreshAnswers(now);
+}
+
+/** The page is loaded again (usePageGeneration), at most once in REFRESH_AT_MOST_EVERY_MS. */
+function showFreshAnswers(now: number): void {
+  if (now - lastRefresh < REFRESH_AT_MOST_EVERY_MS) return;
   lastRefresh = now;
   offlineData.refreshes += 1;
+}
+
+/**
+ * The network answered again after a call found it gone: a page showing a customer's answer from the cache (which
+ * stays marked, offlineSince) is loaded again, so it asks for the fresh one.
+ */
+function noteNetworkBack(now = Date.now()): void {
+  const was = offlineData.online;
+  offlineData.online = true;
+  if (!was && Object.keys(offlineData.asOf).some((path) => !PUBLIC_PATHS.includes(path))) showFreshAnswers(now);
 }
 
 if (typeof window !== 'undefined') {
@@ -45,8 +60,10 @@ if (typeof window !== 'undefined') {
   navigator.serviceWorker?.addEventListener(
     'message',
     (event: MessageEvent<{ type?: string; online?: boolean; path?: string } | null>) => {
-      if (event.data?.type === NETWORK_MESSAGE && typeof event.data.online === 'boolean')
-        offlineData.online = event.data.online;
+      if (event.data?.type === NETWORK_MESSAGE && typeof event.data.online === 'boolean') {
+        if (event.data.online) noteNetworkBack();
+        else offlineData.online = false;
+      }
       if (event.data?.type === FRESH_MESSAGE && typeof event.data.path === 'string') noteFreshAnswer(event.data.path);
     },
   );
@@ -67,18 +84,23 @@ export function noteAnswer(path: string, headers: Headers): void {
   if (storedAt) offlineData.asOf[path] = storedAt;
   else {
     // Fresh from the server: the network works.
-    offlineData.online = true;
     if (path in offlineData.asOf) delete offlineData.asOf[path];
+    noteNetworkBack();
   }
 }
 
-/** The oldest cached answer among `paths` now on screen while offline (ISO), else null. */
+/**
+ * When the oldest cached answer among `paths` now on screen was stored (ISO), else null. A customer's own read is given
+ * from the cache only when the network failed or hung on it, so its answer on screen stays marked until the network
+ * answers that read, though other calls are answered meanwhile (its balances must not pass for current). A public read
+ * is given from the cache at once while the network is asked (stale-while-revalidate): it counts only while offline.
+ */
 export function offlineSince(
   state: { readonly online: boolean; readonly asOf: Readonly<Record<string, string>> },
   paths: readonly string[],
 ): string | null {
-  if (state.online) return null;
-  const times = paths.map((path) => state.asOf[path]).filter((time): time is string => Boolean(time));
+  const shown = state.online ? paths.filter((path) => !PUBLIC_PATHS.includes(path)) : paths;
+  const times = shown.map((path) => state.asOf[path]).filter((time): time is string => Boolean(time));
   return times.length ? times.sort()[0]! : null;
 }
 

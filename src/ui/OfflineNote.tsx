@@ -1,13 +1,13 @@
-// "Offline — as of HH:MM" ("as of 12/04, 06:41" when stored on another day): shown while offline when what a
-// page shows came from the service worker's cache. A page names the calls its data comes from:
-// <OfflineNote endpoints={[coinList]} />.
+// "Offline — as of HH:MM" ("as of 12/04, 06:41" when stored on another day): shown when what a page shows came from
+// the service worker's cache (a public list only while offline: lib/offline.ts, offlineSince). A page names the calls
+// its data comes from: <OfflineNote endpoints={[coinList]} />.
 import { useSnapshot } from 'valtio';
 import { Trans } from '@lingui/react/macro';
 import type { Endpoint } from '../api-contract/endpoint.ts';
 import { formatClock, formatDate } from '../lib/format.ts';
 import { offlineData, offlineSince } from '../lib/offline.ts';
 
-/** When the oldest cached answer of `endpoints` on screen was stored (ISO), while offline; else null. */
+/** When the oldest cached answer of `endpoints` on screen was stored (ISO), as offlineSince says; else null. */
 export function useOfflineSince(endpoints: readonly Endpoint[]): string | null {
   const state = useSnapshot(offlineData);
   return offlineSince(

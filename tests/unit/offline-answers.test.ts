@@ -5,10 +5,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createStore, get } from 'idb-keyval';
 import { api, ApiError } from '../../src/lib/api.ts';
-import { coinList } from '../../src/api-contract/markets.ts';
+import { balances, coinList } from '../../src/api-contract/markets.ts';
 import { messages } from '../../src/api-contract/messages.ts';
 import { texts } from '../../src/api-contract/texts.ts';
-import { offlineData, offlineSince } from '../../src/lib/offline.ts';
+import { noteAnswer, noteFreshAnswer, offlineData, offlineSince } from '../../src/lib/offline.ts';
 import { loadCoinList, prices } from '../../src/lib/prices.ts';
 import { clearSession, session } from '../../src/lib/session.ts';
 import { flushStores, hydrateStores, persistedStore } from '../../src/lib/storage.ts';
@@ -65,9 +65,57 @@ describe('answers from the service worker’s cache', () => {
 
   it('counts as offline data only while offline, and the oldest answer on screen wins', () => {
     const asOf = { '/a': '2026-01-02T10:00:00.000Z', '/b': '2026-01-02T09:00:00.000Z' };
-    expect(offlineSince({ online: true, asOf }, ['/a', '/b'])).toBeNull();
     expect(offlineSince({ online: false, asOf }, ['/a', '/b'])).toBe('2026-01-02T09:00:00.000Z');
     expect(offlineSince({ online: false, asOf }, ['/c'])).toBeNull();
+    // A public list the worker gives from its cache at once while it asks the network (stale-while-revalidate): the
+    // fresh one follows, so it is not marked while online.
+    expect(
+      offlineSince({ online: true, asOf: { [coinList.path]: '2026-01-02T09:00:00.000Z' } }, [coinList.path]),
+    ).toBeNull();
+  });
+
+  it("a customer's balances from the cache stay marked when the network then answers another call", async () => {
+    // The balances' read failed: the worker gave the answer it kept, and said the network did not answer.
+    offlineData.online = false;
+    stubFetch(
+      answer({ lists: [] }, { [SERVED_FROM_CACHE_HEADER]: '2026-01-02T03:04:05.000Z' }),
+      answer({ lists: [], next: null, total: 0 }),
+    );
+    await api(balances);
+    expect(offlineSince(offlineData, [balances.path])).toBe('2026-01-02T03:04:05.000Z');
+    // Another read is answered by the network: the balances on screen are still those of 03:04.
+    await api(messages);
+    expect(offlineData.online).toBe(true);
+    expect(offlineSince(offlineData, [balances.path])).toBe('2026-01-02T03:04:05.000Z');
+  });
+
+  it("the network's late answer to a page the customer has acted on leaves its cached balances marked", () => {
+    offlineData.online = false;
+    offlineData.asOf = { [balances.path]: '2026-01-02T03:04:05.000Z' };
+    // The page is not loaded again (the customer is typing an amount): it still shows what the cache gave.
+    noteFreshAnswer(balances.path);
+    expect(offlineSince(offlineData, [balances.path])).toBe('2026-01-02T03:04:05.000Z');
+  });
+
+  it('back from a failed call, a page showing balances from the cache is loaded again; one showing prices is not', () => {
+    // Past the pause between two loads of the page (an earlier test may have loaded it again just now).
+    vi.useFakeTimers({ now: Date.now() + 3_600_000, toFake: ['Date'] });
+    try {
+      const fresh = new Headers();
+      offlineData.online = false;
+      offlineData.asOf = { [coinList.path]: '2026-01-02T03:04:05.000Z' };
+      const before = offlineData.refreshes;
+      noteAnswer(messages.path, fresh);
+      expect(offlineData.refreshes).toBe(before);
+
+      offlineData.online = false;
+      offlineData.asOf = { [balances.path]: '2026-01-02T03:04:05.000Z' };
+      noteAnswer(messages.path, fresh);
+      expect(offlineData.online).toBe(true);
+      expect(offlineData.refreshes).toBe(before + 1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('follows the browser’s online and offline events', () => {

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 // Mine and Withdraw offline, as a new user meets them: Mine marks figures from the service worker's cache "Offline —
-// as of", says why its figures are blank when nothing was cached, and reads them again when the connection returns;
+// as of", also while other calls are answered, says why its figures are blank when nothing was cached, and reads them
+// again when the connection returns;
 // Withdraw's button says a connection is needed instead of greying without a word.
 import { act } from 'react';
 import { i18n } from '@lingui/core';
@@ -124,6 +125,21 @@ describe('Mine offline', () => {
     await open(MinePage);
     await until(() => expect(userBalances.updatedAt).not.toBeNull());
     expect(offlineNote()?.textContent).toBe(`Offline — as of ${formatClock(today)}`);
+  });
+
+  it('keeps the balances from the cache marked when the network answers the user’s record but not them', async () => {
+    // A lossy network: the record comes fresh, the balances' read fails and the worker gives the ones it kept.
+    setBrowserOnline(true);
+    offlineData.online = true;
+    const asked = serve({
+      '/users/info': () => envelope(1, '', user),
+      '/users/balances': () => fromCache(page(held('1000'))),
+    });
+    await open(MinePage);
+    await until(() => expect(userBalances.updatedAt).not.toBeNull());
+    await until(() => expect(asked).toContain('/users/info'));
+    expect(totalAssets()).toBe('1,000.00');
+    expect(offlineNote()?.textContent).toBe(`Offline — as of ${formatDate('dayClock', new Date(STORED_AT))}`);
   });
 
   it('with nothing cached, the blank figures say why: the offline text, as the other pages say it', async () => {
