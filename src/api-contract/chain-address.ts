@@ -1,8 +1,8 @@
 // A payee's wallet address, read by its chain's own standard: Bitcoin by BIP-173 (bech32, segwit v0) and BIP-350
-// (bech32m, v1 and later) or base58check (legacy P2PKH/P2SH), the EVM chains by EIP-55, TRON by base58check. The
-// codecs are @scure/base's; the hashes @noble/hashes'. Each refusal names what is wrong, so a mistyped character, a
-// test network, a hidden character and another chain's address each get their own text. Loaded only where a wallet is
-// added or paid to (the add-wallet page, the server), never by a first screen.
+// (bech32m, v1 and later; only v1, taproot, has spending rules yet) or base58check (legacy P2PKH/P2SH), the EVM chains
+// by EIP-55, TRON by base58check. The codecs are @scure/base's; the hashes @noble/hashes'. Each refusal names what is
+// wrong, so a mistyped character, a test network, a hidden character and another chain's address each get their own
+// text. Loaded only where a wallet is added or paid to (the add-wallet page, the server), never by a first screen.
 import { base58, bech32, bech32m, createBase58check } from '@scure/base';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { keccak_256 } from '@noble/hashes/sha3.js';
@@ -22,15 +22,22 @@ type Chain = (typeof CHAINS)[number];
  *   coin);
  * - `otherChain`: a valid address of another chain the product lists (a TRON address on Bitcoin, an EVM one on TRON);
  * - `unspendable`: a valid address whose account (or witness program) is all zero bytes, such as the EVM chains'
- *   0x000…000: no one holds its key, and whatever is sent to it is lost (it is where tokens are burnt).
+ *   0x000…000: no one holds its key, and whatever is sent to it is lost (it is where tokens are burnt);
+ * - `futureVersion`: a valid Bitcoin segwit address of witness version 2 to 16. BIP-350 makes them valid so that
+ *   future soft forks can use them, but no version after 1 (taproot) has spending rules yet: no wallet can spend from
+ *   one, and coins sent there can be taken by anyone until a fork gives the version rules, or are lost. Exchanges
+ *   refuse them.
  */
-export type AddressProblem = 'invisible' | 'format' | 'checksum' | 'network' | 'otherChain' | 'unspendable';
+export type AddressProblem =
+  'invisible' | 'format' | 'checksum' | 'network' | 'otherChain' | 'unspendable' | 'futureVersion';
 
 /** An address read: its one stored spelling, or why it was refused. */
 export type AddressReading = { ok: true; address: string } | { ok: false; problem: AddressProblem };
 
 type Family = 'bitcoin' | 'evm' | 'tron';
-type Read = { ok: true; address: string } | { ok: false; problem: 'format' | 'checksum' | 'network' | 'unspendable' };
+/** What one chain's reader can refuse (the hidden characters and another chain are told by `readAddress`). */
+type ReadProblem = Exclude<AddressProblem, 'invisible' | 'otherChain'>;
+type Read = { ok: true; address: string } | { ok: false; problem: ReadProblem };
 
 const FAMILY: Record<Chain, Family> = { BTC: 'bitcoin', ERC20: 'evm', BEP20: 'evm', TRC20: 'tron' };
 
@@ -45,7 +52,7 @@ const BASE58_STRING = /^[1-9A-HJ-NP-Za-km-z]+$/;
 const base58check = createBase58check(sha256);
 
 const accept = (address: string): Read => ({ ok: true, address });
-const refuse = (problem: 'format' | 'checksum' | 'network' | 'unspendable'): Read => ({ ok: false, problem });
+const refuse = (problem: ReadProblem): Read => ({ ok: false, problem });
 /** True when every byte of `bytes` is zero: an account nobody holds the key of. */
 const allZero = (bytes: Uint8Array) => bytes.every((byte) => byte === 0);
 
@@ -60,7 +67,10 @@ function base58Payload(text: string, payloadBytes: number): Uint8Array | 'format
   }
 }
 
-/** BIP-173 and BIP-350: a native segwit address; `bc` is Bitcoin's main network. Stored in lower case. */
+/**
+ * BIP-173 and BIP-350: a native segwit address; `bc` is Bitcoin's main network. Versions 0 and 1 only (see
+ * `futureVersion`). Stored in lower case.
+ */
 function readSegwit(text: string): Read {
   // One case throughout: the all-upper form is what QR codes carry.
   if (text !== text.toLowerCase() && text !== text.toUpperCase()) return refuse('format');
@@ -78,6 +88,7 @@ function readSegwit(text: string): Read {
   if (!program || program.length < 2 || program.length > 40) return refuse('format');
   if (version === 0 && program.length !== 20 && program.length !== 32) return refuse('format');
   if (decoded.prefix !== 'bc') return refuse('network');
+  if (version > 1) return refuse('futureVersion');
   return allZero(program) ? refuse('unspendable') : accept(lower);
 }
 

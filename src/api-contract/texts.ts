@@ -187,6 +187,11 @@ export const texts = {
     message:
       'This is a zero address: nobody holds its key and anything sent to it is lost. Please use your own address!',
   },
+  walletAddressFutureVersion: /*i18n*/ {
+    id: 'v.walletAddressFutureVersion',
+    message:
+      'No wallet can spend from this kind of Bitcoin address yet (segwit version 2 or later): anything sent to it would be lost. Please use an address starting with bc1q, bc1p, 1 or 3!',
+  },
   walletAddressInvisible: /*i18n*/ {
     id: 'v.walletAddressInvisible',
     message: 'The address contains a space or an invisible character. Please paste or type it again!',

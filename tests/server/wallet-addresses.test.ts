@@ -98,6 +98,11 @@ describe('adding a wallet', () => {
       { currency: 'BTC', chain: 'BTC', address: `${SEGWIT.slice(0, 20)}\u00a0${SEGWIT.slice(20)}` },
       'walletAddressInvisible',
     ],
+    [
+      'a Bitcoin address of segwit version 2, which no wallet can spend from yet',
+      { currency: 'BTC', chain: 'BTC', address: 'bc1zw508d6qejxtdg4y5r3zarvaryvaxxpcs' },
+      'walletAddressFutureVersion',
+    ],
     ["another listed chain's valid address", { chain: 'TRC20', address: EIP55 }, 'walletAddressFormat'],
     ['no address of any chain', { chain: 'ERC20', address: '0x1234' }, 'walletAddressInvalid'],
   ];

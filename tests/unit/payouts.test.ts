@@ -216,6 +216,16 @@ describe('wallet checks', () => {
     expect(
       walletProblem({ alias: 'Test', currency: 'BTC', chain: 'BTC', address: 'mipcBbFg9gMiCh81Kj8tqqdgoZub1ZJRfn' }, 0),
     ).toBe('This address is for another network, such as a test network. Please use a main-network address!');
+    // Segwit version 2 (BIP-350's own vector): valid, but no wallet can spend from it yet.
+    expect(
+      walletProblem(
+        { alias: 'New', currency: 'BTC', chain: 'BTC', address: 'bc1zw508d6qejxtdg4y5r3zarvaryvaxxpcs' },
+        0,
+      ),
+    ).toBe(
+      'No wallet can spend from this kind of Bitcoin address yet (segwit version 2 or later): anything sent to it ' +
+        'would be lost. Please use an address starting with bc1q, bc1p, 1 or 3!',
+    );
   });
 
   it('lets a matching wallet through, and refuses an eleventh', () => {
