@@ -19,6 +19,7 @@ export const ADDRESS_PROBLEM_TEXTS: Record<AddressProblem, MessageDescriptor> = 
   network: texts.walletAddressNetwork,
   otherChain: texts.walletAddressFormat,
   unspendable: texts.walletAddressUnspendable,
+  tokenContract: texts.walletAddressTokenContract,
   futureVersion: texts.walletAddressFutureVersion,
 };
 

@@ -8,6 +8,7 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import type { CHAINS } from './constants.ts';
 import { HIDDEN_CLASS } from './hidden-characters.ts';
+import { TOKEN_CONTRACTS } from './payouts.ts';
 
 type Chain = (typeof CHAINS)[number];
 
@@ -23,20 +24,22 @@ type Chain = (typeof CHAINS)[number];
  * - `otherChain`: a valid address of another chain the product lists (a TRON address on Bitcoin, an EVM one on TRON);
  * - `unspendable`: a valid address whose account (or witness program) is all zero bytes, such as the EVM chains'
  *   0x000…000: no one holds its key, and whatever is sent to it is lost (it is where tokens are burnt);
+ * - `tokenContract`: the contract address of a token the platform pays out (payouts.ts, TOKEN_CONTRACTS), on any chain
+ *   of its kind: a contract is no wallet, and a transfer to it is lost;
  * - `futureVersion`: a valid Bitcoin segwit address of witness version 2 to 16. BIP-350 makes them valid so that
  *   future soft forks can use them, but no version after 1 (taproot) has spending rules yet: no wallet can spend from
  *   one, and coins sent there can be taken by anyone until a fork gives the version rules, or are lost. Exchanges
  *   refuse them.
  */
 export type AddressProblem =
-  'invisible' | 'format' | 'checksum' | 'network' | 'otherChain' | 'unspendable' | 'futureVersion';
+  'invisible' | 'format' | 'checksum' | 'network' | 'otherChain' | 'unspendable' | 'tokenContract' | 'futureVersion';
 
 /** An address read: its one stored spelling, or why it was refused. */
 export type AddressReading = { ok: true; address: string } | { ok: false; problem: AddressProblem };
 
 type Family = 'bitcoin' | 'evm' | 'tron';
 /** What one chain's reader can refuse (the hidden characters and another chain are told by `readAddress`). */
-type ReadProblem = Exclude<AddressProblem, 'invisible' | 'otherChain'>;
+type ReadProblem = Exclude<AddressProblem, 'invisible' | 'otherChain' | 'tokenContract'>;
 type Read = { ok: true; address: string } | { ok: false; problem: ReadProblem };
 
 const FAMILY: Record<Chain, Family> = { BTC: 'bitcoin', ERC20: 'evm', BEP20: 'evm', TRC20: 'tron' };
@@ -143,6 +146,9 @@ function readTron(text: string): Read {
 
 const READERS: Record<Family, (text: string) => Read> = { bitcoin: readBitcoin, evm: readEvm, tron: readTron };
 
+/** The token contracts in their stored spelling: one EVM account is the same address on every EVM chain. */
+const CONTRACTS = new Set(Object.values(TOKEN_CONTRACTS).flatMap((chains) => Object.values(chains)));
+
 /**
  * Reads a payee's address for `chain` (TRC20, ERC20, BEP20, BTC): the paste's leading and trailing whitespace
  * trimmed, then checked by the chain's standard (see the file's head). Answers the one spelling to store and compare
@@ -154,7 +160,7 @@ export function readAddress(chain: Chain, input: string): AddressReading {
   if (text.length > LONGEST) return { ok: false, problem: 'format' };
   const family = FAMILY[chain];
   const own = READERS[family](text);
-  if (own.ok) return own;
+  if (own.ok) return CONTRACTS.has(own.address) ? { ok: false, problem: 'tokenContract' } : own;
   // "Another chain" only when it really is a valid address of one the product lists.
   for (const other of Object.keys(READERS) as Family[])
     if (other !== family && READERS[other](text).ok) return { ok: false, problem: 'otherChain' };

@@ -96,6 +96,21 @@ export type WalletCurrency = keyof typeof WALLET_CHAINS;
 export type Chain = (typeof CHAINS)[number];
 export const WALLET_CURRENCIES = Object.keys(WALLET_CHAINS) as WalletCurrency[];
 
+/**
+ * The contract address of each token above, on each chain it is a token on (a chain's own coin, BTC on Bitcoin and ETH
+ * on Ethereum, has none), in the spelling readAddress stores. A contract holds no customer's funds: a transfer to it
+ * is kept by the contract and lost, so no wallet may be one of these (chain-address.ts refuses them on every chain of
+ * their kind). Sources: Tether's list of supported protocols (tether.to) for Ethereum and TRON, and BscScan's page of
+ * the Binance-Peg BSC-USD token for BNB Smart Chain. A token added to WALLET_CHAINS adds its contracts here.
+ */
+export const TOKEN_CONTRACTS: Partial<Record<WalletCurrency, Partial<Record<Chain, string>>>> = {
+  USDT: {
+    TRC20: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
+    ERC20: '0xdAC17F958D2ee523a2206206994597C13D831ec7',
+    BEP20: '0x55d398326f99059fF775485246999027B3197955',
+  },
+};
+
 export const Wallet = shape({
   id: whole,
   alias: v.string(),

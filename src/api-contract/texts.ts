@@ -187,6 +187,11 @@ export const texts = {
     message:
       'This is a zero address: nobody holds its key and anything sent to it is lost. Please use your own address!',
   },
+  walletAddressTokenContract: /*i18n*/ {
+    id: 'v.walletAddressTokenContract',
+    message:
+      "This is a token's contract address, not a wallet: anything sent to it is lost. Please use your own wallet's receiving address!",
+  },
   walletAddressFutureVersion: /*i18n*/ {
     id: 'v.walletAddressFutureVersion',
     message:

@@ -103,6 +103,16 @@ describe('adding a wallet', () => {
       { currency: 'BTC', chain: 'BTC', address: 'bc1zw508d6qejxtdg4y5r3zarvaryvaxxpcs' },
       'walletAddressFutureVersion',
     ],
+    [
+      "USDT's TRC-20 contract address",
+      { chain: 'TRC20', address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t' },
+      'walletAddressTokenContract',
+    ],
+    [
+      "USDT's ERC-20 contract address, in lower case",
+      { chain: 'ERC20', address: '0xdac17f958d2ee523a2206206994597c13d831ec7' },
+      'walletAddressTokenContract',
+    ],
     ["another listed chain's valid address", { chain: 'TRC20', address: EIP55 }, 'walletAddressFormat'],
     ['no address of any chain', { chain: 'ERC20', address: '0x1234' }, 'walletAddressInvalid'],
   ];
@@ -153,6 +163,16 @@ describe('wallets saved before addresses were read by their standards', () => {
     const before = await fundsState(h, user.id);
     expect(await withdraw(h, user.token, { target: 'wallet', target_id: String(row.id), amount: '10' })).toEqual(
       refused(texts.walletAddressChecksum.message),
+    );
+    expect(await fundsState(h, user.id)).toEqual(before);
+  });
+
+  it("refuses a withdrawal to a saved token contract address (USDT's own), and moves nothing", async () => {
+    const user = await customer(h, '100');
+    const row = await savedBefore(user.id, 'ERC20', '0xdAC17F958D2ee523a2206206994597C13D831ec7');
+    const before = await fundsState(h, user.id);
+    expect(await withdraw(h, user.token, { target: 'wallet', target_id: String(row.id), amount: '10' })).toEqual(
+      refused(texts.walletAddressTokenContract.message),
     );
     expect(await fundsState(h, user.id)).toEqual(before);
   });

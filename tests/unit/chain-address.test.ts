@@ -5,6 +5,7 @@ import { base58, bech32, bech32m, createBase58check } from '@scure/base';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { readAddress, type AddressProblem } from '../../src/api-contract/chain-address.ts';
 import { RECHARGE_CHANNELS } from '../../src/server/db/seed-funds.ts';
+import { TOKEN_CONTRACTS } from '../../src/api-contract/payouts.ts';
 
 const ok = (address: string) => ({ ok: true, address });
 const refused = (problem: AddressProblem) => ({ ok: false, problem });
@@ -162,16 +163,14 @@ describe('EVM addresses (EIP-55)', () => {
 });
 
 describe('TRON addresses (base58check, version byte 0x41)', () => {
-  // Published pairs of TRON's base58 and hex forms (TRON's wallet-cli documentation, Dune's, CryptoTron's), and the
-  // USDT contract's address.
+  // Published pairs of TRON's base58 and hex forms (TRON's wallet-cli documentation, Dune's, CryptoTron's).
   it.each([
     ['TBhCfAytTEh52WFL6HYr64i2nmc3u3TCUp', '4112e94f5a3c88b17d2f6e0b9a45cd310f8e7a6d29'],
     ['THHRK1bA7YRPZBcLnTP1SZy9ipUpsRwpo6', '41503aa4ad108bd3a89ba0310e23b49fb654cd6986'],
     ['TQHgMpVzWkhSsRB4BzZgmV8uW4cFL8eaBr', '419d1015e669c2df831003c5c54ceb48da613d9979'],
-    ['TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', null],
   ])('takes %s', (address, hex) => {
     expect(readAddress('TRC20', address)).toEqual(ok(address));
-    if (hex) expect(Buffer.from(createBase58check(sha256).decode(address)).toString('hex')).toBe(hex);
+    expect(Buffer.from(createBase58check(sha256).decode(address)).toString('hex')).toBe(hex);
   });
 
   it('refuses a mistyped or missing character, a cut address and one of another version byte', () => {
@@ -290,6 +289,30 @@ describe('addresses nobody holds the key of', () => {
     expect(readAddress('ERC20', '0x0000000000000000000000000000000000000001')).toEqual(
       ok('0x0000000000000000000000000000000000000001'),
     );
+  });
+});
+
+describe('the contract addresses of the tokens the platform pays out', () => {
+  // USDT's contracts as Tether and the chains' explorers publish them: a token contract holds no customer's funds, and
+  // a transfer to it is kept by the contract, lost.
+  it.each([
+    ['TRC20', 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t'],
+    ['ERC20', '0xdAC17F958D2ee523a2206206994597C13D831ec7'],
+    ['ERC20', '0xdac17f958d2ee523a2206206994597c13d831ec7'],
+    ['BEP20', '0x55d398326f99059fF775485246999027B3197955'],
+    // One EVM account is one address on both EVM chains: the other chain's USDT contract is nobody's wallet either.
+    ['BEP20', '0xdAC17F958D2ee523a2206206994597C13D831ec7'],
+    ['ERC20', '0x55D398326F99059FF775485246999027B3197955'],
+  ] as const)('on %s, refuses %s as a token contract', (chain, address) => {
+    expect(readAddress(chain, address)).toEqual(refused('tokenContract'));
+  });
+
+  it('lists each contract in its one stored spelling, a valid address of its chain', () => {
+    for (const [token, chains] of Object.entries(TOKEN_CONTRACTS))
+      for (const [chain, address] of Object.entries(chains)) {
+        expect(readAddress(chain as 'TRC20', address), `${token} on ${chain}`).toEqual(refused('tokenContract'));
+        expect(readAddress(chain as 'TRC20', address.toLowerCase()).ok, `${token} on ${chain}`).toBe(false);
+      }
   });
 });
 

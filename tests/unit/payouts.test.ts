@@ -216,6 +216,10 @@ describe('wallet checks', () => {
     expect(
       walletProblem({ alias: 'Test', currency: 'BTC', chain: 'BTC', address: 'mipcBbFg9gMiCh81Kj8tqqdgoZub1ZJRfn' }, 0),
     ).toBe('This address is for another network, such as a test network. Please use a main-network address!');
+    // USDT's own contract, pasted as if it were a wallet.
+    expect(walletProblem({ ...goodWallet, address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t' }, 0)).toBe(
+      "This is a token's contract address, not a wallet: anything sent to it is lost. Please use your own wallet's receiving address!",
+    );
     // Segwit version 2 (BIP-350's own vector): valid, but no wallet can spend from it yet.
     expect(
       walletProblem(

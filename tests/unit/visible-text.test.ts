@@ -206,7 +206,7 @@ const certification = {
   number: 'AB123456',
   image: '/api/uploads/abcdefghijkl',
 };
-const wallet = { alias: 'Savings', currency: 'USDT', chain: 'TRC20', address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t' };
+const wallet = { alias: 'Savings', currency: 'USDT', chain: 'TRC20', address: 'TBhCfAytTEh52WFL6HYr64i2nmc3u3TCUp' };
 
 describe('every field a person names things with applies the rule', () => {
   const RLO = 'Mom\u202Egnp.exe';
