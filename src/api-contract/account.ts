@@ -5,7 +5,6 @@ import { NoInput, get, post, returns } from './endpoint.ts';
 import {
   code,
   currency,
-  email,
   INVITE_CODE,
   loginName,
   loginPassword,
@@ -19,6 +18,7 @@ import {
   samePasswords,
   UPLOAD_URL,
 } from './fields.ts';
+import { email } from './email-address.ts';
 import { texts } from './texts.ts';
 import { maxCharacters, visibleName } from './visible-text.ts';
 import { CURRENCIES, NICKNAME_MAX, VERIFICATION_STATUSES } from './constants.ts';

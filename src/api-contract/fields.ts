@@ -4,7 +4,6 @@
 import * as v from 'valibot';
 import { CURRENCIES } from './constants.ts';
 import { textById, texts } from './texts.ts';
-import { holdsHiddenCharacter } from './hidden-characters.ts';
 import type { MessageDescriptor } from '@lingui/core';
 
 /** A present, non-blank string (trimmed); `text` is shown when it is missing. */
@@ -64,40 +63,6 @@ export const PHONE_SEPARATORS =
 export const PHONE = new RegExp(
   `^(?:${PHONE_SEPARATORS}*[+\\uff0b])?${PHONE_SEPARATORS}*(?:[0-9\\u0660-\\u0669\\u06f0-\\u06f9\\u0966-\\u096f\\u0e50-\\u0e59\\uff10-\\uff19]${PHONE_SEPARATORS}*){8,15}$`,
 );
-/**
- * An e-mail address by the rules of RFC 5321 (a local part of at most 64 characters: words joined by single dots, no
- * dot at either end) and RFC 6531 (letters of any script). A word holds none of the specials RFC 5322 keeps out of an
- * unquoted local part — ( ) , : ; < > [ ] \ and the quote — since a mailer reads them as a comment, a list, a group or
- * a route and sends to another address ('someone(x)@example.com' goes to someone@example.com, 'x,someone@…' to
- * someone@…), so a code would prove a mailbox other than the one kept. Its domain is labels of letters, digits and
- * inner hyphens (at most 63 each, RFC 1035; letters of any script with their marks, IDNA) joined by single dots, ending
- * in a top-level domain of letters (or its ASCII form, xn--). Written as `canonicalEmail` gives it (no dot at the end).
- */
-export const EMAIL = (() => {
-  const word = '[^\\s@."(),:;<>\\[\\]\\\\]+';
-  const label = '[\\p{L}\\p{N}](?:[\\p{L}\\p{M}\\p{N}-]{0,61}[\\p{L}\\p{M}\\p{N}])?';
-  const top = '(?:\\p{L}[\\p{L}\\p{M}]{1,62}|xn--[a-z0-9-]{1,59})';
-  return new RegExp(`^(?=[^@]{1,64}@)${word}(?:\\.${word})*@(?:${label}\\.)+${top}$`, 'iu');
-})();
-
-/** The at signs of Chinese and Japanese input (full-width, small), which compatibility composition makes '@'. */
-const OTHER_AT_SIGNS = /[\uff20\ufe6b]/g;
-/** The ideographic full stop (and its half-width form once composed), which IDNA reads as a domain's dot. */
-const IDEOGRAPHIC_STOP = /\u3002/g;
-
-/**
- * An e-mail address as it is kept and looked up: lower case, without the one dot a fully qualified domain may end with
- * ('a@example.com.' is 'a@example.com'), its local part composed (NFC, as RFC 6532 asks) and its domain as IDNA
- * (Unicode Technical Standard 46) maps one before looking it up: compatibility forms composed (NFKC: the full-width
- * letters, digits and dots of Chinese and Japanese input, the Thai SARA AM as NIKHAHIT and SARA AA) and an ideographic
- * full stop read as a dot. So 'someone＠ｅｘａｍｐｌｅ．ｃｏｍ' is 'someone@example.com', and one mailbox is one account.
- */
-export const canonicalEmail = (typed: string) => {
-  const text = typed.replace(OTHER_AT_SIGNS, '@');
-  const at = text.lastIndexOf('@') + 1;
-  const domain = text.slice(at).normalize('NFKC').replace(IDEOGRAPHIC_STOP, '.');
-  return `${text.slice(0, at).normalize('NFC')}${domain}`.toLowerCase().replace(/(@[^@]*[^.@])\.$/, '$1');
-};
 /** An uploaded picture, named by the URL /users/upload answered. */
 export const UPLOAD_URL = /^\/api\/uploads\/[A-Za-z0-9_-]{10,64}$/;
 export const INVITE_CODE = /^[A-Za-z0-9]{4,12}$/;
@@ -106,19 +71,6 @@ export const loginPassword = matching(LOGIN_PASSWORD, texts.loginPasswordFormat)
 export const payPassword = matching(PAY_PASSWORD, texts.payPasswordFormat);
 export const code = matching(CODE, texts.enterCode, texts.codeFormat);
 export const phone = matching(PHONE, texts.enterPhone, texts.phoneFormat);
-// Bounded before the pattern: a hostile address of kilobytes is refused at once (the server checks with abortEarly).
-// An address may hold letters of any script (internationalized mail, RFC 6531), composed (NFC, as RFC 6532 asks), but
-// no character nobody sees or that turns the text around (hidden-characters.ts): an address becomes a username and a
-// nickname, and one with a zero-width space or a right-to-left override would pass for another customer's.
-export const email = v.pipe(
-  required(texts.enterEmail),
-  v.maxLength(EMAIL_MAX_LENGTH, texts.emailFormat.id),
-  v.check((typed) => !holdsHiddenCharacter(typed), texts.hiddenCharacters.id),
-  v.transform(canonicalEmail),
-  // Compatibility composition of the domain can lengthen it ('㍿' is four letters): bounded again as kept.
-  v.maxLength(EMAIL_MAX_LENGTH, texts.emailFormat.id),
-  v.regex(EMAIL, texts.emailFormat.id),
-);
 /** What the login screen takes: a username, a mobile number or an e-mail address. */
 export const loginName = v.pipe(
   required(texts.enterUsernameAndPassword),

@@ -2,7 +2,8 @@
 // the fields only). Every call reads or changes the caller's own only.
 import * as v from 'valibot';
 import { NoInput, get, post, returns } from './endpoint.ts';
-import { PHONE, email, matching, otp, required } from './fields.ts';
+import { PHONE, matching, otp, required } from './fields.ts';
+import { email } from './email-address.ts';
 import { BANK_CODES, CHAINS } from './constants.ts';
 import { groupedNumber } from './grouped-number.ts';
 import { asciiDigits } from './typed-digits.ts';

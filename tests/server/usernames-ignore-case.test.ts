@@ -109,6 +109,12 @@ it("another spelling of an account's e-mail domain is that e-mail: taken, though
     h.clock.advance(61_000);
     expect(await h.call(sendEmailCode, { email: typed })).toEqual(EMAIL_TAKEN);
   }
+  // A domain's letters and its ASCII form (Punycode) are one domain.
+  await h.database.db.update(users).set({ email: 'somchai@bücher.de' }).where(eq(users.id, id));
+  for (const typed of ['somchai@xn--bcher-kva.de', 'somchai@XN--BCHER-KVA.DE']) {
+    h.clock.advance(61_000);
+    expect(await h.call(sendEmailCode, { email: typed })).toEqual(EMAIL_TAKEN);
+  }
   expect(await accounts()).toBe(before);
   expect(h.sent.filter((message) => message.target.startsWith('somchai'))).toEqual([]);
 });
@@ -123,8 +129,11 @@ it('addresses kept before domains were read as IDNA are rewritten once, and foun
   await registerByEmail(h, 'malee@example.com');
   const alike = await legacyAccount('malee-legacy');
   await h.database.db.update(users).set({ email: 'malee@ｅxample.com' }).where(eq(users.id, alike));
+  // One kept in its domain's ASCII form (Punycode).
+  const byAscii = await legacyAccount('lek@xn--bcher-kva.de');
+  await h.database.db.update(users).set({ email: 'lek@xn--bcher-kva.de' }).where(eq(users.id, byAscii));
 
-  expect(await storeEmailsCanonical(h.database.db)).toBe(2);
+  expect(await storeEmailsCanonical(h.database.db)).toBe(3);
   const emailOf = async (id: number) =>
     (
       await h.database.db.select({ email: users.email, username: users.username }).from(users).where(eq(users.id, id))
@@ -135,6 +144,7 @@ it('addresses kept before domains were read as IDNA are rewritten once, and foun
   });
   expect(await emailOf(byEmail)).toEqual({ email: 'somsak@example.com', username: 'somsak@example.com' });
   expect(await emailOf(alike)).toEqual({ email: 'malee@ｅxample.com', username: 'malee-legacy' });
+  expect(await emailOf(byAscii)).toEqual({ email: 'lek@bücher.de', username: 'lek@bücher.de' });
   expect(await storeEmailsCanonical(h.database.db)).toBe(0);
 
   // A reset's code is sent to each as typed in either spelling, and each signs in by its address.
@@ -144,6 +154,8 @@ it('addresses kept before domains were read as IDNA are rewritten once, and foun
   }
   expect(await userIdOf(h, (await tryLogin('niran@\u0e01\u0e33.th', PASSWORD)).data!.token)).toBe(byPhone);
   expect(await userIdOf(h, (await tryLogin('SOMSAK@example.com', PASSWORD)).data!.token)).toBe(byEmail);
+  for (const typed of ['lek@bücher.de', 'lek@xn--bcher-kva.de'])
+    expect(await userIdOf(h, (await tryLogin(typed, PASSWORD)).data!.token)).toBe(byAscii);
 });
 
 it("a new e-mail that is another account's username in another case is refused, the username unchanged", async () => {

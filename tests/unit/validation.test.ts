@@ -10,7 +10,8 @@ import {
   LoginInput,
   RegisterInput,
 } from '../../src/api-contract/account.ts';
-import { canonicalEmail } from '../../src/api-contract/fields.ts';
+import { domainToUnicode } from 'node:url';
+import { canonicalEmail } from '../../src/api-contract/email-address.ts';
 import { texts } from '../../src/api-contract/texts.ts';
 import { firstError } from '../../src/lib/validate.ts';
 
@@ -175,7 +176,12 @@ describe('register', () => {
     ['Alice@Example.COM.', 'alice@example.com'],
     ['a.b+tag@mail.example.co.th', 'a.b+tag@mail.example.co.th'],
     ['สมชาย@ตัวอย่าง.ไทย', 'สมชาย@ตัวอย่าง.ไทย'],
-    ['user@xn--72c1a1bt4awk9o.xn--o3cw4h', 'user@xn--72c1a1bt4awk9o.xn--o3cw4h'],
+    // A domain's ASCII form (IDNA's A-labels, Punycode) is the same domain as its letters: kept as the letters.
+    ['user@xn--72c1a1bt4awk9o.xn--o3cw4h', 'user@ตัวอย่าง.ไทย'],
+    ['a@xn--bcher-kva.de', 'a@bücher.de'],
+    ['A@XN--BCHER-KVA.DE', 'a@bücher.de'],
+    ['a@bücher.de', 'a@bücher.de'],
+    ['a@mail.xn--mnchen-3ya.xn--p1ai', 'a@mail.münchen.рф'],
     ['राम@उदाहरण.भारत', 'राम@उदाहरण.भारत'],
     ['a@b.co', 'a@b.co'],
     ["o'brien!#$%&*/=?^_`{|}~-@example.com", "o'brien!#$%&*/=?^_`{|}~-@example.com"],
@@ -188,6 +194,18 @@ describe('register', () => {
     const result = v.safeParse(RegisterInput, { ...byEmail, email });
     expect(result.success && result.output.mode === 'email' && result.output.email).toBe(kept);
     expect(canonicalEmail(email)).toBe(kept);
+  });
+
+  it("reads a domain's ASCII form as IDNA does, and keeps a label that is not one as it is", () => {
+    // The same reading as the WHATWG URL standard's (Node's), label by label.
+    for (const domain of ['xn--bcher-kva.de', 'xn--72c1a1bt4awk9o.xn--o3cw4h', 'xn--fsqu00a.xn--0zwm56d', 'xn--p1ai'])
+      expect(canonicalEmail(`a@${domain}`)).toBe(`a@${domainToUnicode(domain)}`);
+    // Not Punycode, or Punycode of no domain a registry would give (upper case, ASCII only, a dot): left as typed.
+    for (const domain of ['xn--.de', 'xn--99999999999999.de', 'xn--abc-.de', 'xn--ab-5ga.de', 'xn--a-ecp.de'])
+      expect(canonicalEmail(`a@${domain}`), domain).toBe(`a@${domain}`);
+    // Reading it twice changes nothing.
+    for (const typed of ['a@xn--bcher-kva.de', 'a@XN--BCHER-KVA.de', 'a@ｘｎ--bcher-kva.de'])
+      expect(canonicalEmail(canonicalEmail(typed))).toBe(canonicalEmail(typed));
   });
 
   it('the mode decides which contact is checked', () => {

@@ -20,7 +20,8 @@ import { Refusal, type TextId } from './refusal.ts';
 import { avatarCopy } from './uploads.ts';
 import { canonicalMobile } from './phone-numbers.ts';
 import { holdersOfPhone } from './phone-duplicates.ts';
-import { PHONE, canonicalEmail } from '../../api-contract/fields.ts';
+import { PHONE } from '../../api-contract/fields.ts';
+import { canonicalEmail } from '../../api-contract/email-address.ts';
 import { texts } from '../../api-contract/texts.ts';
 import type { UserInfo, VerificationStatus } from '../../api-contract/account.ts';
 import type { Currency } from '../../api-contract/constants.ts';
@@ -143,16 +144,17 @@ export async function findUserByLogin(db: Executor, login: string): Promise<User
 
 /**
  * Rewrites the stored e-mail addresses kept before `canonicalEmail` read a domain as IDNA does (full-width letters, the
- * Thai SARA AM composed) in their canonical spelling, so login and a password reset find them as typed now; a username
- * that was the address follows it. An address whose canonical spelling another account holds stays as it is (its owner
- * still signs in by it: findUserByLogin folds the username). Runs at start: PostgreSQL cannot spell an address as the
- * app does. Idempotent; only addresses with a character beyond ASCII are read. Answers how many were rewritten.
+ * Thai SARA AM composed, a label's ASCII form 'xn--…' as its letters) in their canonical spelling, so login and a
+ * password reset find them as typed now; a username that was the address follows it. An address whose canonical
+ * spelling another account holds stays as it is (its owner still signs in by it: findUserByLogin folds the username).
+ * Runs at start: PostgreSQL cannot spell an address as the app does. Idempotent; only addresses with a character
+ * beyond ASCII or a domain label starting 'xn--' are read. Answers how many were rewritten.
  */
 export async function storeEmailsCanonical(db: Executor): Promise<number> {
   const rows = await db
     .select({ id: users.id, username: users.username, email: users.email })
     .from(users)
-    .where(sql`${users.email} ~ '[^\\x01-\\x7f]'`);
+    .where(sql`${users.email} ~ '[^\\x01-\\x7f]' or ${users.email} ~* '[@.]xn--'`);
   let rewritten = 0;
   for (const row of rows) {
     const email = canonicalEmail(row.email!);
