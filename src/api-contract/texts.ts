@@ -48,6 +48,10 @@ export const texts = {
     id: 'v.stackedMarks',
     message: 'Please remove the marks stacked on a letter: at most 30 in a row!',
   },
+  nameOnlyFillers: /*i18n*/ {
+    id: 'v.nameOnlyFillers',
+    message: 'Please enter a name that shows more than filler characters (such as ـ, ๆ or ー) and marks!',
+  },
   fillInformation: /*i18n*/ { id: 'v.fillInformation', message: 'Please fill in the information and try again!' },
   invalidRequest: /*i18n*/ { id: 'v.invalidRequest', message: 'The request is not valid!' },
   unsupportedCharacters: /*i18n*/ {

@@ -130,18 +130,35 @@ export const visibleText = /*#__NO_SIDE_EFFECTS__*/ (
 export const maxCharacters = /*#__NO_SIDE_EFFECTS__*/ (max: number, message: string) =>
   v.check<string, string>((text) => text.length <= unitsFor(max) && characterCount(text) <= max, message);
 
-/** A name that must be given: `visibleText(missing)`, and `missing` when it is empty. */
+/**
+ * What only lengthens, repeats or sits on another character: Unicode's modifier letters (\\p{Lm}: the Arabic tatweel,
+ * Thai MAI YAMOK ๆ, the kana prolonged sound mark ー, the iteration mark 々) and combining marks, with spaces between.
+ */
+const FILLERS_ALL = /[\p{Lm}\p{M}\p{Zs}]/gu;
+
+/** True when `text` is not empty and holds nothing but fillers and marks (FILLERS_ALL): it names nobody. */
+export const onlyFillers = (text: string) => text !== '' && text.replace(FILLERS_ALL, '') === '';
+
+/**
+ * A name that must be given: `visibleText(missing)`, `missing` when it is empty, and texts.nameOnlyFillers when it is
+ * made only of fillers and marks (`onlyFillers`: 'ـــ', 'ๆๆๆ', accents on nothing).
+ */
 export const visibleName = /*#__NO_SIDE_EFFECTS__*/ (missing: MessageDescriptor) =>
-  v.pipe(visibleText(missing), v.nonEmpty(missing.id));
+  v.pipe(
+    visibleText(missing),
+    v.nonEmpty(missing.id),
+    v.check((text) => !onlyFillers(text), texts.nameOnlyFillers.id),
+  );
 
 /**
  * What a person's name is written with: letters of any script (\\p{L}: Thai, Devanagari, Arabic, CJK, kana's
  * prolonged sound mark) with their combining marks, spaces, and the marks names use between letters — apostrophes
  * (O'Brien, the typographic one and the modifier letter), hyphens, full stops, and the middle dots that join the parts
  * of a transliterated name in Chinese (·) and Japanese (・); the joiners visibleText leaves after a Devanagari virama.
- * At least one letter. No digits, emoji or symbols: a bank pays out to, and an identity document names, a person.
+ * At least one letter that is not a modifier letter (the fillers of `onlyFillers`). No digits, emoji or symbols: a bank
+ * pays out to, and an identity document names, a person.
  */
-const PERSON_NAME = /^(?=.*\p{L})[\p{L}\p{M}\s'\u2019\u02bc.\-\u00b7\u30fb\u2027\u200c\u200d]+$/u;
+const PERSON_NAME = /^(?=.*(?!\p{Lm})\p{L})[\p{L}\p{M}\s'\u2019\u02bc.\-\u00b7\u30fb\u2027\u200c\u200d]+$/u;
 
 /**
  * A person's real name (an identity certification's, a bank card's holder): given (`missing` when not), visible text,

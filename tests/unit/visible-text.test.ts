@@ -256,6 +256,52 @@ describe('every field a person names things with applies the rule', () => {
   });
 });
 
+describe('a name of fillers and marks only', () => {
+  // The Arabic tatweel, Thai MAI YAMOK, the kana prolonged sound mark and the iteration mark lengthen or repeat the
+  // letter before them; combining marks sit on one. Alone they show a line, a sign or a dotted circle: no one's name.
+  const fillerOnly = [
+    '\u0640\u0640\u0640',
+    '\u0e46\u0e46\u0e46',
+    '\u0e46 \u0e46',
+    '\u30fc\u30fc',
+    '\u3005',
+    '\u0301\u0301',
+    '\u0e31\u0e48\u0e49',
+    '\u0640\u064b',
+  ];
+  const nameForms: [string, v.GenericSchema, Record<string, unknown>, string][] = [
+    ['nickname', EditProfileInput, {}, 'nickname'],
+    ['wallet alias', WalletInput, wallet, 'alias'],
+    ['bank card holder', BankCardInput, card, 'real_name'],
+    ['certification name', CertificationInput, certification, 'name'],
+  ];
+  const known = { [texts.nameOnlyFillers.id]: 1, [texts.realNameFormat.id]: 1 };
+  const first = (schema: v.GenericSchema, input: unknown) => {
+    const result = v.safeParse(schema, input, { abortEarly: true });
+    return result.success ? 'ok' : firstIssueTextId(result.issues, known);
+  };
+
+  it.each(nameForms)('%s: refused with the rule said', (_f, schema, form, field) => {
+    for (const typed of fillerOnly)
+      expect(first(schema, { ...form, [field]: typed }), codePoint(typed)).toBe(texts.nameOnlyFillers.id);
+  });
+
+  it.each(nameForms)('%s: the same characters inside a name are kept', (_f, schema, form, field) => {
+    for (const typed of [
+      '\u0645\u062d\u0640\u0645\u062f',
+      '\u0e14\u0e35\u0e46',
+      '\u30b9\u30fc\u30b6\u30f3',
+      '\u4f50\u3005\u6728',
+    ])
+      expect(first(schema, { ...form, [field]: typed }), typed).toBe('ok');
+  });
+
+  it('a real name of fillers and the marks names use between letters is told the rule', () => {
+    expect(first(CertificationInput, { ...certification, name: '\u0e46-\u0e46' })).toBe(texts.realNameFormat.id);
+    expect(first(CertificationInput, { ...certification, name: '\u30fc\u30fb\u30fc' })).toBe(texts.realNameFormat.id);
+  });
+});
+
 describe('a person’s real name (a bank card’s holder, a certification)', () => {
   const forms: [string, v.GenericSchema, Record<string, unknown>, string][] = [
     ['bank card holder', BankCardInput, card, 'real_name'],
