@@ -5,6 +5,8 @@ import * as v from 'valibot';
 import { EMAIL_MAX_LENGTH, required } from './fields.ts';
 import { texts } from './texts.ts';
 import { holdsHiddenCharacter } from './hidden-characters.ts';
+// Punycode (RFC 3492) by punycode.js, the implementation Node.js itself shipped, rather than a decoder of our own.
+import { decode as punycodeDecode } from 'punycode/punycode.es6.js';
 
 /**
  * An e-mail address by the rules of RFC 5321 (a local part of at most 64 characters: words joined by single dots, no
@@ -27,42 +29,6 @@ const OTHER_AT_SIGNS = /[\uff20\ufe6b]/g;
 /** The ideographic full stop (and its half-width form once composed), which IDNA reads as a domain's dot. */
 const IDEOGRAPHIC_STOP = /\u3002/g;
 
-const PUNYCODE_BASE = 36;
-/**
- * The text a Punycode label's part after 'xn--' stands for (RFC 3492's decoding, its parameters for IDNA: base 36,
- * t_min 1, t_max 26, skew 38, damp 700, initial bias 72 and n 128), read from lower-case ASCII; null when it is no
- * Punycode (a character outside a-z 0-9 after the last hyphen, a cut digit, a code point beyond Unicode's).
- */
-function punycodeDecoded(label: string): string | null {
-  const delimiter = Math.max(label.lastIndexOf('-'), 0);
-  const output = [...label.slice(0, delimiter)].map((char) => char.codePointAt(0)!);
-  let [n, i, bias] = [128, 0, 72];
-  for (let at = delimiter > 0 ? delimiter + 1 : 0; at < label.length;) {
-    const start = i;
-    for (let weight = 1, k = PUNYCODE_BASE; ; k += PUNYCODE_BASE) {
-      const code = label.charCodeAt(at++);
-      const digit = code >= 97 && code <= 122 ? code - 97 : code >= 48 && code <= 57 ? code - 22 : PUNYCODE_BASE;
-      if (digit >= PUNYCODE_BASE || at > label.length) return null;
-      i += digit * weight;
-      const threshold = k <= bias ? 1 : k >= bias + 26 ? 26 : k - bias;
-      if (digit < threshold) break;
-      weight *= PUNYCODE_BASE - threshold;
-      if (i > 0x10ffff * (output.length + 1)) return null;
-    }
-    const length = output.length + 1;
-    let delta = start === 0 ? Math.floor(i / 700) : Math.floor((i - start) / 2);
-    delta += Math.floor(delta / length);
-    let k = 0;
-    for (; delta > 455; k += PUNYCODE_BASE) delta = Math.floor(delta / 35);
-    bias = k + Math.floor((36 * delta) / (delta + 38));
-    n += Math.floor(i / length);
-    i %= length;
-    if (n > 0x10ffff) return null;
-    output.splice(i++, 0, n);
-  }
-  return String.fromCodePoint(...output);
-}
-
 /**
  * A domain's label in letters: an ASCII form ('xn--' and Punycode, IDNA's A-label) as the letters it stands for, when
  * those are what a registry gives (not only ASCII, and as this mapping keeps them: composed, lower case); any other
@@ -71,8 +37,14 @@ function punycodeDecoded(label: string): string | null {
 function unicodeLabel(label: string): string {
   // An A-label is letters, digits and hyphens; what it stands for holds a character beyond ASCII.
   if (!/^xn--[a-z0-9-]+$/.test(label)) return label;
-  const letters = punycodeDecoded(label.slice(4));
-  if (letters === null || !/[^ -~]/.test(letters)) return label;
+  let letters: string;
+  try {
+    letters = punycodeDecode(label.slice(4));
+  } catch {
+    // No Punycode (a cut digit, a code point beyond Unicode's): the label as typed.
+    return label;
+  }
+  if (!/[^ -~]/.test(letters)) return label;
   return letters === letters.normalize('NFKC').toLowerCase() ? letters : label;
 }
 
