@@ -30,7 +30,7 @@ import { base32Decode, totpAt, totpStep } from '../../src/server/domain/totp.ts'
 import type { OperatorRole } from '../../src/api-contract/console.ts';
 import { addBankCard, fundedUser } from './funded-user.ts';
 import { misfits, textSize } from './text-fit.ts';
-import { storeSession } from './stored-session.ts';
+import { openSignedIn } from './stored-session.ts';
 
 const AXE_SCRIPT = createRequire(import.meta.url).resolve('axe-core');
 const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
@@ -254,9 +254,7 @@ it('finds no serious or critical violation and no text lost at 200 % on any rout
   await Promise.all(
     (['en', 'ar'] as const).map(async (language) => {
       const page = await openPage(language === 'ar' ? { locale: 'ar' } : {});
-      await page.goto('/favicon.svg');
-      await storeSession(page, token);
-      await page.goto(`/#${ROUTES.home}`);
+      await openSignedIn(page, token, `/#${ROUTES.home}`);
       await auditRoutes(page, `signed in, ${language}`, APP_ROUTES, ['light', 'dark'], true);
     }),
   );
@@ -277,9 +275,7 @@ it('finds neither signed out, and the Settings choice overrides the device', asy
   // Signed in on a dark device, Settings' Appearance sheet (checked as shown) chooses Light: the page turns light at
   // once, and the next start paints light from its first frame.
   const page = await openPage();
-  await page.goto('/favicon.svg');
-  await storeSession(page, token);
-  await page.goto(`/#${ROUTES.settings}`);
+  await openSignedIn(page, token, `/#${ROUTES.settings}`);
   await deviceScheme(page, 'dark');
   await page.getByRole('button', { name: /^Appearance/ }).click();
   await audit(page, 'signed in, en dark, the Appearance sheet');

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launch, phoneContext, screenshot, watchPagesOnFailure } from './browser.ts';
 import { callApi, homeSettled, markAllRead, registerUser } from './pwa.ts';
-import { storeSession } from './stored-session.ts';
+import { openSignedIn } from './stored-session.ts';
 import { ROUTES } from '../../src/api-contract/routes.ts';
 
 /** The Devices page at its Freeze my account card, where Settings → Freeze my account leads. */
@@ -91,9 +91,7 @@ it('shows the page, the frozen state and the countdown right to left in Arabic',
   const page = watch(await context.newPage(), 'ar');
   const signIn = async () =>
     (await callApi<{ token: string }>('/users/login', { form: { username: phone, password } })).data.token;
-  await page.goto('/favicon.svg');
-  await storeSession(page, await signIn());
-  await page.goto(`/#${FREEZE}`);
+  await openSignedIn(page, await signIn(), `/#${FREEZE}`);
   const card = page.getByTestId('account-freeze');
   await expect.poll(() => card.getByRole('button').textContent()).toBe('تجميد حسابي');
   expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
@@ -106,9 +104,7 @@ it('shows the page, the frozen state and the countdown right to left in Arabic',
     data: { frozen: true },
   });
   await markAllRead(phone, password);
-  await page.goto('/favicon.svg');
-  await storeSession(page, await signIn());
-  await page.goto(`/#${FREEZE}`);
+  await openSignedIn(page, await signIn(), `/#${FREEZE}`);
   await expect.poll(() => page.locator('.account-freeze-state').textContent()).toMatch(/^حسابك مجمّد منذ .+\.$/);
   await card.getByRole('button', { name: 'إلغاء التجميد' }).click();
   const dialog = page.getByRole('alertdialog');

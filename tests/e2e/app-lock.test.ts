@@ -12,7 +12,7 @@ import { expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { phonePageForFile, screenshot } from './browser.ts';
 import { fundedUser } from './funded-user.ts';
-import { storeSession } from './stored-session.ts';
+import { openSignedIn } from './stored-session.ts';
 
 let page: Page;
 phonePageForFile((opened) => {
@@ -62,10 +62,7 @@ async function turnLockOn(): Promise<void> {
 }
 
 async function signInAsNew(token: string): Promise<void> {
-  // A page of the origin that runs no app code: the app then starts with the session, not before it.
-  await page.goto(`${base}/favicon.svg`);
-  await storeSession(page, token);
-  await page.goto(`${base}/#/pages/index/index`);
+  await openSignedIn(page, token, '/#/pages/index/index', base);
   await expect.poll(() => page.locator('.home-balance-amount').textContent()).toBe('150.00');
 }
 

@@ -11,7 +11,7 @@ import { launch, phoneContext, recordToasts, screenshot, toastSeen, watchPagesOn
 import { callApi, logIn, registerUser } from './pwa.ts';
 import { addBankCard, fundedUser } from './funded-user.ts';
 import { operator } from './operator.ts';
-import { storeSession } from './stored-session.ts';
+import { openSignedIn } from './stored-session.ts';
 import { ROUTES } from '../../src/api-contract/routes.ts';
 
 let browser: Browser;
@@ -92,9 +92,7 @@ it('shows the page right to left in Arabic and closes with the payment password'
   const context = await phoneContext(browser, { locale: 'ar-EG' });
   const page = watch(await context.newPage(), 'ar');
   await recordToasts(page);
-  await page.goto('/favicon.svg');
-  await storeSession(page, login.data.token);
-  await page.goto(`/#${ROUTES.closeAccount}`);
+  await openSignedIn(page, login.data.token, `/#${ROUTES.closeAccount}`);
   await expect.poll(() => page.getByRole('heading', { name: 'خذ بياناتك' }).count()).toBe(1);
   expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
   await settled(page);
@@ -132,9 +130,7 @@ it('lists 0.77 USDT left below the withdrawal minimum and closes only with the c
   const context = await phoneContext(browser);
   const page = watch(await context.newPage(), 'en');
   await recordToasts(page);
-  await page.goto('/favicon.svg');
-  await storeSession(page, token);
-  await page.goto(`/#${ROUTES.closeAccount}`);
+  await openSignedIn(page, token, `/#${ROUTES.closeAccount}`);
   const listed = page.locator('.closure-ending-balances');
   await expect
     .poll(() => listed.locator('li').allTextContents())

@@ -24,7 +24,7 @@ import {
 } from './console-kit.ts';
 import { DEMO_ACCOUNT } from '../../src/server/db/seed.ts';
 import { seededDataDir } from './own-server.ts';
-import { storeSession } from './stored-session.ts';
+import { openSignedIn } from './stored-session.ts';
 import { ROUTES } from '../../src/api-contract/routes.ts';
 
 const DESKTOP = CONSOLE_DESKTOP;
@@ -350,10 +350,7 @@ it('a withdrawal held by the customer’s own freeze says so to the reviewer and
   const context = await phoneContext(browser, { baseURL: server.base });
   contexts.push(context);
   const phone = watch(await context.newPage(), 'customer');
-  // A page of the app's origin that runs no app code: the app's first start reads the session stored.
-  await phone.goto('/favicon.svg');
-  await storeSession(phone, login.data.token);
-  await phone.goto(`/#${ROUTES.withdrawDetails}?id=${sent.data.id}`);
+  await openSignedIn(phone, login.data.token, `/#${ROUTES.withdrawDetails}?id=${sent.data.id}`);
   const held = phone.getByTestId('withdraw-held');
   await expect
     .poll(() => held.textContent())

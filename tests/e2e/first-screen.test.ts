@@ -17,7 +17,7 @@ import { FIRST_SCREEN_HINT_KEY, START_WAIT_MS, type FirstScreenHint } from '../.
 import { phoneContext, phonePageForFile, screenshot } from './browser.ts';
 import { operator } from './operator.ts';
 import { callApi, controlledByServiceWorker, markAllRead, registerUser } from './pwa.ts';
-import { storeSession } from './stored-session.ts';
+import { openSignedIn, storeSession } from './stored-session.ts';
 
 let page: Page;
 phonePageForFile((opened) => (page = opened));
@@ -277,9 +277,7 @@ it('the app takes the screen over in place: the header, the tab bar and the page
     const { release } = await holdScripts(context);
     const fresh = await context.newPage();
     await watchLayoutShifts(fresh);
-    await fresh.goto('/favicon.svg');
-    await storeSession(fresh, data.token);
-    await fresh.goto(`/#${ROUTES.option}`);
+    await openSignedIn(fresh, data.token, `/#${ROUTES.option}`);
     const boxes = () =>
       fresh.evaluate(() =>
         ['.navbar', '.navbar h1', '.tabbar', '.tabbar a:nth-child(3)', '.page-body'].map((selector) => {

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { launch, phoneContext, screenshot, watchPagesOnFailure } from './browser.ts';
 import { operator } from './operator.ts';
 import { callApi, controlledByServiceWorker, goOffline, goOnline, logIn, registerUser } from './pwa.ts';
-import { storeSession } from './stored-session.ts';
+import { openSignedIn } from './stored-session.ts';
 import { devtoolsPush, subscriptionStub } from './push-devtools.ts';
 import { LOCALES } from '../../src/api-contract/constants.ts';
 import type { PriceAlert } from '../../src/api-contract/price-alerts.ts';
@@ -308,9 +308,7 @@ it('reads right to left in Arabic', async () => {
   const arabic = await phoneContext(browser, { locale: 'ar-EG' });
   try {
     const other = await arabic.newPage();
-    await other.goto('/favicon.svg');
-    await storeSession(other, token);
-    await other.goto('/#/pages/mine/priceAlerts?code=ETH');
+    await openSignedIn(other, token, '/#/pages/mine/priceAlerts?code=ETH');
     await other.locator('.alerts-row').first().waitFor();
     expect(await other.evaluate(() => document.documentElement.dir)).toBe('rtl');
     await other.locator('.mask').waitFor({ state: 'detached' });

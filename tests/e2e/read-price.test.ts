@@ -6,7 +6,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { ROUTES } from '../../src/api-contract/routes.ts';
 import { phonePageForFile, watchRequests } from './browser.ts';
 import { fundedUser } from './funded-user.ts';
-import { storeSession } from './stored-session.ts';
+import { openSignedIn } from './stored-session.ts';
 
 let page: Page;
 phonePageForFile((opened) => (page = opened));
@@ -61,9 +61,7 @@ async function announcedChanges(count: number): Promise<string[]> {
 }
 
 it('announces no tick: what the price stream changes on the price screens is in no live region', async () => {
-  await page.goto('/favicon.svg');
-  await storeSession(page, token);
-  await page.goto(`/#${ROUTES.home}`);
+  await openSignedIn(page, token, `/#${ROUTES.home}`);
   for (const route of [
     ROUTES.home,
     ROUTES.coinList,

@@ -7,7 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { launch, phoneContext, screenshot, watchPagesOnFailure } from './browser.ts';
 import { fundedUser } from './funded-user.ts';
 import { callApi, logIn } from './pwa.ts';
-import { storeSession } from './stored-session.ts';
+import { openSignedIn } from './stored-session.ts';
 import { ROUTES } from '../../src/api-contract/routes.ts';
 import type { OptionOrder } from '../../src/api-contract/options.ts';
 import type { OptionReceipt, SignedReceipt } from '../../src/api-contract/receipts.ts';
@@ -111,10 +111,7 @@ it("opens a settled option's receipt from its details: the device says its signa
 it('shows the same receipt valid, and a changed one not valid, in Arabic', async () => {
   const context = await phoneContext(browser, { locale: 'ar-EG' });
   const page = watch(await context.newPage(), 'ar');
-  // A page of the app's origin that runs no app code: the session is stored before the app starts.
-  await page.goto('/favicon.svg');
-  await storeSession(page, token);
-  await page.goto(`/#${ROUTES.receipt}?option=${orderId}`);
+  await openSignedIn(page, token, `/#${ROUTES.receipt}?option=${orderId}`);
   expect((await checked(page)).check).toBe('valid');
   await expect.poll(() => page.getByRole('status').filter({ hasText: WORDS.ar.valid }).count()).toBe(1);
   expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');

@@ -12,7 +12,7 @@ import { launch, phoneContext, screenshot } from './browser.ts';
 import { fundedUser } from './funded-user.ts';
 import { operator } from './operator.ts';
 import { callApi, controlledByServiceWorker, goOffline, goOnline, logIn, runtimeCaches } from './pwa.ts';
-import { storeSession } from './stored-session.ts';
+import { openSignedIn } from './stored-session.ts';
 
 const phone = `064${String(Date.now() + 7).slice(-7)}`;
 const password = 'state123';
@@ -188,9 +188,7 @@ it('reads in Arabic, right to left, and writes the file in Arabic with ASCII dig
   const arabic = await phoneContext(browser, { locale: 'ar-EG', timezoneId: BANGKOK, acceptDownloads: true });
   try {
     const other = await arabic.newPage();
-    await other.goto('/favicon.svg');
-    await storeSession(other, token);
-    await other.goto('/#/pages/accountDetails/accountDetails');
+    await openSignedIn(other, token, '/#/pages/accountDetails/accountDetails');
     await other.locator('.funds-entry').first().waitFor();
     await other.getByRole('button', { name: 'تنزيل كشف حساب' }).click();
     await other.locator('#statement-to').fill(to);

@@ -25,3 +25,14 @@ export function storeSession(page: Page, token: string): Promise<void> {
     { session: { token, user: null }, hintKey: FIRST_SCREEN_HINT_KEY, hint },
   );
 }
+
+/**
+ * Opens the app at `route` (its hash route, `/#/pages/…`) in `page`, signed in with `token`: first a page of the app's
+ * origin that runs no app code (its icon), where the session is stored (storeSession), so that the app's first start
+ * reads it and nothing writes over it. `origin` is the app's address when the page's context has no base URL.
+ */
+export async function openSignedIn(page: Page, token: string, route: string, origin = ''): Promise<void> {
+  await page.goto(`${origin}/favicon.svg`);
+  await storeSession(page, token);
+  await page.goto(`${origin}${route}`);
+}

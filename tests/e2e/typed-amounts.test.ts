@@ -8,7 +8,7 @@ import { LOCALES, type Locale } from '../../src/api-contract/constants.ts';
 import { ROUTES } from '../../src/api-contract/routes.ts';
 import { BROWSER_LANGUAGE, launch, phoneContext, screenshot, watchPagesOnFailure } from './browser.ts';
 import { fundedUser } from './funded-user.ts';
-import { storeSession } from './stored-session.ts';
+import { openSignedIn } from './stored-session.ts';
 
 /** What a person of each language types, key by key, and what the page must read it as ("You receive"). */
 const TYPED: Record<Locale, { keys: string; receive: string }> = {
@@ -76,10 +76,7 @@ describe.each(LOCALES)('withdraw amount in %s', (locale) => {
     const context = await phoneContext(browser, { locale: BROWSER_LANGUAGE[locale] });
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     page = watch(await context.newPage(), locale);
-    // A page of the app's origin that runs no app code: nothing writes the session over the stored one.
-    await page.goto('/favicon.svg');
-    await storeSession(page, token);
-    await page.goto(`/#${ROUTES.withdraw}`);
+    await openSignedIn(page, token, `/#${ROUTES.withdraw}`);
     try {
       // No bank card yet: the page asks to bind one; not now.
       await page.getByRole('alertdialog').locator('.btn.secondary').click();

@@ -7,7 +7,7 @@ import type { Browser } from 'playwright-core';
 import { LOCALES } from '../../src/api-contract/constants.ts';
 import { ROUTES } from '../../src/api-contract/routes.ts';
 import { BROWSER_LANGUAGE, launch, phoneContext, screenshot, watchPagesOnFailure } from './browser.ts';
-import { storeSession } from './stored-session.ts';
+import { openSignedIn } from './stored-session.ts';
 import { callApi, registerUser } from './pwa.ts';
 
 let browser: Browser;
@@ -64,10 +64,7 @@ describe.each(LOCALES)('the home shortcuts in %s', (locale) => {
       viewport: { width, height: 844 },
     });
     const page = watch(await context.newPage(), `${locale}-${width}`);
-    // A page of the app's origin that runs no app code: nothing writes the session over the stored one.
-    await page.goto('/favicon.svg');
-    await storeSession(page, token);
-    await page.goto(`/#${ROUTES.home}`);
+    await openSignedIn(page, token, `/#${ROUTES.home}`);
     await page.locator('.home-entries').waitFor();
     await page.evaluate(() => document.fonts.ready);
     const names = await page.evaluate(laidOutNames);
