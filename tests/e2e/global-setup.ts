@@ -58,7 +58,19 @@ export default async function setup(project: TestProject) {
   }
   const run = shared.coinvestE2eRun;
   run.users += 1;
-  const [server, seeded] = await Promise.all([run.server, run.seeded]);
+  let server: ServerProcess;
+  let seeded: string;
+  try {
+    [server, seeded] = await Promise.all([run.server, run.seeded]);
+  } catch (error) {
+    // One of the two did not start (a loaded machine): the other, started, must not outlive the run.
+    run.users -= 1;
+    if (run.users === 0) {
+      shared.coinvestE2eRun = undefined;
+      await run.server.then((started) => started.stop()).catch(() => undefined);
+    }
+    throw error;
+  }
   project.provide('baseUrl', server.base);
   project.provide('seededData', seeded);
   project.provide('serverLog', server.logFile);
