@@ -262,7 +262,10 @@ const CEILING: Record<string, number> = {
   // mailbox is one account (api-contract/email-address.ts, now apart from the fields chunk: Home, Markets, Options and
   // Lock-up load it no more and weigh 0.5–0.8 KB less), and a name of fillers only is refused (visible-text.ts):
   // 133,857 bytes, 130.72 KB measured.
-  [ROUTES.mine]: 130.8 * KB,
+  // 0.3 KB more (2026-12-06, seventh): Punycode read by punycode.js (a well-kept library) rather than a decoder of our
+  // own (the e-mail chunk 1,155 bytes), and the offline note keeps a customer's cached figures marked while other calls
+  // are answered (lib/offline.ts in the shell): 134,151 bytes, 131.01 KB measured.
+  [ROUTES.mine]: 131.1 * KB,
   // 0.5 KB more for the second factor at sign-in on a new device (the code field itself loads only when asked for):
   // 107.4 KB measured.
   // 0.5 KB more for "Sign in with a passkey" and the remembered device (the WebAuthn code loads on the tap) and the
@@ -304,7 +307,9 @@ const CEILING: Record<string, number> = {
   // mailbox is one account (api-contract/email-address.ts, now apart from the fields chunk: Home, Markets, Options and
   // Lock-up load it no more and weigh 0.5–0.8 KB less), and a name of fillers only is refused (visible-text.ts):
   // 118,534 bytes, 115.76 KB measured.
-  [ROUTES.login]: 115.9 * KB,
+  // 0.3 KB more (2026-12-06, seventh): Punycode read by punycode.js (a well-kept library) rather than a decoder of our
+  // own, and the offline note's rule in the shell, as Mine: 118,827 bytes, 116.04 KB measured.
+  [ROUTES.login]: 116.1 * KB,
 };
 const CHUNK_BUDGET = 30 * KB;
 
