@@ -265,6 +265,19 @@ async function withdrawing() {
   };
 }
 
+/** A withdrawal in review, and its payout's transaction (not yet recorded) reported by the customer as a recharge. */
+async function payoutReported() {
+  const { user, order } = await withdrawing();
+  const payout = newHash();
+  const reported = await h.call(
+    submitRecharge,
+    { kind: 'crypto', channel_id: '1', amount: '500', hash: payout },
+    { token: user.token },
+  );
+  expect(reported).toMatchObject({ ret: 1, data: { status: 'pending' } });
+  return { user, order, payout, reported };
+}
+
 describe('refusals record nothing', () => {
   async function expectRefused(token: string, userId: number, input: Record<string, string>, msg: string) {
     const before = await fundsState(h, userId);
@@ -328,14 +341,7 @@ describe('refusals record nothing', () => {
 
   // The payee's wallet shows the incoming transfer as soon as it is sent, before the operator records its hash.
   it('a payout reported as a recharge before its hash was recorded is not credited: the approval is refused', async () => {
-    const { user, order } = await withdrawing();
-    const payout = newHash();
-    const reported = await h.call(
-      submitRecharge,
-      { kind: 'crypto', channel_id: '1', amount: '500', hash: payout },
-      { token: user.token },
-    );
-    expect(reported).toMatchObject({ ret: 1, data: { status: 'pending' } });
+    const { user, order, payout, reported } = await payoutReported();
     await opsOk(h, 'withdrawal', 'approve', String(order.id), `hash=0x${payout}`);
     const before = await fundsState(h, user.id);
     expect(await ops(h, 'recharge', 'approve', String(reported.data.id))).toEqual({
@@ -351,14 +357,7 @@ describe('refusals record nothing', () => {
   it.runIf(onPostgres())(
     'a recharge credited and a payout recorded with one hash at once: the later is refused',
     async () => {
-      const { user, order } = await withdrawing();
-      const payout = newHash();
-      const reported = await h.call(
-        submitRecharge,
-        { kind: 'crypto', channel_id: '1', amount: '500', hash: payout },
-        { token: user.token },
-      );
-      expect(reported.ret).toBe(1);
+      const { order, payout, reported } = await payoutReported();
       const db = h.database.db;
       let release!: () => void;
       const held = new Promise<void>((resolve) => (release = resolve));
