@@ -16,7 +16,7 @@ import {
   type RechargeOrder,
   type WithdrawOrder,
 } from '../../src/api-contract/funds.ts';
-import { moneyState, PAYPASS, uploadFile, userIdOf } from './helpers.ts';
+import { customer, moneyState, PAYPASS, uploadFile, userIdOf } from './helpers.ts';
 import { png } from '../png.ts';
 import type { Harness } from './harness.ts';
 
@@ -143,3 +143,21 @@ export async function balanceOf(h: Harness, userId: number, asset = 'USDT') {
 /** Everything a funds call can move for one user: balances, ledger entries, recharges, withdrawals. */
 export const fundsState = (h: Harness, userId: number) =>
   moneyState(h, userId, { recharges: rechargeOrders, withdrawals: withdrawOrders });
+
+/**
+ * A customer's withdrawal of 500 USDT in review (to a TRON wallet), and its payout's transaction (not yet recorded)
+ * reported by the customer as a recharge of 500 USDT, pending.
+ */
+export async function payoutReported(h: Harness) {
+  const user = await customer(h, '1000');
+  const wallet = await addTronWallet(h, user.token);
+  const order = await withdrawn(h, user.token, { target: 'wallet', target_id: String(wallet.id), amount: '500' });
+  const payout = newHash();
+  const reported = await h.call(
+    submitRecharge,
+    { kind: 'crypto', channel_id: '1', amount: '500', hash: payout },
+    { token: user.token },
+  );
+  expect(reported).toMatchObject({ ret: 1, data: { status: 'pending' } });
+  return { user, order, payout, reported };
+}

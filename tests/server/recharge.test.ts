@@ -4,12 +4,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { asc, eq, sql } from 'drizzle-orm';
-import { onPostgres, startHarness, type Harness } from './harness.ts';
-import { customer, expectLedgerBalanced, refused, waitersOnLocks } from './helpers.ts';
-import { approveRecharge } from '../../src/server/domain/recharge.ts';
-import { approveWithdrawal } from '../../src/server/domain/withdraw.ts';
-import { Refusal } from '../../src/server/domain/refusal.ts';
-import { consoleTexts } from '../../src/api-contract/console-texts.ts';
+import { startHarness, type Harness } from './harness.ts';
+import { customer, expectLedgerBalanced, refused } from './helpers.ts';
 import {
   addTronWallet,
   approvedRecharge,
@@ -18,6 +14,7 @@ import {
   fundsState,
   newHash,
   ops,
+  payoutReported,
   opsOk,
   picturePng,
   uploadedPicture,
@@ -265,19 +262,6 @@ async function withdrawing() {
   };
 }
 
-/** A withdrawal in review, and its payout's transaction (not yet recorded) reported by the customer as a recharge. */
-async function payoutReported() {
-  const { user, order } = await withdrawing();
-  const payout = newHash();
-  const reported = await h.call(
-    submitRecharge,
-    { kind: 'crypto', channel_id: '1', amount: '500', hash: payout },
-    { token: user.token },
-  );
-  expect(reported).toMatchObject({ ret: 1, data: { status: 'pending' } });
-  return { user, order, payout, reported };
-}
-
 describe('refusals record nothing', () => {
   async function expectRefused(token: string, userId: number, input: Record<string, string>, msg: string) {
     const before = await fundsState(h, userId);
@@ -341,7 +325,7 @@ describe('refusals record nothing', () => {
 
   // The payee's wallet shows the incoming transfer as soon as it is sent, before the operator records its hash.
   it('a payout reported as a recharge before its hash was recorded is not credited: the approval is refused', async () => {
-    const { user, order, payout, reported } = await payoutReported();
+    const { user, order, payout, reported } = await payoutReported(h);
     await opsOk(h, 'withdrawal', 'approve', String(order.id), `hash=0x${payout}`);
     const before = await fundsState(h, user.id);
     expect(await ops(h, 'recharge', 'approve', String(reported.data.id))).toEqual({
@@ -351,34 +335,6 @@ describe('refusals record nothing', () => {
     expect(await fundsState(h, user.id)).toEqual(before);
     await opsOk(h, 'recharge', 'reject', String(reported.data.id), 'A withdrawal paid to you');
   });
-
-  // Two operators, in two processes, at the same moment: one credits a reported recharge, the other records the same
-  // transaction as a payout. Each checks the other's table before its own write commits. Two connections: PostgreSQL.
-  it.runIf(onPostgres())(
-    'a recharge credited and a payout recorded with one hash at once: the later is refused',
-    async () => {
-      const { order, payout, reported } = await payoutReported();
-      const db = h.database.db;
-      let release!: () => void;
-      const held = new Promise<void>((resolve) => (release = resolve));
-      let credited!: () => void;
-      const approved = new Promise<void>((resolve) => (credited = resolve));
-      const recharge = db.transaction(async (tx) => {
-        await approveRecharge(tx, reported.data.id, {}, h.clock.now());
-        credited();
-        await held;
-      });
-      await approved;
-      const paying = db.transaction((tx) => approveWithdrawal(tx, order.id, { hash: `0x${payout}` }, h.clock.now()));
-      // The payout waits for the recharge's transaction, which holds the hash, then sees it credited.
-      const waited = await waitersOnLocks(db, 1, paying);
-      release();
-      await recharge;
-      await expect(paying).rejects.toEqual(new Refusal(consoleTexts.consolePayoutIsRecharge.id));
-      expect(waited).toBe(true);
-      await expectLedgerBalanced(h);
-    },
-  );
 
   // The deposit wallet's history lists incoming deposits beside the payouts: a line copied from the wrong row.
   it('a payout is not recorded with the hash of a deposit: the customer would read another transfer as theirs', async () => {

@@ -4,8 +4,12 @@ import Big from 'big.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { startHarness, type Harness } from './harness.ts';
-import { customer, expectLedgerBalanced, refused } from './helpers.ts';
-import { addTronWallet, balanceOf, withdraw } from './funds-helpers.ts';
+import { customer, expectLedgerBalanced, refused, waitersOnLocks } from './helpers.ts';
+import { addTronWallet, balanceOf, payoutReported, withdraw } from './funds-helpers.ts';
+import { approveRecharge } from '../../src/server/domain/recharge.ts';
+import { approveWithdrawal } from '../../src/server/domain/withdraw.ts';
+import { Refusal } from '../../src/server/domain/refusal.ts';
+import { consoleTexts } from '../../src/api-contract/console-texts.ts';
 import { ledgerEntries, withdrawOrders } from '../../src/server/db/schema.ts';
 import type { Envelope } from '../../src/api-contract/envelope.ts';
 import type { WithdrawOrder } from '../../src/api-contract/funds.ts';
@@ -128,4 +132,29 @@ describe('one request retried with the same Idempotency-Key', () => {
     expect(await ordersOf(user.id)).toHaveLength(1);
     expect(await balanceOf(h, user.id)).toEqual({ available: '79.80000000', frozen: '20.20000000' });
   });
+});
+
+// Two operators, in two processes, at the same moment: one credits a reported recharge, the other records the same
+// transaction as a payout. Each checks the other's table before its own write commits.
+it('a recharge credited and a payout recorded with one hash at once: the later is refused', async () => {
+  const { order, payout, reported } = await payoutReported(h);
+  const db = h.database.db;
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let credited!: () => void;
+  const approved = new Promise<void>((resolve) => (credited = resolve));
+  const recharge = db.transaction(async (tx) => {
+    await approveRecharge(tx, reported.data.id, {}, h.clock.now());
+    credited();
+    await held;
+  });
+  await approved;
+  const paying = db.transaction((tx) => approveWithdrawal(tx, order.id, { hash: `0x${payout}` }, h.clock.now()));
+  // The payout waits for the recharge's transaction, which holds the hash, then sees it credited.
+  const waited = await waitersOnLocks(db, 1, paying);
+  release();
+  await recharge;
+  await expect(paying).rejects.toEqual(new Refusal(consoleTexts.consolePayoutIsRecharge.id));
+  expect(waited).toBe(true);
+  await expectLedgerBalanced(h);
 });
