@@ -7,12 +7,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq, gt } from 'drizzle-orm';
 import { startHarness, type Harness } from './harness.ts';
 import { customer, refused } from './helpers.ts';
-import { addCard, withdrawn } from './funds-helpers.ts';
+import { addCard, cryptoRecharge, withdrawn } from './funds-helpers.ts';
 import { operatorToken } from './console-helpers.ts';
 import { chatHistory, sendChatMessage } from '../../src/api-contract/service-chat.ts';
 import { unreadMessages } from '../../src/api-contract/unread.ts';
 import { consoleDisableOperator, consoleRejectWithdrawal } from '../../src/api-contract/console.ts';
 import * as c from '../../src/api-contract/console-service.ts';
+import * as q from '../../src/api-contract/console-queues.ts';
 import { auditLog, outbox, serviceAnswering, serviceNotes } from '../../src/server/db/schema.ts';
 
 let h: Harness;
@@ -235,6 +236,34 @@ describe('assignment', () => {
     // A disabled reviewer's session has ended; a content operator cannot read the list.
     expect(await h.call(c.consoleServiceOperators, {}, as(gone))).toMatchObject({ ret: -1 });
     expect(await h.call(c.consoleServiceOperators, {}, as(writer))).toEqual(refused('Your role does not allow this!'));
+  });
+
+  it('gives a disabled reviewer’s conversations and queue claims back to the team, named in the audit entry', async () => {
+    const leaver = await operatorToken(h, 'leaver', 'reviewer');
+    const { id } = await askedBy('Is anyone on my case?');
+    expect((await h.call(c.consoleAssignConversation, { id, operator: 'leaver' }, as(alice))).ret).toBe(1);
+    const user = await customer(h);
+    const recharge = await cryptoRecharge(h, user.token, '21');
+    const claim = (token: string) =>
+      h.call(q.consoleClaimItem, { kind: 'recharge', id: String(recharge.id), take_over: '' }, as(token));
+    expect((await claim(leaver)).data).toMatchObject({ holder: 'leaver', mine: true });
+    const unassigned = async () =>
+      (await h.call(c.consoleConversations, { view: 'unassigned' }, as(alice))).data.map((row) => String(row.id));
+    expect(await unassigned()).not.toContain(id);
+
+    const since = await lastAuditId();
+    expect((await h.call(consoleDisableOperator, { name: 'leaver' }, as(admin))).ret).toBe(1);
+    // The customer's conversation waits in the unassigned view again, and another reviewer takes the item at once
+    // rather than after the claim would have run out.
+    expect(await unassigned()).toContain(id);
+    expect((await detail(id)).conversation.assigned_to).toBeNull();
+    expect((await claim(bob)).data).toMatchObject({ holder: 'bob', mine: true });
+    const [entry] = await auditSince(since);
+    expect(entry).toMatchObject({
+      action: 'operator.disable',
+      target: 'operator:leaver',
+      after: { released_claims: [`recharge:${recharge.id}`], unassigned_conversations: [Number(id)] },
+    });
   });
 });
 

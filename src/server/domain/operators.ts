@@ -7,9 +7,9 @@
 import { serverTexts } from '../../api-contract/server-texts.ts';
 import { consoleTexts } from '../../api-contract/console-texts.ts';
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, inArray, isNull, lt, ne } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lt, ne } from 'drizzle-orm';
 import type { Executor } from '../db/connection.ts';
-import { operatorSessions, operators } from '../db/schema.ts';
+import { operatorSessions, operators, reviewClaims, serviceConversations } from '../db/schema.ts';
 import { texts } from '../../api-contract/texts.ts';
 import {
   COMMAND_LINE_OPERATOR,
@@ -125,8 +125,9 @@ export async function listOperators(db: Executor) {
   return rows.map(shown);
 }
 
-/** Disables an operator (never the caller): their sessions end at once, and their approvals of withdrawals still in
- * review count no more (operator-reviews.ts countingApproval); the account and its audit entries stay. A caller
+/** Disables an operator (never the caller): their sessions end at once, their approvals of withdrawals still in review
+ * count no more (operator-reviews.ts countingApproval), their claims on queue items end and their conversations go to
+ * nobody (both named in the audit entry); the account and its audit entries stay. A caller
  * disabled meanwhile is refused (appendAudit), so two admins disabling each other leave one. */
 export async function disableOperator(tx: Executor, actor: Actor, name: string, now: Date) {
   if (name === actor.name) throw new Refusal(consoleTexts.consoleDisableSelf.id);
@@ -149,12 +150,31 @@ export async function disableOperator(tx: Executor, actor: Actor, name: string, 
     .update(operatorSessions)
     .set({ endedAt: now })
     .where(and(eq(operatorSessions.operatorId, after.id), isNull(operatorSessions.endedAt)));
+  // What they were working on goes back to the team: their claims on queue items end (the items show unclaimed), and
+  // their open conversations go to nobody (the inbox's unassigned view), so no customer waits on someone who left.
+  const released = await tx
+    .update(reviewClaims)
+    .set({ expiresAt: now })
+    .where(and(eq(reviewClaims.operatorId, after.id), gt(reviewClaims.expiresAt, now)))
+    .returning({ kind: reviewClaims.kind, id: reviewClaims.itemId });
+  const unassigned = await tx
+    .update(serviceConversations)
+    .set({ assignedTo: null })
+    .where(eq(serviceConversations.assignedTo, after.id))
+    .returning({ id: serviceConversations.id });
   await appendAudit(
     tx,
     actor,
     'operator.disable',
     `operator:${name}`,
-    { before: shown(before), after: shown(after) },
+    {
+      before: shown(before),
+      after: {
+        ...shown(after),
+        released_claims: released.map((claim) => `${claim.kind}:${claim.id}`).sort(),
+        unassigned_conversations: unassigned.map((row) => row.id).sort((a, b) => a - b),
+      },
+    },
     now,
   );
   return shown(after);
