@@ -177,6 +177,11 @@ export const ConsoleRecharge = shape({
   closed: v.boolean(),
   kind: v.string(),
   channel: v.string(),
+  /** A crypto recharge's chain (TRC20, ERC20, BEP20, BTC); null for a bank transfer. */
+  chain: v.nullable(v.string()),
+  /** Where the customer was told to pay: their own deposit address on a channel with an extended public key (the
+   * transfer must have gone to it), the channel's one address, or its bank account number. */
+  address: v.string(),
   currency: v.string(),
   amount: decimal,
   /** Units of `currency` per credited unit, recorded when the customer reported the payment (1 for USDT itself). */

@@ -61,6 +61,13 @@ export function RechargePage({ id }: { id: string }) {
                 [t`Amount`, formatAmount(recharge.amount, recharge.currency, decimals(recharge.currency))],
                 [t`Credited as`, formatAmount(recharge.actual_amount, recharge.asset, decimals(recharge.asset))],
                 [t`Channel`, `${paymentKindName(recharge.kind)} · ${recharge.channel}`],
+                // The transfer must have gone here: on a channel with a key, the customer's own address.
+                [
+                  recharge.kind === 'crypto' ? t`Paid to (deposit address)` : t`Paid to (account number)`,
+                  <bdi key="address" dir="ltr">
+                    {recharge.address}
+                  </bdi>,
+                ],
                 [t`Transaction hash`, recharge.hash ?? ''],
                 [t`Block height`, recharge.block_height],
                 [t`Submitted`, formatTime(recharge.created_at)],

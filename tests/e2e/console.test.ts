@@ -122,7 +122,11 @@ it('approves a recharge with its details beside it; the customer’s balance sho
   });
   customerToken = login.data.token;
   const before = await usdt();
-  const channels = await customer<{ lists: { id: number; kind: string; currency: string }[] }>('/pay/lists', {}, 'GET');
+  const channels = await customer<{ lists: { id: number; kind: string; currency: string; address: string }[] }>(
+    '/pay/lists',
+    {},
+    'GET',
+  );
   const channel = channels.data.lists.find((row) => row.kind === 'crypto' && row.currency === 'USDT')!;
   const sent = await customer<{ id: number; order_no: string }>('/pay/submit', {
     kind: 'crypto',
@@ -142,8 +146,18 @@ it('approves a recharge with its details beside it; the customer’s balance sho
     .click();
   await page.getByRole('heading', { name: `Recharge ${sent.data.order_no}` }).waitFor();
   await page.getByText('A crypto recharge has no receipt: check the hash.').waitFor();
+  // Where the transfer must have gone: the customer's own deposit address, the one their app showed them.
+  expect(
+    await page
+      .locator('.console-facts > div', { has: page.locator('dt', { hasText: /^Paid to \(deposit address\)$/ }) })
+      .locator('dd')
+      .textContent(),
+  ).toBe(channel.address);
   // The page is settled once it says the item is claimed for this reviewer (the claim is asked after the record).
   await page.getByTestId('claim-mine').waitFor();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await screenshot(page, 'console-00-recharge-390');
+  await page.setViewportSize(DESKTOP);
   await page.getByRole('button', { name: 'Approve and credit' }).click();
   await page.locator('.console-page-head').getByText('Approved', { exact: true }).waitFor();
   expect(await page.getByRole('button', { name: 'Approve and credit' }).count()).toBe(0);

@@ -9,6 +9,8 @@ import type { Page } from 'playwright-core';
 import { phonePageForFile, screenshot } from './browser.ts';
 import { operator, rowId } from './operator.ts';
 import { callApi, goOffline, goOnline, logIn, registerUser } from './pwa.ts';
+import { RECHARGE_CHANNELS } from '../../src/server/db/seed-funds.ts';
+import { depositAddressOf } from '../../src/server/domain/deposit-addresses.ts';
 
 let page: Page;
 phonePageForFile((opened) => (page = opened));
@@ -17,7 +19,8 @@ const phone = `064${String(Date.now()).slice(-7)}`;
 const password = 'funds123';
 const paypass = '246810';
 const hash = randomBytes(32).toString('hex'); // 64 letters and digits, as a TRC20 TxID
-const ADDRESS = 'TDQ4YkrW7fhZzLG6czaiffaUsdAvsaKtK2'; // the seeded USDT (TRC20) deposit address
+/** The customer's own USDT (TRC20) deposit address: under the seeded channel's key, at their customer id. */
+let ownAddress = '';
 
 const toast = () => page.getByRole('alert').textContent();
 /** The text of the row of a details card (dl.detail-rows) labelled `label`. */
@@ -36,6 +39,9 @@ async function shot(name: string): Promise<void> {
 // Every step below starts from a new user signed in on this phone, with nothing in the account.
 beforeAll(async () => {
   await registerUser(phone, password, paypass);
+  const { data: session } = await callApi<{ token: string }>('/users/login', { form: { username: phone, password } });
+  const { data: me } = await callApi<{ id: number }>('/users/info', { method: 'GET', token: session.token });
+  ownAddress = depositAddressOf('TRC20', RECHARGE_CHANNELS.find((channel) => channel.chain === 'TRC20')!.xpub!, me.id);
   await logIn(page, phone, password);
   // expect.poll belongs to tests: the same check, within the same 10 s.
   await page.waitForFunction(() => document.querySelector('.home-balance-amount')?.textContent === '0.00', undefined, {
@@ -52,7 +58,9 @@ it('recharges 150 USDT by a TRC20 transfer: QR code and address, amount and hash
   const qr = page.getByRole('img', { name: 'QR code of the deposit address' });
   await qr.waitFor();
   expect(await qr.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
-  expect(await page.locator('.funds-address').textContent()).toBe(ADDRESS);
+  // Their own address, which no other customer is shown, not the channel's shared one.
+  expect(await page.locator('.funds-address').textContent()).toBe(ownAddress);
+  expect(ownAddress).not.toBe(RECHARGE_CHANNELS.find((channel) => channel.chain === 'TRC20')!.address);
   await shot('funds-01-recharge-qr');
 
   await page.getByLabel('Amount sent (USDT)').fill('150');

@@ -25,6 +25,9 @@ import { userInfo } from '../../src/api-contract/account.ts';
 import { levelProgress } from '../../src/api-contract/rewards.ts';
 import { ledgerEntries, rechargeChannels as channels } from '../../src/server/db/schema.ts';
 import { readAddress } from '../../src/api-contract/chain-address.ts';
+import { consoleRecharge } from '../../src/api-contract/console.ts';
+import { depositAddressOf } from '../../src/server/domain/deposit-addresses.ts';
+import { operatorToken } from './console-helpers.ts';
 import type { CHAINS } from '../../src/api-contract/constants.ts';
 
 type Chain = (typeof CHAINS)[number];
@@ -64,32 +67,75 @@ it('lists the active channels: three USDT chains at rate 1 and the baht bank acc
   ]);
 });
 
-it('shows deposit addresses that pass their chain’s own check; the migration mends the ones seeded before', async () => {
-  const user = await customer(h);
-  const shown = async () =>
-    (await h.call(rechargeChannels, {}, { token: user.token })).data.lists.filter((c) => c.kind === 'crypto');
-  for (const channel of await shown())
-    expect(readAddress(channel.chain as Chain, channel.address)).toEqual({ ok: true, address: channel.address });
+/** Runs a migration's data statements again on this database, as an older one's rows are brought up to date (its
+ * columns exist already). */
+async function runMigration(file: string): Promise<void> {
+  const migration = readFileSync(new URL(`../../src/server/db/migrations/${file}`, import.meta.url), 'utf8');
+  for (const statement of migration.split('--> statement-breakpoint'))
+    if (!statement.includes('ALTER TABLE')) await h.database.db.execute(sql.raw(statement));
+}
+const channelRows = async () =>
+  new Map(
+    (await h.database.db.select().from(channels).where(eq(channels.kind, 'crypto'))).map((row) => [row.chain, row]),
+  );
 
-  // A database seeded before: the old demo addresses, which fail their checksums.
+it('shows each customer their own deposit address, derived from the channel’s key, that passes its chain’s check', async () => {
+  const [first, second] = [await customer(h), await customer(h)];
+  const shown = async (token: string) =>
+    (await h.call(rechargeChannels, {}, { token })).data.lists.filter((c) => c.kind === 'crypto');
+  const rows = await channelRows();
+  const [mine, theirs] = [await shown(first.token), await shown(second.token)];
+  expect(mine.map((channel) => channel.chain)).toEqual(['TRC20', 'ERC20', 'BEP20']);
+  mine.forEach((channel, index) => {
+    const row = rows.get(channel.chain)!;
+    expect(channel.address).toBe(depositAddressOf(channel.chain as Chain, row.xpub!, first.id));
+    expect(readAddress(channel.chain as Chain, channel.address)).toEqual({ ok: true, address: channel.address });
+    // Nobody else is shown it, nor the channel's one shared address.
+    expect(channel.address).not.toBe(theirs[index]!.address);
+    expect(channel.address).not.toBe(row.address);
+  });
+  // The recharge records where the customer was told to pay, and the reviewer reads it beside the hash.
+  const order = await cryptoRecharge(h, first.token, '25', String(mine[0]!.id));
+  expect(order.address).toBe(mine[0]!.address);
+  const admin = await operatorToken(h, 'recharge-reader', 'reviewer');
+  expect((await h.call(consoleRecharge, { id: String(order.id) }, { token: admin })).data).toMatchObject({
+    chain: 'TRC20',
+    address: mine[0]!.address,
+  });
+  // A channel without a key shows its one address to everyone.
+  await h.database.db.update(channels).set({ xpub: null }).where(eq(channels.chain, 'BEP20'));
+  try {
+    expect((await shown(second.token)).find((c) => c.chain === 'BEP20')!.address).toBe(rows.get('BEP20')!.address);
+  } finally {
+    await h.database.db
+      .update(channels)
+      .set({ xpub: rows.get('BEP20')!.xpub })
+      .where(eq(channels.chain, 'BEP20'));
+  }
+});
+
+it('keeps seeded addresses that pass their chain’s check; the migrations mend the channels seeded before', async () => {
+  const before = await channelRows();
+  for (const row of before.values())
+    expect(readAddress(row.chain as Chain, row.address)).toEqual({ ok: true, address: row.address });
+
+  // A database seeded before: the old demo addresses, which fail their checksums, and no keys.
   const old = { TRC20: 'TQrZ8kB6mDn9yV3xWcYhJ4sPfE2uA7LgKt', ERC20: '0x7d3B4e1A9c0F2b6E8a5D9c1F3e7A2b4C6d8E0f1A' };
-  const before = new Map((await shown()).map((channel) => [channel.chain, channel.address]));
   for (const [chain, address] of Object.entries(old)) {
     expect(readAddress(chain as Chain, address)).toMatchObject({ ok: false, problem: 'checksum' });
     await h.database.db.update(channels).set({ address }).where(eq(channels.chain, chain));
   }
-  // An address set by an operator stays as it is.
+  await h.database.db.update(channels).set({ xpub: null });
+  // An address set by an operator stays as it is, and gets no demo key.
   await h.database.db.update(channels).set({ address: OPERATOR_SET }).where(eq(channels.chain, 'BEP20'));
-  const migration = readFileSync(
-    new URL('../../src/server/db/migrations/0027_demo_deposit_addresses.sql', import.meta.url),
-    'utf8',
-  );
-  for (const statement of migration.split('--> statement-breakpoint')) await h.database.db.execute(sql.raw(statement));
-  const after = new Map((await shown()).map((channel) => [channel.chain, channel.address]));
-  expect(after).toEqual(new Map([...before, ['BEP20', OPERATOR_SET]]));
+  await runMigration('0027_demo_deposit_addresses.sql');
+  await runMigration('0047_deposit_address_per_customer.sql');
+  const after = await channelRows();
+  for (const chain of ['TRC20', 'ERC20']) expect(after.get(chain)).toEqual(before.get(chain));
+  expect(after.get('BEP20')).toMatchObject({ address: OPERATOR_SET, xpub: null });
   await h.database.db
     .update(channels)
-    .set({ address: before.get('BEP20')! })
+    .set({ address: before.get('BEP20')!.address, xpub: before.get('BEP20')!.xpub })
     .where(eq(channels.chain, 'BEP20'));
 });
 

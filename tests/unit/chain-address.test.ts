@@ -1,11 +1,15 @@
 // Payee addresses read by their chains' standards, on the standards' own test vectors: BIP-173 and BIP-350 (segwit,
 // bech32 and bech32m), EIP-55 (mixed-case checksum), base58check (legacy Bitcoin, TRON). Each refusal has its reason.
+// The deposit addresses derived for each customer (BIP-32/BIP-44) on the wallets' published vectors.
+import { pbkdf2Sync } from 'node:crypto';
+import { HDKey } from '@scure/bip32';
 import { describe, expect, it } from 'vitest';
 import { base58, bech32, bech32m, createBase58check } from '@scure/base';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { readAddress, type AddressProblem } from '../../src/api-contract/chain-address.ts';
 import { RECHARGE_CHANNELS } from '../../src/server/db/seed-funds.ts';
 import { TOKEN_CONTRACTS } from '../../src/api-contract/payouts.ts';
+import { depositAddressOf } from '../../src/server/domain/deposit-addresses.ts';
 
 const ok = (address: string) => ({ ok: true, address });
 const refused = (problem: AddressProblem) => ({ ok: false, problem });
@@ -317,6 +321,44 @@ describe('the contract addresses of the tokens the platform pays out', () => {
 });
 
 describe('the deposit addresses the platform shows', () => {
+  // BIP-39's "abandon … about" mnemonic (its seed is PBKDF2-HMAC-SHA512 of the words, salt "mnemonic", 2,048 rounds):
+  // the first addresses every wallet derives from it, published with BIP-84 and by the wallets' own test vectors.
+  const seed = pbkdf2Sync(`${'abandon '.repeat(11)}about`, 'mnemonic', 2048, 64, 'sha512');
+  const accountKey = (path: string) => HDKey.fromMasterSeed(seed).derive(path).publicExtendedKey;
+
+  it('derives each customer’s own address under a channel’s extended public key, as wallets do', () => {
+    const ethereum = accountKey("m/44'/60'/0'");
+    expect(depositAddressOf('ERC20', ethereum, 0)).toBe('0x9858EfFD232B4033E47d90003D41EC34EcaEda94');
+    expect(depositAddressOf('BEP20', ethereum, 0)).toBe('0x9858EfFD232B4033E47d90003D41EC34EcaEda94');
+    expect(depositAddressOf('TRC20', accountKey("m/44'/195'/0'"), 0)).toBe('TUEZSdKsoDHQMeZwihtdoBiN46zxhGWYdH');
+    const bitcoin = accountKey("m/84'/0'/0'");
+    expect(depositAddressOf('BTC', bitcoin, 0)).toBe('bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu');
+    expect(depositAddressOf('BTC', bitcoin, 1)).toBe('bc1qnjg0jd8228aq7egyzacy8cys3knf9xvrerkf9g');
+    // Each in the spelling the address reader stores, and one address per customer.
+    for (const chain of ['ERC20', 'TRC20'] as const)
+      for (const id of [1, 2, 0x7fff_ffff]) {
+        const address = depositAddressOf(chain, ethereum, id);
+        expect(readAddress(chain, address)).toEqual({ ok: true, address });
+      }
+    expect(depositAddressOf('TRC20', ethereum, 1)).not.toBe(depositAddressOf('TRC20', ethereum, 2));
+  });
+
+  it('refuses a private extended key, a key that is none, and a customer id BIP-32 cannot index', () => {
+    const root = HDKey.fromMasterSeed(seed).derive("m/44'/60'/0'");
+    expect(() => depositAddressOf('ERC20', root.privateExtendedKey, 1)).toThrow(/PUBLIC/);
+    expect(() => depositAddressOf('ERC20', `${root.publicExtendedKey.slice(0, -1)}x`, 1)).toThrow();
+    for (const id of [-1, 0x8000_0000, 1.5])
+      expect(() => depositAddressOf('ERC20', root.publicExtendedKey, id)).toThrow(/index/);
+  });
+
+  it('gives the seeded demo channels a key each, whose addresses pass their chain’s check', () => {
+    for (const channel of RECHARGE_CHANNELS.filter((row) => row.kind === 'crypto')) {
+      const chain = channel.chain as 'TRC20' | 'ERC20' | 'BEP20';
+      const address = depositAddressOf(chain, channel.xpub!, 7);
+      expect(readAddress(chain, address), channel.name).toEqual({ ok: true, address });
+    }
+  });
+
   it('every seeded crypto channel passes its chain’s own check, written in its one stored form', () => {
     const crypto = RECHARGE_CHANNELS.filter((channel) => channel.kind === 'crypto');
     expect(crypto.length).toBeGreaterThan(0);

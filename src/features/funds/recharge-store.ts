@@ -80,4 +80,7 @@ export const rechargeRecord = cursorLists<RechargeOrder, RechargeFilter>(
 // Another session (logout, another user) must never see these orders.
 subscribeKey(session, 'token', () => {
   rechargeState.details = {};
+  // A crypto channel's address is the customer's own: another account must never be shown it, even offline.
+  rechargeState.channels = [];
+  rechargeState.channelsLoaded = false;
 });

@@ -472,7 +472,11 @@ export const rechargeChannels = pgTable('recharge_channels', {
   /** What is credited. */
   asset: text('asset').notNull().default('USDT'),
   chain: text('chain'),
+  /** The account shown to every customer: a bank account, or a crypto channel's one address without `xpub`. */
   address: text('address').notNull(),
+  /** A crypto channel's BIP-32 extended public key (account level): each customer is shown their own address under it
+   * instead of `address` (domain/deposit-addresses.ts). Null: every customer is shown `address`. */
+  xpub: text('xpub'),
   bankName: text('bank_name').notNull().default(''),
   accountName: text('account_name').notNull().default(''),
   minAmount: numeric('min_amount', { precision: 36, scale: 8 }).notNull(),

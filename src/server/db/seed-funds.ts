@@ -5,9 +5,12 @@ import type { Db } from './connection.ts';
 import { configEntries, rechargeChannels, vipLevels, withdrawRules } from './schema.ts';
 
 /**
- * Demo deposit addresses and a demo bank account. Each address passes its chain's own check (TRON base58check with
- * version byte 0x41; EIP-55 mixed-case checksum for ERC20 and BEP20), so a wallet a customer pastes it into takes it;
- * their 20 bytes are the first 20 of SHA-256("coinvest demo deposit <chain>"), so they belong to no known wallet.
+ * Demo deposit channels and a demo bank account. Each crypto channel keeps a demo extended public key (BIP-32, account
+ * level: m/44'/195'/0' for TRON, m/44'/60'/0' for the EVM chains, under the master seed SHA-256("coinvest demo deposit
+ * <chain>")), so each customer is shown their own address (domain/deposit-addresses.ts). The seeds are public: these
+ * keys are for the demo only, never for real funds; an operator puts their own wallet's account key in `xpub`. The
+ * shared `address` (shown only where a channel has no key) passes its chain's own check (TRON base58check with version
+ * byte 0x41; EIP-55 for ERC20 and BEP20); its 20 bytes are the first 20 of SHA-256("coinvest demo deposit <chain>").
  * tests/unit/chain-address.test.ts reads every one by its chain's standard.
  */
 export const RECHARGE_CHANNELS = [
@@ -17,6 +20,7 @@ export const RECHARGE_CHANNELS = [
     currency: 'USDT',
     chain: 'TRC20',
     address: 'TDQ4YkrW7fhZzLG6czaiffaUsdAvsaKtK2',
+    xpub: 'xpub6CNRpP1cyvB4kGszPWUviBxL8hCpnfQu79yA7HKjNrKJKZWdva4vs7AvDnqZ2qbFyELuRJaHfhi4LDMi9h6851PQvhox5QGABcT1gigFdha',
     minAmount: '10',
     sort: 1,
   },
@@ -26,6 +30,7 @@ export const RECHARGE_CHANNELS = [
     currency: 'USDT',
     chain: 'ERC20',
     address: '0xAf8051ba9ef50Df892541D059b26eaB1AcE52610',
+    xpub: 'xpub6C9jGfEdUHrnVtubXXoYqU2U8DpfDdcMTpS86DGFHNDXrQatZ7fZn16B8nEWBUVawHCJhcvcCqCd6hQs4cbd7u9BtvpeEpMync5HqjJnnwW',
     minAmount: '20',
     sort: 2,
   },
@@ -35,6 +40,7 @@ export const RECHARGE_CHANNELS = [
     currency: 'USDT',
     chain: 'BEP20',
     address: '0x14A85a23ebde84805576a35fc5555873Df336831',
+    xpub: 'xpub6D71MuCbwuA2VKCad4MTcFX1o5iekDeraHZJ3tsByLzegfut4poaABooZ8Bee72h1PEqgfssbVLs2VXu7n4v2r9vMhwCKf74U4GV7puoEdk',
     minAmount: '10',
     sort: 3,
   },

@@ -60,6 +60,8 @@ export function rechargeView(row: RechargeRow, name: CustomerName): ConsoleRecha
     closed: name.closed,
     kind: row.kind,
     channel: row.channelName,
+    chain: row.chain,
+    address: row.address,
     currency: row.currency,
     amount: plain(row.amount),
     rate: plain(row.rate),

@@ -27,6 +27,7 @@ import { amountOutsideLimits } from '../../api-contract/amount-limits.ts';
 import { isUniqueViolation } from './accounts.ts';
 import { post } from './ledger.ts';
 import { ownsUploads, uploadDigest } from './uploads.ts';
+import { depositAddressOf } from './deposit-addresses.ts';
 import { currentLevel } from './vip.ts';
 import { claimForReview, requireReason, selfNumbered, type Reviewable } from './reviews.ts';
 import { consoleTexts } from '../../api-contract/console-texts.ts';
@@ -44,7 +45,15 @@ async function rateOf(db: Executor, channel: ChannelRow): Promise<string> {
   return rate.rate;
 }
 
-function toChannel(row: ChannelRow, rate: string): RechargeChannel {
+/**
+ * Where customer `userId` pays on a channel: their own address under the channel's extended public key when it keeps
+ * one (domain/deposit-addresses.ts), else the channel's one address or bank account.
+ */
+function depositAddress(row: ChannelRow, userId: number): string {
+  return row.xpub && row.chain ? depositAddressOf(row.chain as Chain, row.xpub, userId) : row.address;
+}
+
+function toChannel(row: ChannelRow, rate: string, userId: number): RechargeChannel {
   return {
     id: row.id,
     kind: row.kind as RechargeChannel['kind'],
@@ -52,7 +61,7 @@ function toChannel(row: ChannelRow, rate: string): RechargeChannel {
     currency: row.currency,
     asset: row.asset,
     chain: row.chain as Chain | null,
-    address: row.address,
+    address: depositAddress(row, userId),
     bank_name: row.bankName,
     account_name: row.accountName,
     rate: new Big(rate).toFixed(8),
@@ -60,13 +69,14 @@ function toChannel(row: ChannelRow, rate: string): RechargeChannel {
   };
 }
 
-export async function listChannels(db: Executor): Promise<RechargeChannel[]> {
+/** The active recharge channels as customer `userId` sees them (their own deposit address on a channel with a key). */
+export async function listChannels(db: Executor, userId: number): Promise<RechargeChannel[]> {
   const rows = await db
     .select()
     .from(rechargeChannels)
     .where(eq(rechargeChannels.active, true))
     .orderBy(asc(rechargeChannels.sort), asc(rechargeChannels.id));
-  return Promise.all(rows.map(async (row) => toChannel(row, await rateOf(db, row))));
+  return Promise.all(rows.map(async (row) => toChannel(row, await rateOf(db, row), userId)));
 }
 
 export function toRechargeOrder(row: RechargeRow): RechargeOrder {
@@ -228,7 +238,7 @@ export async function submitRecharge(
         kind: channel.kind,
         channelName: channel.name,
         chain: channel.chain,
-        address: channel.address,
+        address: depositAddress(channel, userId),
         currency: channel.currency,
         amount: new Big(request.amount).toFixed(8),
         rate,

@@ -42,8 +42,8 @@ import { requireSecondFactor } from '../domain/two-factor.ts';
 import type { RouteModule } from './route-module.ts';
 
 export const fundsRoutes: RouteModule = ({ route }) => {
-  route(rechargeChannels, async (_input, { db }) => {
-    const lists = await listChannels(db);
+  route(rechargeChannels, async (_input, { db, caller }) => {
+    const lists = await listChannels(db, caller.userId);
     return { lists, page: 1, total: lists.length };
   });
 
