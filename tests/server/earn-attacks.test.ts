@@ -2,19 +2,21 @@
 // money out and back in within a day, balances at the ladder's bounds and amounts at a lock-up's limits, redemptions
 // and subscriptions racing each other and a withdrawal, one request sent twice, and what each refusal reads in every
 // language; a lock-up subscription confirmed at terms an operator changed meanwhile, and a quota an operator lowered
-// below what is sold. After each, the balances are the test's own arithmetic and the ledger explains them. (The day-end
-// jobs run twice at once or killed, and moves at midnight, are earn-once.test.ts's.)
+// below what is sold; a quick redemption begun just before its day ended that commits after the day's jobs began.
+// After each, the balances are the test's own arithmetic and the ledger explains them. (The day-end jobs run twice at
+// once or killed, and moves at midnight, are earn-once.test.ts's.)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Big from 'big.js';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { startHarness, type Harness } from './harness.ts';
-import { earnTime, liquidityOf, toEarnDay, usdtOf } from './earn-helpers.ts';
-import { customer, expectLedgerBalanced, grant, moneyState, refused } from './helpers.ts';
+import { EARN_ZONE, earnTime, liquidityOf, toEarnDay, usdtOf } from './earn-helpers.ts';
+import { customer, expectLedgerBalanced, grant, moneyState, refused, waitersOnLocks } from './helpers.ts';
 import { addTronWallet, balanceOf, withdraw } from './funds-helpers.ts';
 import { lockupProducts, lockupSubscribe } from '../../src/api-contract/lockup.ts';
 import { dailyInterest, liquidityRecords, transferIn, transferOut } from '../../src/api-contract/liquidity.ts';
 import { lockupOrders, lockupProducts as lockupProductRows } from '../../src/server/db/schema.ts';
 import { runOperatorCommand } from '../../src/server/ops/commands.ts';
+import { runDueDays } from '../../src/server/jobs/daily.ts';
 
 /** The ladder the harness seeds: 6 % up to 1,000, 4 % up to 10,000, 2.5 % above. */
 const SEEDED = [
@@ -337,5 +339,46 @@ describe('a lock-up quota an operator lowers below what is already sold', () => 
     } finally {
       expect(await ops('lockup', String(week.id), 'quota=none')).toMatchObject({ ok: true });
     }
+  });
+});
+
+describe('a quick redemption whose request began just before its day ended and committed after it', () => {
+  it('counts in the day it was accepted in and earns nothing that day, however late it commits', async () => {
+    // Two holders of 5,000 and 3,000 earning from 2 December.
+    h.clock.set(earnTime('2026-12-01', 10));
+    const late = await customer(h, '5000');
+    const control = await customer(h, '3000');
+    for (const [user, amount] of [
+      [late, '5000'],
+      [control, '3000'],
+    ] as const)
+      expect((await h.call(transferIn, { amount }, { token: user.token })).ret).toBe(1);
+    await toEarnDay(h, '2026-12-02', 8);
+    // 100 ms before 2 December ends the first asks for 2,000 back at once; its account is held by another writer.
+    let held!: () => void;
+    let release!: () => void;
+    const holding = h.database.db.transaction(async (tx) => {
+      await tx.execute(sql`select 1 from balances where user_id = ${late.id} and asset = 'YUEBAO' for update`);
+      held();
+      await new Promise<void>((resolve) => (release = resolve));
+    });
+    await new Promise<void>((resolve) => (held = resolve));
+    h.clock.set(new Date(earnTime('2026-12-03', 0).getTime() - 100));
+    const redeemed = h.call(transferOut, { amount: '2000', mode: 'quick' }, { token: late.token });
+    await waitersOnLocks(h.database.db, 1);
+    // The day-end jobs of 2 December run 11 s after it ended, while the redemption still waits; then it commits.
+    h.clock.set(new Date(earnTime('2026-12-03', 0).getTime() + 11_000));
+    const closed = runDueDays(h.database.db, h.clock.now(), EARN_ZONE);
+    await waitersOnLocks(h.database.db, 2);
+    release();
+    await holding;
+    const answer = await redeemed;
+    await closed;
+    // Accepted on 2 December: it counts in that day, and the 2,000 taken out earn nothing that day; 3,000 earned, as
+    // for the holder of 3,000.
+    expect(answer.data).toMatchObject({ day: '2026-12-02' });
+    expect(await interestOf(late.token, '2026-12-02')).toBe(dailyInterest('3000', SEEDED));
+    expect(await interestOf(control.token, '2026-12-02')).toBe(dailyInterest('3000', SEEDED));
+    await expectLedgerBalanced(h);
   });
 });

@@ -949,13 +949,13 @@ describe('moves racing the end of the day', () => {
     const inside = new Promise<void>((resolve) => (entered = resolve));
     const gate = new Promise<void>((resolve) => (release = resolve));
     const writing = db.transaction(async (tx) => {
-      await subscribeLiquidity(tx, user.open!.id, '500', at(day, 23, 59, 59, 990), ZONE);
+      await subscribeLiquidity(tx, user.open!.id, '500', { now: () => at(day, 23, 59, 59, 990) }, ZONE);
       entered();
       await gate;
     });
     await inside;
     const closing = runDueDays(db, closable(day), ZONE);
-    await waitersOnLocks(db); // the job has read the day without it and waits on the holder's row
+    await waitersOnLocks(db); // the job waits for it before it reads the day
     release();
     await writing;
     expect((await closing).map(key)).toEqual([

@@ -97,8 +97,8 @@ it('walking the posting paths leaves only kinds and assets that have a name', as
   expect(await h.call(drawBlindBox, { pay: 'points' }, { token })).toMatchObject({ ret: 1 });
   await h.database.db.transaction((tx) => redeem(tx, id, '1000', now()));
   await checkInOnce(h.database.db, id, now(), zone);
-  await h.database.db.transaction((tx) => subscribeLiquidity(tx, id, '100', now(), zone));
-  await h.database.db.transaction((tx) => redeemLiquidity(tx, id, '10', 'quick', now(), zone));
+  await h.database.db.transaction((tx) => subscribeLiquidity(tx, id, '100', h.clock, zone));
+  await h.database.db.transaction((tx) => redeemLiquidity(tx, id, '10', 'quick', h.clock, zone));
   const [product] = rowsOf<{ id: number; days: number }>(
     await h.database.db.execute(sql`select id, days from lockup_products where active order by id limit 1`),
   );

@@ -29,6 +29,7 @@ import { amountOutsideLimits } from '../../api-contract/amount-limits.ts';
 import { USDT, balanceOf, freezeWithin, insertedRow, post, postRows, postWithin } from './ledger.ts';
 import { interestDay } from '../../api-contract/earn-days.ts';
 import { refusePreTrade } from './pre-trade-checks.ts';
+import type { Clock } from './clock.ts';
 
 /** The least one subscription may be (USDT). */
 export const LIQUIDITY_MIN_AMOUNT = '10';
@@ -86,16 +87,41 @@ async function lockHolder(tx: Tx, userId: number) {
     .onConflictDoUpdate({ target: [balances.userId, balances.asset], set: { available: sql`${balances.available}` } });
 }
 
+/**
+ * Every liquidity subscription and redemption holds this advisory lock shared while it is made, and the day's interest
+ * takes it alone before it reads the day's moves (a constant every process agrees on).
+ */
+const LIQUIDITY_DAY_LOCK = 0x79756562;
+
+/**
+ * When a subscription or redemption is accepted, in the caller's transaction `tx`: the time `clock` tells once the
+ * lock of the liquidity days is held (shared). Its interest day is that time's, and the interest of a day waits for
+ * every move holding the lock (creditDailyInterest), so a move accepted before its day ended is in that day's interest
+ * however late it commits, and one accepted after waited for that day's interest and counts in the next day. Deciding
+ * by the time the request began instead, a quick redemption begun just before midnight and committed after the day's
+ * interest was counted without it earned that day on the money it took out.
+ */
+async function acceptedAt(tx: Tx, clock: Clock): Promise<Date> {
+  await tx.execute(sql`select pg_advisory_xact_lock_shared(${LIQUIDITY_DAY_LOCK})`);
+  return clock.now();
+}
+
 /** How a liquidity record's postings are referenced in the ledger: `yuebao:` and the record's id. */
 const LIQUIDITY_REFERENCE_PREFIX = 'yuebao:';
 
+/**
+ * A liquidity subscription of `amount` USDT (a decimal string) from the customer's available USDT, in the caller's
+ * transaction, on the interest day (in `timeZone`) of the time it is accepted (acceptedAt, read from `clock`): it earns
+ * from the next day. Refuses the pre-trade checks, an amount below the minimum, too little USDT.
+ */
 export async function subscribeLiquidity(
   tx: Tx,
   userId: number,
   amount: string,
-  now: Date,
+  clock: Clock,
   timeZone: string,
 ): Promise<RecordRow> {
+  const now = await acceptedAt(tx, clock);
   await refusePreTrade(tx, userId, now);
   refuseIfBroken(amountOutsideLimits(amount, { min: LIQUIDITY_MIN_AMOUNT }, USDT));
   await lockHolder(tx, userId);
@@ -137,16 +163,23 @@ export async function quickRemaining(db: Executor, userId: number, day: Interest
   return (left.lt(0) ? new Big(0) : left).toFixed(8);
 }
 
+/**
+ * A liquidity redemption of `amount` USDT (a decimal string), quick (into available USDT at once) or standard (frozen,
+ * paid at the end of the next interest day), in the caller's transaction, on the interest day (in `timeZone`) of the
+ * time it is accepted (acceptedAt, read from `clock`): a quick one earns nothing that day on what it took. Refuses an
+ * amount not above zero, a quick one past the day's cap, too little in the liquidity balance.
+ */
 export async function redeemLiquidity(
   tx: Tx,
   userId: number,
   amount: string,
   mode: RedeemMode,
-  now: Date,
+  clock: Clock,
   timeZone: string,
 ): Promise<RecordRow> {
   const value = new Big(amount);
   if (value.lte(0)) throw new Refusal(texts.amountFormat.id);
+  const now = await acceptedAt(tx, clock);
   await lockHolder(tx, userId);
   const day = interestDay(now, timeZone);
   if (mode === 'quick') {
@@ -243,9 +276,13 @@ function interestSql(ladder: LadderTier[]) {
  * and day): a few set-based statements whatever the number of holders. Credits the liquidity
  * balance (it compounds) with one ledger entry per holder referenced `yuebao-interest:<day>:<user>`,
  * writes the interest records, keeps each holder's yesterday/total figures, and moves the day's
- * standard redemptions to 'waiting'. Returns how many holders earned.
+ * standard redemptions to 'waiting'. Waits first for every subscription and redemption being made (the lock of the
+ * liquidity days, held alone until the interest commits). Returns how many holders earned.
  */
 export async function creditDailyInterest(tx: Tx, day: InterestDay, now: Date): Promise<number> {
+  // Every move accepted before the day ended has committed once this lock is held (each holds it shared); a move that
+  // takes it later is accepted after the day ended, so it counts in a later day.
+  await tx.execute(sql`select pg_advisory_xact_lock(${LIQUIDITY_DAY_LOCK})`);
   const rate = await ladderFor(tx, day);
   await tx.execute(sql`create temp table yuebao_day on commit drop as
     select user_id, closing, eligible, ${rate ? interestSql(rate.ladder) : sql`0::numeric`} as interest from (${holdersOf(day)}) h`);

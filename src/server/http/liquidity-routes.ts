@@ -34,24 +34,22 @@ export const liquidityRoutes: RouteModule = ({ route, services: { earnTimeZone: 
     usdt_available: await availableOf(db, caller.userId, USDT),
     min_amount: LIQUIDITY_MIN_AMOUNT,
   }));
-  route(transferIn, async (input, { db, caller, clock }) => {
-    const now = clock.now();
-    return toLiquidityRecord(
-      await db.transaction((tx) => subscribeLiquidity(tx, caller.userId, input.amount, now, timeZone)),
-    );
-  });
+  route(transferIn, async (input, { db, caller, clock }) =>
+    toLiquidityRecord(
+      await db.transaction((tx) => subscribeLiquidity(tx, caller.userId, input.amount, clock, timeZone)),
+    ),
+  );
 
   route(transferOutInfo, async (_input, { db, caller, clock }) => ({
     redeemable: await availableOf(db, caller.userId, LIQUIDITY_ASSET),
     quick_remaining: await quickRemaining(db, caller.userId, interestDay(clock.now(), timeZone)),
     quick_daily_max: QUICK_REDEMPTION_DAILY_MAX_USDT,
   }));
-  route(transferOut, async (input, { db, caller, clock }) => {
-    const now = clock.now();
-    return toLiquidityRecord(
-      await db.transaction((tx) => redeemLiquidity(tx, caller.userId, input.amount, input.mode, now, timeZone)),
-    );
-  });
+  route(transferOut, async (input, { db, caller, clock }) =>
+    toLiquidityRecord(
+      await db.transaction((tx) => redeemLiquidity(tx, caller.userId, input.amount, input.mode, clock, timeZone)),
+    ),
+  );
 
   route(liquidityRecords, (input, { db, caller }) => liquidityRecordsOf(db, caller.userId, input.kind, input.cursor));
 };

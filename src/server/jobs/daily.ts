@@ -1,6 +1,6 @@
 // The daily scheduler every day-end job shares: liquidity interest, standard redemption payouts and
 // lock-up income. For each job it takes the next interest day not done yet, once that day has ended
-// (plus a short grace, so a write started just before midnight has committed), and does the day's
+// (plus a short grace), and does the day's
 // work in one transaction together with the job's `daily_runs` row. A second process inserting the
 // same (job, day) waits for the first and then finds it done: any number of server processes can
 // run the scheduler; a crash rolls the day back whole; after downtime each missed day runs once, in
@@ -43,7 +43,11 @@ export const DAILY_JOBS: DailyJob[] = [
   },
 ];
 
-/** A write that started before midnight has committed by then. */
+/**
+ * How long after a day ends its jobs run. No rule relies on it to count a move in its day: the liquidity interest waits
+ * for every subscription and redemption being made (creditDailyInterest), and a move's day is the one it was accepted
+ * in (liquidity.ts, acceptedAt).
+ */
 export const DAY_END_GRACE_MS = 10_000;
 
 export interface DayDone {
