@@ -10,6 +10,8 @@ import { myLiabilityProof } from '../../src/api-contract/liabilities.ts';
 import { verifyProof } from '../../src/api-contract/liabilities-verify.ts';
 import { ensureDailyLiabilities } from '../../src/server/domain/liabilities.ts';
 import { post } from '../../src/server/domain/ledger.ts';
+import { subscribeLockup } from '../../src/server/domain/lockup.ts';
+import { subscribeLiquidity } from '../../src/server/domain/liquidity.ts';
 import { rowsOf } from '../../src/server/db/connection.ts';
 import type { LedgerKind } from '../../src/api-contract/ledger-kinds.ts';
 import { startHarness, type Harness } from './harness.ts';
@@ -106,6 +108,49 @@ it('counts an option settled just before midnight whose payout committed after m
   expect(column('USDT')).toBe('1000000000');
   expect(column('USDT_IN_OPTIONS')).toBe('1800000000');
   expect(await verifyProof(data.proof, { hash: data.tree.root, totals: data.tree.totals })).toMatchObject({ ok: true });
+}, 180_000);
+
+it('counts a lock-up or liquidity subscription that took effect after a later-stamped posting once, in one tree', async () => {
+  h.clock.set(new Date('2026-11-27T12:00:00Z'));
+  const locking = await customer(h, '1000');
+  const saving = await customer(h, '1000');
+  const [week] = rowsOf<{ id: number }>(
+    await h.database.db.execute(sql`select id from lockup_products where days = 7`),
+  );
+  // Just after midnight a credit of 5 USDT commits first; a subscription of 400 USDT whose request began just before
+  // midnight waited for the account's USDT and commits after it: its debit of USDT took effect after the credit, its
+  // credit of the lock-up (or liquidity) balance right after. In the order they took effect each account held 1000 USDT
+  // at midnight and nothing subscribed: 1000 owed, not 1000 USDT and 400 subscribed besides.
+  const before = new Date('2026-11-27T23:59:59.900Z');
+  for (const who of [locking, saving]) {
+    await h.database.db.transaction((tx) =>
+      post(
+        tx,
+        { userId: who.id, asset: 'USDT', amount: '5', kind: 'test_credit', reference: `after-midnight:${who.id}` },
+        new Date('2026-11-28T00:00:00.100Z'),
+      ),
+    );
+  }
+  await h.database.db.transaction((tx) =>
+    subscribeLockup(tx, locking.id, Number(week!.id), '400', before, 'Asia/Bangkok'),
+  );
+  await h.database.db.transaction((tx) =>
+    subscribeLiquidity(tx, saving.id, '400', { now: () => before }, 'Asia/Bangkok'),
+  );
+  h.clock.set(new Date('2026-11-28T00:02:00Z'));
+  expect(await ensureDailyLiabilities(h.database.db, h.clock.now(), 'test')).toBe(true);
+  for (const [who, asset] of [
+    [locking, 'REGULAR'],
+    [saving, 'YUEBAO'],
+  ] as const) {
+    const { data } = await h.call(myLiabilityProof, {}, { token: who.token });
+    expect(data.tree.day).toBe('2026-11-28');
+    const column = (name: string) => data.proof.leaf.sums[data.tree.assets.indexOf(name)] ?? '0';
+    expect({ usdt: column('USDT'), subscribed: column(asset) }).toEqual({ usdt: '100000000000', subscribed: '0' });
+    expect(await verifyProof(data.proof, { hash: data.tree.root, totals: data.tree.totals })).toMatchObject({
+      ok: true,
+    });
+  }
 }, 180_000);
 
 it('exports balances that agree with the ledger beside them while a posting commits during the export', async () => {

@@ -83,7 +83,10 @@ export type BuiltTree = PublishedTree;
  * what their open options may pay (OPEN_OPTIONS_ASSET), in one statement, builds the tree and stores its root and
  * leaves. An account's balance is the sum of its entries before its first one created after `cutoff`, in seq order (its
  * commit order): an entry stamped by `cutoff` (its request began then) that committed after a later-stamped one took
- * effect after it, so it belongs to the next tree, and each balance is one the account really had. So an option
+ * effect after it, so it belongs to the next tree, and each balance is one the account really had. A movement between
+ * two assets of one account (one event: a lock-up's or liquidity's USDT out and its REGULAR or YUEBAO in) is counted
+ * whole or not at all: when one of its entries is left out so, each other asset's balance stops before its entry too
+ * (and so on, for what that leaves out), so its amount is counted once, in this tree or the next. So an option
  * settled by `cutoff` whose payout entry is left out that way was still open in that order: it counts among the open
  * options, or its payout would be in neither column. A customer with no entry is a leaf of zeros, so every customer can
  * check their leaf.
@@ -92,11 +95,25 @@ async function buildAndStore(tx: Executor, cutoff: Date, day: string | null, now
   await ensureSalts(tx, cutoff);
   const rows = rowsOf<BalanceRow>(
     await tx.execute(sql`
-      with bounds as (
+      with recursive first_late as (
         select user_id, asset, min(seq) as bound
         from ledger_entries
         where created_at > ${cutoff.toISOString()}::timestamptz and asset not like 'practice:%'
         group by user_id, asset
+      ), left_out(user_id, asset, seq) as (
+        -- Where each balance stops: its first entry stamped after the cut-off, or, earlier, the entry of a movement
+        -- (one event, kind and reference, of one account) whose entry in another asset of the account is left out.
+        select user_id, asset, bound from first_late
+        union
+        select o.user_id, o.asset, o.seq
+        from left_out l
+        join ledger_entries e on e.user_id = l.user_id and e.asset = l.asset and e.seq >= l.seq
+        join ledger_entries o on o.kind = e.kind and o.reference = e.reference and o.user_id = e.user_id
+          and o.asset <> e.asset and o.asset not like 'practice:%'
+        left join first_late f on f.user_id = o.user_id and f.asset = o.asset
+        where f.bound is null or o.seq < f.bound
+      ), bounds as (
+        select user_id, asset, min(seq) as bound from left_out group by user_id, asset
       ), late_payouts as (
         select e.reference from ledger_entries e join bounds b on b.user_id = e.user_id and b.asset = e.asset
         where e.kind = 'option_payout' and e.seq >= b.bound
