@@ -14,6 +14,17 @@ import { hex64, isoDay, isoTime, shape, whole } from './answers.ts';
 export const OPEN_OPTIONS_ASSET = 'USDT_IN_OPTIONS';
 
 /**
+ * The tree's column for the interest lock-ups have earned and not paid yet, in USDT. A customer holding a lock-up is
+ * owed its principal (the REGULAR column) and, by the product's rule, its daily income (principal × daily rate, cut to
+ * 8 decimals) for each interest day of its period once that day has ended (interest days in the earn time zone, whole
+ * days: nothing accrues within a day, and the principal cannot leave early). The day-end job pays a day's income into
+ * USDT some time after the day ended, so at a cut-off an ended day's income may be owed and in no balance yet: this
+ * column counts, per customer, the income of every day of their lock-ups ended by the cut-off that the tree does not
+ * hold as paid USDT. The income of days not ended by the cut-off is promised, not yet earned, and is not counted.
+ */
+export const LOCKUP_INTEREST_ASSET = 'USDT_LOCKUP_INTEREST';
+
+/**
  * Where the server serves the stand-alone verifier (liabilities-verify.ts with its types stripped, so any Node.js from
  * 20.16 runs it as `node liabilities-verify.mjs proof.json <published root hash | roots.json>`, roots.json the list
  * saved from GET /api/liabilities/roots), for anyone, from any origin.

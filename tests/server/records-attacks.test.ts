@@ -6,9 +6,10 @@ import Big from 'big.js';
 import { sql } from 'drizzle-orm';
 import { strFromU8, unzipSync } from 'fflate';
 import { EXPORT_PATH } from '../../src/api-contract/closure.ts';
-import { myLiabilityProof } from '../../src/api-contract/liabilities.ts';
+import { LOCKUP_INTEREST_ASSET, myLiabilityProof } from '../../src/api-contract/liabilities.ts';
 import { verifyProof } from '../../src/api-contract/liabilities-verify.ts';
-import { ensureDailyLiabilities } from '../../src/server/domain/liabilities.ts';
+import { buildLiabilitiesNow, ensureDailyLiabilities } from '../../src/server/domain/liabilities.ts';
+import { COMMAND_LINE } from '../../src/server/domain/audit-log.ts';
 import { post } from '../../src/server/domain/ledger.ts';
 import { subscribeLockup } from '../../src/server/domain/lockup.ts';
 import { subscribeLiquidity } from '../../src/server/domain/liquidity.ts';
@@ -16,6 +17,7 @@ import { rowsOf } from '../../src/server/db/connection.ts';
 import type { LedgerKind } from '../../src/api-contract/ledger-kinds.ts';
 import { startHarness, type Harness } from './harness.ts';
 import { customer, waitersOnLocks } from './helpers.ts';
+import { EARN_ZONE, earnTime, toEarnDay } from './earn-helpers.ts';
 
 let h: Harness;
 beforeAll(async () => {
@@ -151,6 +153,43 @@ it('counts a lock-up or liquidity subscription that took effect after a later-st
       ok: true,
     });
   }
+}, 180_000);
+
+it('counts in the leaf of a lock-up holder the income of its days ended by the cut-off and not paid yet', async () => {
+  // 1,000 USDT in a 7-day lock-up at 0.08 % a day, subscribed on 10 December (Bangkok time): 0.8 USDT a day from the
+  // 11th. The 11th's income is paid once that day ended; at the cut-off (00:00 UTC on the 13th, 07:00 in Bangkok) the
+  // 12th has ended too, but the day-end job has not paid it yet.
+  h.clock.set(earnTime('2026-12-10', 10));
+  const who = await customer(h, '1500');
+  const [week] = rowsOf<{ id: number }>(
+    await h.database.db.execute(sql`select id from lockup_products where days = 7 and daily_rate = 0.0008`),
+  );
+  await h.database.db.transaction((tx) =>
+    subscribeLockup(tx, who.id, Number(week!.id), '1000', h.clock.now(), EARN_ZONE),
+  );
+  await toEarnDay(h, '2026-12-12', 1);
+  h.clock.set(new Date('2026-12-13T00:02:00Z'));
+  expect(await ensureDailyLiabilities(h.database.db, h.clock.now(), 'test')).toBe(true);
+  // Owed at the cut-off: 500.8 USDT on hand (the 11th's income in it), the 1,000 locked, and the 12th's 0.8 earned.
+  const { data } = await h.call(myLiabilityProof, {}, { token: who.token });
+  expect(data.tree.day).toBe('2026-12-13');
+  const column = (name: string) => data.proof.leaf.sums[data.tree.assets.indexOf(name)] ?? '0';
+  expect({
+    usdt: column('USDT'),
+    locked: column('REGULAR'),
+    interest: column(LOCKUP_INTEREST_ASSET),
+  }).toEqual({ usdt: '50080000000', locked: '100000000000', interest: '80000000' });
+  expect(await verifyProof(data.proof, { hash: data.tree.root, totals: data.tree.totals })).toMatchObject({ ok: true });
+  // Once the job has paid the 12th, a tree built then counts its 0.8 in the USDT, not twice.
+  await toEarnDay(h, '2026-12-13', 8);
+  await buildLiabilitiesNow(h.database.db, h.clock.now(), COMMAND_LINE);
+  const paid = (await h.call(myLiabilityProof, {}, { token: who.token })).data;
+  const paidColumn = (name: string) => paid.proof.leaf.sums[paid.tree.assets.indexOf(name)] ?? '0';
+  expect([paidColumn('USDT'), paidColumn('REGULAR'), paidColumn(LOCKUP_INTEREST_ASSET)]).toEqual([
+    '50160000000',
+    '100000000000',
+    '0',
+  ]);
 }, 180_000);
 
 it('exports balances that agree with the ledger beside them while a posting commits during the export', async () => {

@@ -8,6 +8,7 @@ import {
   LIABILITIES_VERIFIER_PATH,
   liabilityRoots,
   myLiabilityProof,
+  LOCKUP_INTEREST_ASSET,
   OPEN_OPTIONS_ASSET,
   unitsToDecimal,
 } from '../../api-contract/liabilities.ts';
@@ -34,7 +35,11 @@ export default function LiabilitiesPage() {
   const cutoff = proof ? formatDateTime(proof.cutoff) : '';
   const newestCutoff = state.newest ? formatDateTime(state.newest.cutoff) : '';
   const assetName = (asset: string) =>
-    asset === OPEN_OPTIONS_ASSET ? t`USDT in open options (paid if they win)` : asset;
+    asset === OPEN_OPTIONS_ASSET
+      ? t`USDT in open options (paid if they win)`
+      : asset === LOCKUP_INTEREST_ASSET
+        ? t`USDT lock-up interest earned, not paid yet`
+        : asset;
 
   return (
     <div className="page liabilities-page">

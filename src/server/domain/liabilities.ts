@@ -6,7 +6,10 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db, type Executor } from '../db/connection.ts';
 import { PROOF_FORMAT, type LiabilityProof } from '../../api-contract/liabilities-verify.ts';
-import { OPEN_OPTIONS_ASSET, type PublishedTree } from '../../api-contract/liabilities.ts';
+import { LOCKUP_INTEREST_ASSET, OPEN_OPTIONS_ASSET, type PublishedTree } from '../../api-contract/liabilities.ts';
+import { DEFAULT_EARN_TIMEZONE, interestDay } from '../../api-contract/earn-days.ts';
+import { addDays } from '../../api-contract/earn.ts';
+import { LOCKUP_ENTRY } from './lockup.ts';
 import { texts } from '../../api-contract/texts.ts';
 import { Refusal } from './refusal.ts';
 import { appendAudit, type Actor } from './audit-log.ts';
@@ -88,11 +91,21 @@ export type BuiltTree = PublishedTree;
  * whole or not at all: when one of its entries is left out so, each other asset's balance stops before its entry too
  * (and so on, for what that leaves out), so its amount is counted once, in this tree or the next. So an option
  * settled by `cutoff` whose payout entry is left out that way was still open in that order: it counts among the open
- * options, or its payout would be in neither column. A customer with no entry is a leaf of zeros, so every customer can
- * check their leaf.
+ * options, or its payout would be in neither column. The lock-ups' income of their interest days (in `timeZone`)
+ * ended by `cutoff` that the tree does not hold as paid USDT is a column of its own (LOCKUP_INTEREST_ASSET). A customer
+ * with no entry is a leaf of zeros, so every customer can check their leaf.
  */
-async function buildAndStore(tx: Executor, cutoff: Date, day: string | null, now: Date, builtBy: string) {
+async function buildAndStore(
+  tx: Executor,
+  cutoff: Date,
+  day: string | null,
+  now: Date,
+  builtBy: string,
+  timeZone: string,
+) {
   await ensureSalts(tx, cutoff);
+  // The last interest day (in the earn time zone) ended by the cut-off: the lock-ups' income is owed up to it.
+  const lastEnded = addDays(interestDay(cutoff, timeZone), -1);
   const rows = rowsOf<BalanceRow>(
     await tx.execute(sql`
       with recursive first_late as (
@@ -117,6 +130,20 @@ async function buildAndStore(tx: Executor, cutoff: Date, day: string | null, now
       ), late_payouts as (
         select e.reference from ledger_entries e join bounds b on b.user_id = e.user_id and b.asset = e.asset
         where e.kind = 'option_payout' and e.seq >= b.bound
+      ), late_lockups as (
+        -- A lock-up's subscription or income entry the tree leaves out (its principal or income is not in the tree).
+        select e.kind, e.reference, e.amount from ledger_entries e join bounds b on b.user_id = e.user_id and b.asset = e.asset
+        where e.kind in (${LOCKUP_ENTRY.subscribe}, ${LOCKUP_ENTRY.income}) and e.seq >= b.bound
+      ), lockup_interest as (
+        -- Each lock-up's income of its days ended by the cut-off, less what of it the tree holds paid (its orders'
+        -- earned as read here, less the income entries left out): owed, whether the day-end job paid it after the
+        -- cut-off or not yet.
+        select o.user_id, greatest(0, least(o.end_day::date, ${lastEnded}::date) - o.start_day::date + 1) * o.daily_income
+          - (o.earned - coalesce((select sum(l.amount) from late_lockups l where l.kind = ${LOCKUP_ENTRY.income}
+            and l.reference like 'lockup-income:%:' || o.id), 0)) as owed
+        from lockup_orders o
+        where o.start_day <= ${lastEnded}
+          and 'lockup:' || o.id not in (select reference from late_lockups where kind = ${LOCKUP_ENTRY.subscribe})
       ), sums as (
         select e.user_id, e.asset, sum(e.amount) as total, max(e.seq) as through
         from ledger_entries e
@@ -130,6 +157,10 @@ async function buildAndStore(tx: Executor, cutoff: Date, day: string | null, now
           and (o.settled_at is null or o.settled_at > ${cutoff.toISOString()}::timestamptz
             or 'option:' || o.id in (select reference from late_payouts))
         group by o.user_id
+        union all
+        select user_id, ${LOCKUP_INTEREST_ASSET}::text, sum(owed), 0::bigint
+        from lockup_interest where owed > 0
+        group by user_id
       )
       select u.id as user_id, s.salt, e.asset, (e.total * 100000000)::numeric(60, 0)::text as units, e.through
       from users u
@@ -212,38 +243,52 @@ async function buildAndStore(tx: Executor, cutoff: Date, day: string | null, now
 /**
  * Builds `day`'s tree (cut-off: the day's start, UTC) unless one is stored already; the tree when this call built it,
  * null when another call had. Any number of processes may call it at once: one builds (an advisory lock, then the
- * day's row looked for again; the unique day refuses a second row).
+ * day's row looked for again; the unique day refuses a second row). `timeZone` is the earn time zone (EARN_TIMEZONE),
+ * where the lock-ups' interest days end.
  */
 export async function buildDailyLiabilities(
   db: Db,
   day: string,
   now: Date,
   builtBy: string,
+  timeZone = DEFAULT_EARN_TIMEZONE,
 ): Promise<BuiltTree | null> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${LIABILITIES_LOCK})`);
     const [found] = rowsOf(await tx.execute(sql`select id from liability_roots where day = ${day}`));
     if (found) return null;
-    return buildAndStore(tx, new Date(`${day}T00:00:00.000Z`), day, now, builtBy);
+    return buildAndStore(tx, new Date(`${day}T00:00:00.000Z`), day, now, builtBy, timeZone);
   });
 }
 
-/** The job's run: builds the latest day's tree if no process has yet; true when this call built it. */
-export async function ensureDailyLiabilities(db: Db, now: Date, builtBy: string): Promise<boolean> {
+/** The job's run: builds the latest day's tree if no process has yet; true when this call built it. `timeZone`: the
+ * earn time zone (EARN_TIMEZONE), where the lock-ups' interest days end. */
+export async function ensureDailyLiabilities(
+  db: Db,
+  now: Date,
+  builtBy: string,
+  timeZone = DEFAULT_EARN_TIMEZONE,
+): Promise<boolean> {
   const day = liabilitiesDayAt(now);
   const [found] = rowsOf(await db.execute(sql`select id from liability_roots where day = ${day}`));
   if (found) return false;
-  return (await buildDailyLiabilities(db, day, now, builtBy)) !== null;
+  return (await buildDailyLiabilities(db, day, now, builtBy, timeZone)) !== null;
 }
 
 /**
  * An operator's build on demand: a tree as of `now`, with no day, published like a daily one, and one audit entry
- * (`liabilities.build`, the published tree as its after) in the same transaction.
+ * (`liabilities.build`, the published tree as its after) in the same transaction. `timeZone`: the earn time zone
+ * (EARN_TIMEZONE), where the lock-ups' interest days end.
  */
-export async function buildLiabilitiesNow(db: Db, now: Date, actor: Actor): Promise<BuiltTree> {
+export async function buildLiabilitiesNow(
+  db: Db,
+  now: Date,
+  actor: Actor,
+  timeZone = DEFAULT_EARN_TIMEZONE,
+): Promise<BuiltTree> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${LIABILITIES_LOCK})`);
-    const tree = await buildAndStore(tx, now, null, now, actor.name);
+    const tree = await buildAndStore(tx, now, null, now, actor.name, timeZone);
     await appendAudit(tx, actor, 'liabilities.build', `liabilities:${tree.id}`, { before: null, after: tree }, now);
     return tree;
   });

@@ -298,11 +298,18 @@ export const startRiskFigureJob = (db: Db, clock: Clock, log: (error: unknown) =
   });
 
 /**
- * Builds the day's proof of liabilities (domain/liabilities.ts) every `everyMs` (a minute of the clock) and once at
- * start; one process builds it per UTC day (an advisory lock and the day's unique row), the others find it stored.
+ * Builds the day's proof of liabilities (domain/liabilities.ts; the lock-ups' interest days in `timeZone`) every
+ * `everyMs` (a minute of the clock) and once at start; one process builds it per UTC day (an advisory lock and the
+ * day's unique row), the others find it stored.
  */
-export const startLiabilitiesJob = (db: Db, clock: Clock, log: (error: unknown) => void, everyMs = 60_000): Job =>
-  schedule(async () => ((await ensureDailyLiabilities(db, clock.now(), PROCESS_ID)) ? 1 : 0), 0, log, {
+export const startLiabilitiesJob = (
+  db: Db,
+  clock: Clock,
+  timeZone: string,
+  log: (error: unknown) => void,
+  everyMs = 60_000,
+): Job =>
+  schedule(async () => ((await ensureDailyLiabilities(db, clock.now(), PROCESS_ID, timeZone)) ? 1 : 0), 0, log, {
     everyMs,
     unref: true,
     name: 'liabilities',
@@ -466,6 +473,7 @@ export function startJobs({
   const liabilities = startLiabilitiesJob(
     db,
     clock,
+    timeZone,
     (error) => log('proof of liabilities failed', error),
     Math.max(50, 60_000 / clockSpeed),
   );
