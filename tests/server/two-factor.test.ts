@@ -18,7 +18,14 @@ import {
   withTwoFactor,
 } from './helpers.ts';
 import { addTronWallet, cardForm, fundsState, newTronAddress, withdraw } from './funds-helpers.ts';
-import { changePayPassword, editProfile, login, sendSmsCode, userInfo } from '../../src/api-contract/account.ts';
+import {
+  changePassword,
+  changePayPassword,
+  editProfile,
+  login,
+  sendSmsCode,
+  userInfo,
+} from '../../src/api-contract/account.ts';
 import { addBankCard, wallets } from '../../src/api-contract/payouts.ts';
 import { addWallet } from '../../src/api-contract/add-wallet.ts';
 import {
@@ -346,7 +353,7 @@ describe('recovery codes and turning off', () => {
 describe('signing in with two-factor on', () => {
   const FIREFOX_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0';
   /** A login as a device sends it: its User-Agent, and the code when given. */
-  const logIn = async (username: string, userAgent: string, otp?: string, device?: string) =>
+  const logIn = async (username: string, userAgent: string, otp?: string, device?: string, password = PASSWORD) =>
     (
       await h.app.inject({
         method: 'POST',
@@ -354,7 +361,7 @@ describe('signing in with two-factor on', () => {
         headers: { 'user-agent': userAgent, lang: 'en', 'content-type': 'application/x-www-form-urlencoded' },
         payload: new URLSearchParams({
           username,
-          password: PASSWORD,
+          password,
           ...(otp === undefined ? {} : { otp }),
           ...(device === undefined ? {} : { device }),
         }).toString(),
@@ -454,6 +461,31 @@ describe('signing in with two-factor on', () => {
     expect(await h.call(endSession, { id: String(own.id) }, { token: laptop.token })).toMatchObject({ ret: 1 });
     h.clock.advance(STEP);
     expect(await logIn(user.phone, FIREFOX_WINDOWS, undefined, laptop.device)).toMatchObject({ ret: 1 });
+  });
+
+  it('the session a password change gives keeps its device: ending it from another device forgets that device', async () => {
+    const user = await protectedCustomer();
+    const phone = (await logIn(user.phone, 'lightMyRequest', codeOf(user.secret))).data!;
+    h.clock.advance(STEP);
+    const NEW_PASSWORD = 'new12345';
+    const changed = await h.call(
+      changePassword,
+      { oldpass: PASSWORD, password: NEW_PASSWORD, repassword: NEW_PASSWORD },
+      { token: phone.token },
+    );
+    expect(changed).toMatchObject({ ret: 1 });
+    // The password change ended every other session: the laptop signs in again, with the code, and ends the phone's.
+    const laptop = (await logIn(user.phone, FIREFOX_WINDOWS, codeOf(user.secret), undefined, NEW_PASSWORD)).data!;
+    h.clock.advance(STEP);
+    const phoneSession = (await h.call(signedInSessions, {}, { token: laptop.token })).data.lists.find(
+      ({ current }) => !current,
+    )!;
+    expect(await h.call(endSession, { id: String(phoneSession.id) }, { token: laptop.token })).toMatchObject({
+      ret: 1,
+    });
+    // The lost phone's token proves nothing now: the code is asked.
+    expect(await logIn(user.phone, 'lightMyRequest', undefined, phone.device, NEW_PASSWORD)).toEqual(ENTER);
+    expect(await logIn(user.phone, FIREFOX_WINDOWS, undefined, laptop.device, NEW_PASSWORD)).toMatchObject({ ret: 1 });
   });
 
   it('ending the other sessions with two-factor off answers no device token, and a device asks for no code', async () => {

@@ -75,6 +75,25 @@ export async function createSession(
 }
 
 /**
+ * The session that takes the place of the caller's `replacedSessionId` when a password change ends every session and
+ * the same device goes on: a new session of `userId` from `place`, carrying the nonce of the remembered-device token
+ * the replaced one kept, so that ending the new one from another device still forgets that device. Its token.
+ */
+export async function replaceSession(
+  db: Executor,
+  userId: number,
+  replacedSessionId: number,
+  now: Date,
+  place: SignInPlace,
+): Promise<string> {
+  const [replaced] = await db
+    .select({ deviceNonce: sessions.deviceNonce })
+    .from(sessions)
+    .where(and(eq(sessions.id, replacedSessionId), eq(sessions.userId, userId)));
+  return createSession(db, userId, now, place, replaced?.deviceNonce ?? null);
+}
+
+/**
  * A sign-in (a password, or any later way): a new session, and a station message to the owner (in
  * every language, read in theirs) when it comes from a device the account never used. A device is new when
  * no earlier session of the account, ended or not, had the same browser and system ('Chrome,

@@ -40,8 +40,8 @@ import { deliveryIdOf, deliveryReference, deliveryState } from '../domain/delive
 import { checkLoginPassword, signedInFrom } from '../domain/login-guessing.ts';
 import type { CodeChannel } from '../domain/code-sender.ts';
 import {
-  createSession,
   deviceForgotten,
+  replaceSession,
   revokeAllSessions,
   revokeSession,
   signInRemembered,
@@ -308,8 +308,9 @@ export const accountRoutes: RouteModule = ({ route, settings }) => {
         if (!(await setPassword(tx, user.id, input.password, secrets, user.passwordHash)))
           throw new Refusal(serverTexts.wrongOldPassword.id);
         await revokeAllSessions(tx, user.id, now);
-        // The same device signs in again: its new session keeps where it came from, with no message.
-        return createSession(tx, user.id, now, signInPlace({ request, ip }));
+        // The same device signs in again: its new session keeps where it came from and the device it remembers, with
+        // no message.
+        return replaceSession(tx, user.id, caller.sessionId, now, signInPlace({ request, ip }));
       });
       cache.sessions.hold(user.id);
       await noticeSecurityChange(db, user.id, 'password', now);
