@@ -285,6 +285,11 @@ export const serverTexts = {
     id: 'e.twoFactorSetupFirst',
     message: 'Please start the setup of two-factor authentication again!',
   },
+  twoFactorSetupReplaced: /*i18n*/ {
+    id: 'e.twoFactorSetupReplaced',
+    message:
+      'The setup of two-factor authentication was started again elsewhere: please scan the new QR code and enter its code!',
+  },
   wrongLoginPassword: /*i18n*/ { id: 'e.wrongLoginPassword', message: 'The login password is wrong!' },
   // The anti-phishing code: its line in every e-mail and security notice, and the notices of its changes.
   antiPhishingLabel: /*i18n*/ { id: 'e.antiPhishingLabel', message: 'Your anti-phishing code' },

@@ -15,6 +15,8 @@ import {
   newPhone,
   refused,
   registerByPhone,
+  userIdOf,
+  waitersOnLocks,
   withTwoFactor,
 } from './helpers.ts';
 import { addTronWallet, cardForm, fundsState, newTronAddress, withdraw } from './funds-helpers.ts';
@@ -34,12 +36,14 @@ import {
   disableTwoFactor,
   renewRecoveryCodes,
   twoFactorStatus,
+  type TwoFactorSetup,
 } from '../../src/api-contract/two-factor.ts';
 import { texts } from '../../src/api-contract/texts.ts';
 import { endOtherSessions, endSession, signedInSessions } from '../../src/api-contract/sessions.ts';
 import { recoveryCodes, twoFactors } from '../../src/server/db/schema.ts';
 import { base32Decode, totpAt, totpStep } from '../../src/server/domain/totp.ts';
-import { keyCheck } from '../../src/server/domain/two-factor-key.ts';
+import { ephemeralTwoFactorKey, keyCheck } from '../../src/server/domain/two-factor-key.ts';
+import { beginSetup } from '../../src/server/domain/two-factor.ts';
 import { claimKeyCheck } from '../../src/server/domain/config-entries.ts';
 
 let h: Harness;
@@ -141,6 +145,45 @@ describe('setup', () => {
       expect(dump).not.toContain(code);
       expect(dump).not.toContain(code.replace('-', ''));
     }
+  });
+
+  it('a setup begun again in another tab while a confirmation checks its code is not turned on by that code', async () => {
+    const user = await customer(h);
+    const userId = await userIdOf(h, user.token);
+    const first = (await h.call(beginTwoFactor, {}, { token: user.token })).data;
+    // The other tab's setup is being written (its transaction not yet committed) while this tab confirms the first.
+    let again!: TwoFactorSetup;
+    let written!: () => void;
+    let commit!: () => void;
+    const begun = new Promise<void>((resolve) => (written = resolve));
+    const otherTab = h.database.db.transaction(async (tx) => {
+      again = await beginSetup(tx, userId, ephemeralTwoFactorKey(), h.clock.now());
+      written();
+      await new Promise<void>((resolve) => (commit = resolve));
+    });
+    await begun;
+    const confirming = h.call(
+      confirmTwoFactor,
+      { code: codeOf(first.secret), password: PASSWORD },
+      { token: user.token },
+    );
+    await waitersOnLocks(h.database.db, 1);
+    commit();
+    await otherTab;
+    // The code was checked against the first secret, which the other tab replaced: nothing is turned on.
+    expect(await confirming).toEqual(refused(serverTexts.twoFactorSetupReplaced.message));
+    expect(await status(user.token)).toMatchObject({ enabled: false });
+    // The setup now pending is the other tab's: its own code turns it on, and the app holding it makes the codes.
+    const confirmed = await h.call(
+      confirmTwoFactor,
+      { code: codeOf(again.secret), password: PASSWORD },
+      { token: user.token },
+    );
+    expect(confirmed).toMatchObject({ ret: 1 });
+    h.clock.advance(STEP);
+    expect(await h.call(renewRecoveryCodes, { code: codeOf(again.secret) }, { token: user.token })).toMatchObject({
+      ret: 1,
+    });
   });
 
   it('refuses a confirmation without a setup, and a code that is not 6 digits', async () => {

@@ -125,15 +125,20 @@ export async function confirmSetup(
     now,
     prepared,
   );
-  await checkCode(db, userId, given.code, key, now, { pending: true, recovery: false });
+  await checkCode(db, userId, given.code, key, now, { pending: row.secret, recovery: false });
   return db.transaction(async (tx) => {
-    // Two confirmations at once (two tabs, two codes): the first turns it on, the second is refused.
+    // Only the secret the code was checked against is turned on. Two confirmations at once (two tabs, two codes): the
+    // first turns it on, the second is refused; a setup begun again meanwhile (another tab) replaced that secret with
+    // one the customer's app may not hold: refused, its own code confirms it.
     const confirmed = await tx
       .update(twoFactors)
       .set({ confirmedAt: now })
-      .where(and(eq(twoFactors.userId, userId), isNull(twoFactors.confirmedAt)))
+      .where(and(eq(twoFactors.userId, userId), isNull(twoFactors.confirmedAt), eq(twoFactors.secret, row.secret)))
       .returning({ userId: twoFactors.userId });
-    if (!confirmed.length) throw new Refusal(serverTexts.twoFactorAlreadyOn.id);
+    if (!confirmed.length)
+      throw new Refusal(
+        (await hasSecondFactor(tx, userId)) ? serverTexts.twoFactorAlreadyOn.id : serverTexts.twoFactorSetupReplaced.id,
+      );
     return replaceRecoveryCodes(tx, userId, key, now);
   });
 }
@@ -232,9 +237,9 @@ export async function requireSecondFactorOrPayPassword(
   );
 }
 
-/** A code's fate: right (and now used up), wrong, an authenticator code already used, a recovery code already used, or
- * not tried because the limit holds. */
-type Outcome = 'right' | 'wrong' | 'used' | 'recovery used' | LockedOut;
+/** A code's fate: right (and now used up), wrong, an authenticator code already used, a recovery code already used, the
+ * setup it was checked for replaced by another (not a guess: not counted), or not tried because the limit holds. */
+type Outcome = 'right' | 'wrong' | 'used' | 'recovery used' | 'replaced' | LockedOut;
 
 /**
  * Checks a code and uses it up, counting a wrong one toward the account's limit. The counter's row
@@ -247,46 +252,56 @@ async function checkCode(
   code: string,
   key: Buffer,
   now: Date,
-  options: { pending?: boolean; recovery?: boolean } = {},
+  options: { pending?: string; recovery?: boolean } = {},
 ): Promise<void> {
   const name = counterName(userId);
   const outcome = await db.transaction(async (tx): Promise<Outcome> => {
     const locked = lockOf(await heldCount(tx, name, SECOND_FACTOR_LIMIT, now), SECOND_FACTOR_LIMIT);
     if (locked) return locked;
     const result = AUTHENTICATOR_CODE.test(code)
-      ? await useAuthenticatorCode(tx, userId, code, key, now, options.pending ?? false)
+      ? await useAuthenticatorCode(tx, userId, code, key, now, options.pending)
       : options.recovery === false
         ? 'wrong'
         : await useRecoveryCode(tx, userId, code, key, now);
     if (result === 'right') await clearAttempts(tx, name);
-    else await countAttempt(tx, name, SECOND_FACTOR_LIMIT, now);
+    else if (result !== 'replaced') await countAttempt(tx, name, SECOND_FACTOR_LIMIT, now);
     return result;
   });
   if (outcome instanceof LockedOut) throw tooManyAttempts(outcome.until, now);
   if (outcome === 'used') throw new Refusal(serverTexts.authenticatorCodeUsed.id);
   if (outcome === 'recovery used') throw new Refusal(serverTexts.recoveryCodeUsed.id);
+  if (outcome === 'replaced') throw new Refusal(serverTexts.twoFactorSetupReplaced.id);
   if (outcome === 'wrong') throw new Refusal(texts.authenticatorCodeWrong.id);
 }
 
+/**
+ * Uses up an authenticator code of the account's secret in force, or, with `pending` (the sealed secret of a setup
+ * being confirmed), of that pending secret: 'replaced' when another setup took its place before the code was used up
+ * (another tab began the setup again), so a confirmation never turns on a secret its code was not checked against.
+ */
 async function useAuthenticatorCode(
   tx: Executor,
   userId: number,
   code: string,
   key: Buffer,
   now: Date,
-  pending: boolean,
+  pending: string | undefined,
 ): Promise<Outcome> {
   const row = await rowOf(tx, userId);
-  if (!row || Boolean(row.confirmedAt) === pending) return 'wrong';
+  if (!row || Boolean(row.confirmedAt) === (pending !== undefined)) return 'wrong';
+  if (pending !== undefined && row.secret !== pending) return 'replaced';
   const step = matchingStep(openSecret(key, userId, row.secret), code, now);
   if (step === null) return 'wrong';
-  // One statement decides: of two requests with the same code, only one moves the step.
+  // One statement decides: of two requests with the same code, only one moves the step, and only while the secret it
+  // was checked against is still the account's.
   const moved = await tx
     .update(twoFactors)
     .set({ lastStep: step })
-    .where(and(eq(twoFactors.userId, userId), lt(twoFactors.lastStep, step)))
+    .where(and(eq(twoFactors.userId, userId), lt(twoFactors.lastStep, step), eq(twoFactors.secret, row.secret)))
     .returning({ userId: twoFactors.userId });
-  return moved.length ? 'right' : 'used';
+  if (moved.length) return 'right';
+  if ((await rowOf(tx, userId))?.secret === row.secret) return 'used';
+  return pending === undefined ? 'wrong' : 'replaced';
 }
 
 /** Uses up a recovery code of the user's current set: 'right' the first time, 'recovery used' once it was used (the
