@@ -19,13 +19,18 @@ export const SignedInSession = shape({
   last_seen_at: isoTime,
   /** The session of the token that asked: this device. */
   current: v.boolean(),
+  /** The session has ended (unused too long, logged out…) but its device is still remembered as having passed the
+   * second factor: it would sign in without a code. Ending it (endSession) forgets that device. */
+  ended: v.boolean(),
 });
 export type SignedInSession = v.InferOutput<typeof SignedInSession>;
 
-/** The sessions that still work, this device's first; kept offline (shown marked "as of"), since it changes nothing. */
+/** The sessions that still work, this device's first, then the ended ones whose device is still remembered (`ended`);
+ * kept offline (shown marked "as of"), since it changes nothing. */
 export const signedInSessions = get('/users/sessions', NoInput, returns(Paged(SignedInSession)), { cache: 'user' });
 /** Ends one session of the caller's account at once (the current one too: that is logging out); another account's id is
- * not found. Another session's device, if remembered as having passed the second factor, asks for a code again. */
+ * not found. Another session's device, if remembered as having passed the second factor, asks for a code again; a
+ * session listed `ended` has only that left to do: its device is forgotten. */
 export const endSession = post(
   '/users/sessions/end',
   v.object({ id: matching(/^\d{1,9}$/, texts.sessionNotFound) }),

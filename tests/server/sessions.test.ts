@@ -80,6 +80,7 @@ describe('the list', () => {
         signed_in_at: h.clock.now().toISOString(),
         last_seen_at: h.clock.now().toISOString(),
         current: true,
+        ended: false,
       },
       expect.objectContaining({ device: 'Chrome, Android', address: '203.0.113.•••', current: false }),
       // Registered through the test harness: no browser it can name, from the loopback address.

@@ -15,6 +15,7 @@ import {
   newPhone,
   refused,
   registerByPhone,
+  TOKEN_EXPIRED,
   userIdOf,
   waitersOnLocks,
   withTwoFactor,
@@ -39,7 +40,12 @@ import {
   type TwoFactorSetup,
 } from '../../src/api-contract/two-factor.ts';
 import { texts } from '../../src/api-contract/texts.ts';
-import { endOtherSessions, endSession, signedInSessions } from '../../src/api-contract/sessions.ts';
+import {
+  endOtherSessions,
+  endSession,
+  setSessionIdleLimit,
+  signedInSessions,
+} from '../../src/api-contract/sessions.ts';
 import { recoveryCodes, twoFactors } from '../../src/server/db/schema.ts';
 import { base32Decode, totpAt, totpStep } from '../../src/server/domain/totp.ts';
 import { ephemeralTwoFactorKey, keyCheck } from '../../src/server/domain/two-factor-key.ts';
@@ -504,6 +510,29 @@ describe('signing in with two-factor on', () => {
     expect(await h.call(endSession, { id: String(own.id) }, { token: laptop.token })).toMatchObject({ ret: 1 });
     h.clock.advance(STEP);
     expect(await logIn(user.phone, FIREFOX_WINDOWS, undefined, laptop.device)).toMatchObject({ ret: 1 });
+  });
+
+  it('a device whose session ended unused stays listed while remembered, and forgetting it alone asks it for a code', async () => {
+    const user = await protectedCustomer();
+    const lost = (await logIn(user.phone, FIREFOX_WINDOWS, codeOf(user.secret))).data!;
+    h.clock.advance(STEP);
+    const kept = (await logIn(user.phone, 'lightMyRequest', codeOf(user.secret))).data!;
+    expect(await h.call(setSessionIdleLimit, { minutes: '15' }, { token: kept.token })).toMatchObject({ ret: 1 });
+    // The laptop is lost and goes unused; the phone is used: the laptop's session ends on its own after 15 minutes.
+    h.clock.advance(10 * 60_000);
+    expect(await h.call(userInfo, {}, { token: kept.token })).toMatchObject({ ret: 1 });
+    h.clock.advance(10 * 60_000);
+    expect(await h.call(userInfo, {}, { token: lost.token })).toEqual(TOKEN_EXPIRED);
+    const listed = (await h.call(signedInSessions, {}, { token: kept.token })).data.lists;
+    expect(listed.map(({ device, current, ended }) => ({ device, current, ended }))).toEqual([
+      { device: 'Unknown device', current: true, ended: false },
+      { device: 'Firefox, Windows', current: false, ended: true },
+    ]);
+    expect(await h.call(endSession, { id: String(listed[1]!.id) }, { token: kept.token })).toMatchObject({ ret: 1 });
+    // Forgotten: the laptop's token proves nothing, and the list shows only the phone.
+    expect(await logIn(user.phone, FIREFOX_WINDOWS, undefined, lost.device)).toEqual(ENTER);
+    expect((await h.call(signedInSessions, {}, { token: kept.token })).data.lists).toHaveLength(1);
+    expect(await logIn(user.phone, 'lightMyRequest', undefined, kept.device)).toMatchObject({ ret: 1 });
   });
 
   it('the session a password change gives keeps its device: ending it from another device forgets that device', async () => {

@@ -1,6 +1,8 @@
 // Devices: every session signed in to the account — the device, where it signed in from
 // (partly hidden by the server), when it signed in and was last seen, this device marked — and
-// ending one, after a confirmation, or all the others at once; and, last, freezing the account (AccountFreezeCard).
+// ending one, after a confirmation, or all the others at once; then the devices whose session ended but which are still
+// remembered as having passed the second factor, each forgotten alone after a confirmation (a lost phone); and, last,
+// freezing the account (AccountFreezeCard).
 // With `?view=history` the route shows the sign-in history instead (LoginHistoryPage.tsx, loaded only then).
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
@@ -55,7 +57,7 @@ function DevicesPage() {
         toast(t`All other sessions have ended.`);
       } else {
         await endOne(ending.id);
-        toast(t`The session has ended.`);
+        toast(ending.ended ? t`The device has been forgotten.` : t`The session has ended.`);
       }
     } catch (error) {
       // Ended meanwhile from another device, say: the list shows what is left.
@@ -140,10 +142,15 @@ function SessionItem({ session, onEnd }: { session: Readonly<SignedInSession>; o
             </Trans>
           </span>
         )}
+        {session.ended && (
+          <span className="device-time muted">
+            <Trans>Session ended, device still remembered: it can log in with the password alone.</Trans>
+          </span>
+        )}
       </div>
       {!session.current && (
         <Button size="small" variant="secondary" onClick={onEnd}>
-          <Trans>End</Trans>
+          {session.ended ? <Trans>Forget</Trans> : <Trans>End</Trans>}
         </Button>
       )}
     </li>
@@ -180,6 +187,24 @@ function EndDialog({
     );
   }
   const device = ending.device;
+  if (ending.ended) {
+    return (
+      <ConfirmDialog
+        title={<Trans>Forget this device</Trans>}
+        confirm={<Trans>Forget</Trans>}
+        busy={busy}
+        onCancel={onCancel}
+        onConfirm={onConfirm}
+      >
+        <p>
+          <Trans>
+            Forget <bdi>{device}</bdi>? Its session has already ended; at its next log-in it will have to enter a code
+            from your authenticator app.
+          </Trans>
+        </p>
+      </ConfirmDialog>
+    );
+  }
   return (
     <ConfirmDialog
       title={<Trans>End session</Trans>}

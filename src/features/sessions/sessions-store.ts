@@ -27,7 +27,8 @@ export async function loadSessions(): Promise<void> {
   }
 }
 
-/** Ends another device's session: it must log in again; it leaves the list at once. */
+/** Ends another device's session: it must log in again; or forgets the device of one that had ended (`ended`). Either
+ * leaves the list at once. */
 export async function endOne(id: number): Promise<void> {
   await api(endSession, { id: String(id) });
   sessionsState.lists = sessionsState.lists.filter((row) => row.id !== id);

@@ -4,7 +4,8 @@
 // after it began, however much it is used.
 import { serverTexts } from '../../api-contract/server-texts.ts';
 import { createHash, randomBytes } from 'node:crypto';
-import { and, desc, eq, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull, isNull, lt, ne, notExists, or, sql } from 'drizzle-orm';
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Executor } from '../db/connection.ts';
 import { preparedOnce } from '../db/prepared.ts';
 import { sessions, users } from '../db/schema.ts';
@@ -250,43 +251,78 @@ export async function noteSeen(db: Executor, session: Caller, now: Date): Promis
     .where(and(eq(sessions.id, session.sessionId), lt(sessions.lastSeenAt, new Date(now.getTime() - step + 1))));
 }
 
-/** The account's sessions that still work at `now`, the caller's first, then the most recently used. */
+/**
+ * The account's sessions that still work at `now`, the caller's first, then the most recently used; then those that
+ * ended (unused too long, too old, logged out, ended by a password change) while their device is still remembered as
+ * having passed the second factor, marked `ended`: such a device signs in without a code until it is forgotten
+ * (endSession), so the customer who lost it can forget it alone. A device is still remembered when two-factor has been
+ * on since `rememberedSince` (secondFactorSince; null: off, nothing is remembered), the session began after that, and
+ * its token's nonce was neither forgotten nor handed on to a session that still works (a password change's).
+ */
 export async function listSessions(
   db: Executor,
   caller: Caller,
   now: Date,
   limits: SessionLimits,
   t: Translate,
+  rememberedSince: Date | null,
 ): Promise<SignedInSession[]> {
+  // Not before 1970: a limit of many thousand days must not ask PostgreSQL for a time it cannot hold.
+  const usedSince = new Date(Math.max(0, now.getTime() - limits.idleMs));
+  const begunSince = new Date(Math.max(0, now.getTime() - limits.maxMs));
+  const working = (table: Record<'revokedAt' | 'lastSeenAt' | 'createdAt', AnyPgColumn>) =>
+    and(isNull(table.revokedAt), gt(table.lastSeenAt, usedSince), gt(table.createdAt, begunSince));
+  const other = alias(sessions, 'other_sessions');
+  const stillRemembered = rememberedSince
+    ? and(
+        isNotNull(sessions.deviceNonce),
+        isNull(sessions.deviceForgottenAt),
+        gt(sessions.createdAt, rememberedSince),
+        notExists(
+          db
+            .select({ id: other.id })
+            .from(other)
+            .where(
+              and(
+                eq(other.userId, sessions.userId),
+                eq(other.deviceNonce, sessions.deviceNonce),
+                or(isNotNull(other.deviceForgottenAt), working(other)),
+              ),
+            ),
+        ),
+      )
+    : undefined;
   const rows = await db
     .select()
     .from(sessions)
     .where(
       and(
         eq(sessions.userId, caller.userId),
-        isNull(sessions.revokedAt),
-        // Not before 1970: a limit of many thousand days must not ask PostgreSQL for a time it cannot hold.
-        sql`${sessions.lastSeenAt} > ${new Date(Math.max(0, now.getTime() - limits.idleMs))}`,
-        sql`${sessions.createdAt} > ${new Date(Math.max(0, now.getTime() - limits.maxMs))}`,
+        stillRemembered ? or(working(sessions), stillRemembered) : working(sessions),
       ),
     )
     .orderBy(desc(sessions.lastSeenAt), desc(sessions.id));
+  const ended = (row: (typeof rows)[number]) =>
+    row.revokedAt !== null || row.lastSeenAt <= usedSince || row.createdAt <= begunSince;
   const current = rows.filter((row) => row.id === caller.sessionId);
-  return [...current, ...rows.filter((row) => row.id !== caller.sessionId)].map((row) => ({
+  const others = rows.filter((row) => row.id !== caller.sessionId);
+  return [...current, ...others.filter((row) => !ended(row)), ...others.filter(ended)].map((row) => ({
     id: row.id,
     device: row.device || t(serverTexts.unknownDevice),
     address: maskAddress(row.ip),
     signed_in_at: row.createdAt.toISOString(),
     last_seen_at: row.lastSeenAt.toISOString(),
     current: row.id === caller.sessionId,
+    ended: ended(row),
   }));
 }
 
 /**
  * Ends one of the customer's sessions. Ended from another of their devices (`callerSessionId` another session), its
  * device is forgotten too: remembered as having passed the second factor, it asks for a code at its next sign-in (a
- * lost phone, a thief's browser); ending the caller's own session is logging out, which forgets nothing. Refuses
- * (sessionNotFound) a session of another account, an ended one or none.
+ * lost phone, a thief's browser); ending the caller's own session is logging out, which forgets nothing. A session
+ * that had already ended (unused, logged out) while its device is still remembered (listSessions' `ended`) has that
+ * device forgotten. Refuses (sessionNotFound) a session of another account, one ended and forgotten, or none.
  */
 export async function endSession(
   db: Executor,
@@ -300,7 +336,20 @@ export async function endSession(
     .set({ revokedAt: now, deviceForgottenAt: sessionId === callerSessionId ? null : now })
     .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt)))
     .returning({ id: sessions.id });
-  if (!ended.length) throw new Refusal(texts.sessionNotFound.id);
+  if (ended.length) return;
+  const forgotten = await db
+    .update(sessions)
+    .set({ deviceForgottenAt: now })
+    .where(
+      and(
+        eq(sessions.id, sessionId),
+        eq(sessions.userId, userId),
+        isNotNull(sessions.deviceNonce),
+        isNull(sessions.deviceForgottenAt),
+      ),
+    )
+    .returning({ id: sessions.id });
+  if (!forgotten.length) throw new Refusal(texts.sessionNotFound.id);
 }
 
 export async function revokeSession(db: Executor, sessionId: number, now: Date): Promise<void> {

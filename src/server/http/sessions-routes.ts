@@ -12,13 +12,15 @@ import {
 import { chooseSessionIdleMinutes, idleLimitOf, sessionIdleMinutesOf } from '../domain/session-idle.ts';
 import { endSession as endOneSession, listSessions, rememberedAnew, revokeAllSessions } from '../domain/sessions.ts';
 import type { RouteModule } from './route-module.ts';
-import { forgetRememberedDevices } from '../domain/two-factor.ts';
+import { forgetRememberedDevices, secondFactorSince } from '../domain/two-factor.ts';
 import { deviceNonceOf, rememberDevice } from '../domain/remembered-devices.ts';
 
 export const sessionsRoutes: RouteModule = ({ route, services: { sessionLimits: limits } }) => {
   route(signedInSessions, async (_input, { db, caller, clock, t }) => {
-    // Listed while they work: within the customer's own idle limit too.
-    const lists = await listSessions(db, caller, clock.now(), { ...limits, idleMs: idleLimitOf(caller, limits) }, t);
+    // Listed while they work, within the customer's own idle limit too; then the ended ones whose device is remembered.
+    const limitsNow = { ...limits, idleMs: idleLimitOf(caller, limits) };
+    const since = await secondFactorSince(db, caller.userId);
+    const lists = await listSessions(db, caller, clock.now(), limitsNow, t, since);
     return { lists, page: 1, total: lists.length };
   });
 
