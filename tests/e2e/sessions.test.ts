@@ -1,12 +1,14 @@
 // Devices and sessions as a customer meets them: signed in on a laptop (a call
 // from Node with a Firefox on Windows User-Agent) and on this phone, the owner is told of each new
 // device; Settings → Devices lists both, this phone marked; ending the laptop's session there makes
-// its token useless at once, and "End all other sessions" leaves only this phone.
+// its token useless at once, and "End all other sessions" leaves only this phone; a remembered device whose session
+// ended stays listed until it is forgotten alone.
 import { randomUUID } from 'node:crypto';
 import { beforeAll, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { nextFrame, phonePageForFile, screenshot } from './browser.ts';
 import { callApi, logIn, registerUser } from './pwa.ts';
+import { base32Decode, totpAt, totpStep } from '../../src/server/domain/totp.ts';
 
 let page: Page;
 phonePageForFile((opened) => {
@@ -15,6 +17,9 @@ phonePageForFile((opened) => {
 });
 
 const FIREFOX_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0';
+const SAFARI_IOS =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 ' +
+  'Mobile/15E148 Safari/604.1';
 const phone = `08${String(Date.now()).slice(-8)}`;
 const password = 'device123';
 let laptop = '';
@@ -24,8 +29,11 @@ interface Message {
   content: string;
 }
 
-/** A sign-in from another device: the app's call, with that device's User-Agent. */
-async function logInAs(userAgent: string): Promise<string> {
+/** A sign-in from another device: the app's call, with that device's User-Agent (and its code or device token). */
+async function logInWith(
+  userAgent: string,
+  more: { otp?: string; device?: string } = {},
+): Promise<{ ret: number; msg: string; data: { token: string; device: string } | null }> {
   const response = await fetch(`${inject('baseUrl')}/api/users/login`, {
     method: 'POST',
     headers: {
@@ -34,11 +42,25 @@ async function logInAs(userAgent: string): Promise<string> {
       'idempotency-key': randomUUID(),
       lang: 'en',
     },
-    body: new URLSearchParams({ username: phone, password }),
+    body: new URLSearchParams({ username: phone, password, ...more }),
   });
-  const answer = (await response.json()) as { ret: number; data: { token: string } };
+  return (await response.json()) as { ret: number; msg: string; data: { token: string; device: string } | null };
+}
+
+/**
+ * The authenticator step of the server's time, read from its latest price: the shared server's clock runs faster than
+ * real time (CLOCK_SPEED), and a step of the feed is at most a few server seconds old (a step either side is accepted).
+ */
+async function serverStep(): Promise<number> {
+  const quote = await callApi<{ at: string }>('/coin/data/rate', { method: 'GET', form: { code: 'BTC' } });
+  return totpStep(new Date(quote.data.at));
+}
+
+/** A sign-in from another device that succeeds: its session's token. */
+async function logInAs(userAgent: string): Promise<string> {
+  const answer = await logInWith(userAgent);
   expect(answer.ret).toBe(1);
-  return answer.data.token;
+  return answer.data!.token;
 }
 
 beforeAll(async () => {
@@ -121,4 +143,48 @@ it('ends all the other sessions and keeps this phone signed in', async () => {
   expect(await rows.first().locator('.device-badge').textContent()).toBe('This device');
   await page.locator('.mask').waitFor({ state: 'detached' });
   await screenshot(page, 'sessions-only-this-device');
+});
+
+it('keeps a remembered device whose session ended, and forgets it alone', async () => {
+  // Two-factor turned on from an iPhone; then the laptop signs in with a code (now remembered) and logs out.
+  const iphone = await logInAs(SAFARI_IOS);
+  const setup = await callApi<{ secret: string }>('/users/two-factor/setup', { token: iphone });
+  const secret = base32Decode(setup.data.secret);
+  const confirmedAt = await serverStep();
+  const confirmed = await callApi('/users/two-factor/confirm', {
+    token: iphone,
+    form: { code: totpAt(secret, confirmedAt), password },
+  });
+  expect(confirmed.ret, JSON.stringify(confirmed)).toBe(1);
+  // The laptop's code is of a later step than the one the confirmation used up.
+  let step = confirmedAt;
+  await expect.poll(async () => (step = await serverStep())).toBeGreaterThan(confirmedAt);
+  const signedIn = await logInWith(FIREFOX_WINDOWS, { otp: totpAt(secret, step) });
+  expect(signedIn.ret, JSON.stringify(signedIn)).toBe(1);
+  const { token, device } = signedIn.data as { token: string; device: string };
+  expect((await callApi('/users/logout', { token })).ret).toBe(1);
+  expect((await callApi('/users/message/reader', { token: iphone, form: { ids: 'all' } })).ret).toBe(1);
+
+  await page.reload();
+  const rows = page.locator('.device-item');
+  await expect.poll(() => rows.count()).toBe(3);
+  const laptopRow = rows.filter({ hasText: 'Firefox, Windows' });
+  expect(await laptopRow.locator('.device-time').last().textContent()).toBe(
+    'Session ended, device still remembered: it can log in with the password alone.',
+  );
+  await laptopRow.getByRole('button', { name: 'Forget' }).click();
+  const confirm = page.getByRole('alertdialog');
+  expect(await confirm.textContent()).toContain(
+    'Forget Firefox, Windows? Its session has already ended; at its next log-in it will have to enter a code from ' +
+      'your authenticator app.',
+  );
+  await confirm.getByRole('button', { name: 'Forget' }).click();
+  await expect.poll(() => page.getByRole('alert').textContent()).toBe('The device has been forgotten.');
+  await expect.poll(() => rows.count()).toBe(2);
+  // The laptop's token no longer spares it the code.
+  expect(await logInWith(FIREFOX_WINDOWS, { device })).toEqual({
+    ret: 0,
+    msg: 'Please enter the code from your authenticator app!',
+    data: null,
+  });
 });
