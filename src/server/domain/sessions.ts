@@ -126,16 +126,18 @@ export async function signIn(
 /**
  * A customer signs in, whichever way (registering, the password, a passkey): a new session (with the
  * new-device message, see signIn) and a token that remembers the device as having passed the second
- * factor turned on at `since` (null: off), so the next sign-in there asks for no code.
+ * factor turned on at `since` (null: off), so the next sign-in there asks for no code. A device that signed in by its
+ * remembered token (`remembered`: one the caller checked holds and was not forgotten) keeps that token: one token a
+ * device, so ending any of its sessions forgets it, and its ended sessions are listed once.
  */
 export async function signInRemembered(
   db: Executor,
   userId: number,
   place: SignInPlace,
-  secondFactor: { key: Buffer; since: Date | null },
+  secondFactor: { key: Buffer; since: Date | null; remembered?: string },
   now: Date,
 ): Promise<{ token: string; device: string }> {
-  const device = rememberDevice(secondFactor.key, userId, secondFactor.since);
+  const device = secondFactor.remembered ?? rememberDevice(secondFactor.key, userId, secondFactor.since);
   return { token: await signIn(db, userId, place, now, deviceNonceOf(device)), device };
 }
 
@@ -257,7 +259,8 @@ export async function noteSeen(db: Executor, session: Caller, now: Date): Promis
  * having passed the second factor, marked `ended`: such a device signs in without a code until it is forgotten
  * (endSession), so the customer who lost it can forget it alone. A device is still remembered when two-factor has been
  * on since `rememberedSince` (secondFactorSince; null: off, nothing is remembered), the session began after that, and
- * its token's nonce was neither forgotten nor handed on to a session that still works (a password change's).
+ * its token's nonce was neither forgotten nor handed on to a session that still works (a password change's); of the
+ * ended sessions of one token, the latest alone (one row a device, however often it signed in).
  */
 export async function listSessions(
   db: Executor,
@@ -286,7 +289,8 @@ export async function listSessions(
               and(
                 eq(other.userId, sessions.userId),
                 eq(other.deviceNonce, sessions.deviceNonce),
-                or(isNotNull(other.deviceForgottenAt), working(other)),
+                // One row a device: a later session of the same token stands for it.
+                or(isNotNull(other.deviceForgottenAt), working(other), gt(other.id, sessions.id)),
               ),
             ),
         ),

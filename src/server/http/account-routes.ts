@@ -233,7 +233,9 @@ export const accountRoutes: RouteModule = ({ route, settings }) => {
       const session = await db.transaction(async (tx) => {
         if (!(await passwordStillIs(tx, user!.id, user!.passwordHash)))
           throw new Refusal(serverTexts.wrongCredentials.id);
-        return signInRemembered(tx, user!.id, place, { key: twoFactorKey, since }, now);
+        // A remembered device that proved itself keeps its token (signInRemembered).
+        const remembered = since !== null && !asksCode ? input.device : undefined;
+        return signInRemembered(tx, user!.id, place, { key: twoFactorKey, since, remembered }, now);
       });
       await recordSignIn(db, user!.id, attemptOf(place, asksCode ? 'code' : 'password', countryOf), now);
       return session;
