@@ -23,9 +23,11 @@ export interface CursorList<T> {
 export const emptyCursorList = <T>(): CursorList<T> => ({ lists: [], next: null, loaded: false, failure: null });
 
 /**
- * Where a list's new rows land. 'head': the list is newest first, so a refresh of its head puts arrivals on top and
- * keeps the pages read. 'anywhere': the list is in another order (oldest first, soonest to end), so a refresh starts
- * again from its head.
+ * Where a list's new or changed rows land. 'head': the list is newest first and its rows never change, so a refresh of
+ * its head puts arrivals on top and keeps the pages read. 'anywhere': the list is in another order (oldest first,
+ * soonest to end), or a row shown may change or join it below its head (a recharge reviewed, an order filled or
+ * settled after newer ones were placed), so a refresh reads it again from its head, as deep as it was shown
+ * (readToDepth).
  */
 export type Arrivals = 'head' | 'anywhere';
 
@@ -56,6 +58,21 @@ export function withPage<T extends { id: number }>(
   return { lists: [...shown.lists, ...page.lists.filter((row) => !known.has(row.id))], next: page.next };
 }
 
+/**
+ * A list's head read again as deep as `depth` rows (as many as were shown): the head page, then the pages after it
+ * until that many rows are read or the list ends, as one answer whose `next` continues after the last row read. A list
+ * shown one page deep costs one request, as before; each further page shown costs one more.
+ */
+export async function readToDepth<T extends { id: number }, A extends CursorPage<T>>(
+  fetchPage: (cursor: string) => Promise<A>,
+  depth: number,
+): Promise<A> {
+  const head = await fetchPage('');
+  let read: Pick<CursorPage<T>, 'lists' | 'next'> = { lists: [...head.lists], next: head.next };
+  while (read.next !== null && read.lists.length < depth) read = withPage(read, await fetchPage(read.next));
+  return { ...head, ...read };
+}
+
 /** Whether "Load more" shows: a cursor list until its last page; a list paged by number until it holds its total. */
 export const hasMore = (
   list: { readonly lists: readonly unknown[] } & ({ readonly next: string | null } | { readonly total: number }),
@@ -79,7 +96,10 @@ export function cursorLoader<T extends { id: number }, A extends CursorPage<T>>(
     if (cursor === null) return;
     const request = ++latest;
     try {
-      const answer = await fetchPage(cursor, !shown.loaded && !more);
+      const deep = !more && shown.loaded && arrivals === 'anywhere';
+      const answer = deep
+        ? await readToDepth((next) => fetchPage(next, false), shown.lists.length)
+        : await fetchPage(cursor, !shown.loaded && !more);
       if (request !== latest) return;
       const target = list();
       Object.assign(target, more ? withPage(target, answer) : withHead(target, answer, arrivals));

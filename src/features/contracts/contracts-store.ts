@@ -331,8 +331,9 @@ export const contractOrderList = cursorLists<ContractOrder, ContractList>(
   CONTRACT_LISTS,
   (status, cursor, loading) =>
     api(contractOrders, { status, code: orderListFilter.code, cursor, ...accountField() }, { loading }),
-  // Open orders are oldest first: a new one lands at the end.
-  { arrivals: (status) => (status === 'open' ? 'anywhere' : 'head') },
+  // Open orders are oldest first: a new one lands at the end. A limit order joins the history when it fills or is
+  // cancelled, below orders placed after it.
+  { arrivals: () => 'anywhere' },
 );
 
 /** Orders changed: the order list forgets its pages and, when it was showing one, loads it again. */

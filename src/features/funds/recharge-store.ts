@@ -75,6 +75,8 @@ export const rechargeRecord = cursorLists<RechargeOrder, RechargeFilter>(
     for (const order of answer.lists) rechargeState.details[order.id] = order;
     return answer;
   },
+  // A recharge shown below the head may be reviewed meanwhile: the pages shown are read again.
+  { arrivals: () => 'anywhere' },
 );
 
 // Another session (logout, another user) must never see these orders.

@@ -216,6 +216,8 @@ export const withdrawRecord = cursorLists<WithdrawOrder, WithdrawFilter>(
     for (const order of answer.lists) withdrawState.details[order.id] = order;
     return answer;
   },
+  // A withdrawal shown below the head may be reviewed meanwhile: the pages shown are read again.
+  { arrivals: () => 'anywhere' },
 );
 
 // Another session (logout, another user) must never see these payees, balances or orders.

@@ -114,8 +114,11 @@ export async function subscribeLockup(
 }
 
 /** The record: all, processing, ended; newest first, a page at a time (by cursor). */
-export const lockupRecord = cursorLists<LockupOrder, LockupFilter>(LOCKUP_FILTERS, (status, cursor, loading) =>
-  api(lockupOrders, { status, cursor }, { loading }),
+export const lockupRecord = cursorLists<LockupOrder, LockupFilter>(
+  LOCKUP_FILTERS,
+  (status, cursor, loading) => api(lockupOrders, { status, cursor }, { loading }),
+  // An order shown below the head may end meanwhile: the pages shown are read again.
+  { arrivals: () => 'anywhere' },
 );
 
 // Another session (logout, another user) must never see this user's figures.

@@ -27,7 +27,7 @@ import { accountField, currentAccount, loadPractice, onAccountChange } from '../
 import { plainText, toast, type ToastMessage } from '../../lib/toast.ts';
 import { firstError } from '../../lib/validate.ts';
 import { prices } from '../../lib/prices.ts';
-import { withHead, withPage } from '../../lib/paged-list.ts';
+import { readToDepth, withHead, withPage } from '../../lib/paged-list.ts';
 import { formatSignedUsdt, formatUsdt } from './option-format.ts';
 import { remainingMs, serverNow, syncClockFromOrder, syncClockFromPlacement } from './server-clock.ts';
 
@@ -62,21 +62,27 @@ export async function loadProducts(code: string): Promise<void> {
 }
 
 /**
- * Reads the list's head (the history keeps the pages read, with new orders on top; the holdings, sorted by end time,
- * start again); `more` adds the next page. The lists are those of the account traded with.
+ * Reads the list's head (the history again as deep as it was shown, since an order placed earlier may settle after
+ * newer ones and join it below its head; the holdings, sorted by end time, start again); `more` adds the next page.
+ * The lists are those of the account traded with.
  */
 export async function loadOrders(status: OrderTab, { more = false } = {}): Promise<void> {
   const before = new Set(optionsState.holding.lists.map((order) => order.id));
   const account = currentAccount();
   const cursor = more ? optionsState[status].next : '';
   if (cursor === null) return;
-  const answer = await api(optionOrders, { status, cursor, ...accountField(account) }, { loading: false });
+  const read = (next: string) =>
+    api(optionOrders, { status, cursor: next, ...accountField(account) }, { loading: false });
+  const answer =
+    !more && status === 'history' && optionsState.history.loaded
+      ? await readToDepth(read, optionsState.history.lists.length)
+      : await read(cursor);
   // Switched meanwhile: the other account's lists are being read.
   if (currentAccount() !== account) return;
   const receivedAt = Date.now();
   const list = optionsState[status];
-  const read = more ? withPage(list, answer) : withHead(list, answer, status === 'holding' ? 'anywhere' : 'head');
-  let lists = read.lists;
+  const merged = more ? withPage(list, answer) : withHead(list, answer, 'anywhere');
+  let lists = merged.lists;
   let total = answer.total;
   const complete = status === 'holding' && !more && answer.next === null;
   const listed = new Set(answer.lists.map((order) => order.id));
@@ -95,7 +101,7 @@ export async function loadOrders(status: OrderTab, { more = false } = {}): Promi
     total += newer.length;
   }
   list.lists = lists;
-  list.next = read.next;
+  list.next = merged.next;
   list.total = total;
   list.loaded = true;
   for (const order of answer.lists) remember(order, receivedAt);
