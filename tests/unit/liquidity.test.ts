@@ -398,6 +398,27 @@ describe('the record', () => {
     expect(liquidityRecord.state.lists.interest).toMatchObject({ lists: [], loaded: false });
   });
 
+  it('a redemption shown below the head and paid meanwhile shows confirmed when the record is read again', async () => {
+    const newer = Array.from({ length: 20 }, (_, index) => record(40 - index));
+    const redemption = (status: LiquidityRecord['status']) =>
+      record(20, { kind: 'redeem', mode: 'standard', status, pay_day: '2026-11-24' });
+    stubFetch(
+      cursorPage(newer, '21'),
+      cursorPage([redemption('waiting')], null),
+      cursorPage(newer, '21'),
+      cursorPage([redemption('confirmed')], null),
+    );
+    await liquidityRecord.load('all');
+    await liquidityRecord.load('all', { more: true });
+    expect(liquidityRecord.state.lists.all.lists.at(-1)).toMatchObject({ id: 20, status: 'waiting' });
+
+    // Opened again after the end of its day: the row below the head is read again, not kept as it was.
+    await liquidityRecord.load('all');
+    expect(liquidityRecord.state.lists.all.lists).toHaveLength(21);
+    expect(liquidityRecord.state.lists.all.lists.at(-1)).toMatchObject({ id: 20, status: 'confirmed' });
+    expect(hasMore(liquidityRecord.state.lists.all)).toBe(false);
+  });
+
   it('keeps the rows shown when a reload fails, with the failure to show', async () => {
     stubFetch(cursorPage([record(1)], null), envelope(0, 'Server busy'));
     await liquidityRecord.load('subscribe');
