@@ -6,38 +6,25 @@ import { afterEach, expect, it } from 'vitest';
 import type { OptionOrder } from '../../src/api-contract/options.ts';
 import { loadMore, loadOrders, optionsState } from '../../src/features/options/options-store.ts';
 import { envelope, resetClientState, stubFetch } from './helpers.ts';
+import { option } from './option-orders.ts';
 
 afterEach(() => {
   optionsState.history = { lists: [], next: null, total: 0, loaded: false };
   resetClientState();
 });
 
-const settled = (id: number): OptionOrder => ({
-  id,
-  code: 'BTC',
-  direction: 'up',
-  amount: '10.00000000',
-  minutes: 1,
-  yield_rate: '0.8',
-  start_price: '97190.83',
-  start_price_at: '2026-11-27T20:58:00.000Z',
-  start_constituents: null,
-  start_at: '2026-11-27T20:58:00.000Z',
-  end_at: '2026-11-27T20:59:00.000Z',
-  status: 'settled',
-  end_price: '97200.00',
-  end_price_at: '2026-11-27T20:59:00.000Z',
-  end_constituents: null,
-  outcome: 'win',
-  payout: '18.00000000',
-  profit: '8.00000000',
-  settled_at: '2026-11-27T20:59:01.000Z',
-  remaining_seconds: 0,
-  simulated: false,
-  seeded: false,
-  exchanges: 3,
-  practice: false,
-});
+const settled = (id: number): OptionOrder =>
+  option(id, {
+    start_price: '97190.83',
+    start_price_at: '2026-11-27T20:58:00.000Z',
+    start_at: '2026-11-27T20:58:00.000Z',
+    end_at: '2026-11-27T20:59:00.000Z',
+    end_price: '97200.00',
+    end_price_at: '2026-11-27T20:59:00.000Z',
+    outcome: 'win',
+    payout: '18.00000000',
+    profit: '8.00000000',
+  });
 
 /** Orders `from` down to `to`, newest first. */
 const orders = (from: number, to: number) => Array.from({ length: from - to + 1 }, (_, index) => settled(from - index));

@@ -14,38 +14,21 @@ import OrderRecordPage from '../../src/features/options/OrderRecordPage.tsx';
 import { optionsState } from '../../src/features/options/options-store.ts';
 import { coinQuote, envelope, mountPoint, resetClientState } from './helpers.ts';
 import { renderInApp } from './render-in-app.tsx';
+import { option as settledOption } from './option-orders.ts';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const view = mountPoint();
 
-const option = (id: number, fields: Partial<OptionOrder>): OptionOrder => ({
-  id,
-  code: 'BTC',
-  direction: 'up',
-  amount: '10.00000000',
-  minutes: 1,
-  yield_rate: '0.8',
-  start_price: '97190.8312',
-  start_price_at: '2026-11-27T20:58:00.000Z',
-  start_constituents: null,
-  start_at: '2026-11-27T20:58:00.000Z',
-  end_at: '2026-11-27T20:59:00.000Z',
-  status: 'settled',
-  end_price: null,
-  end_price_at: null,
-  end_constituents: null,
-  outcome: null,
-  payout: null,
-  profit: null,
-  settled_at: '2026-11-27T20:59:00.000Z',
-  remaining_seconds: 0,
-  simulated: false,
-  seeded: false,
-  exchanges: 3,
-  practice: false,
-  ...fields,
-});
+const option = (id: number, fields: Partial<OptionOrder>): OptionOrder =>
+  settledOption(id, {
+    start_price: '97190.8312',
+    start_price_at: '2026-11-27T20:58:00.000Z',
+    start_at: '2026-11-27T20:58:00.000Z',
+    end_at: '2026-11-27T20:59:00.000Z',
+    settled_at: '2026-11-27T20:59:00.000Z',
+    ...fields,
+  });
 /** Won: the end price plainly above the start. */
 const won = option(1, {
   end_price: '97195.0047',

@@ -5,10 +5,10 @@ import { act } from 'react';
 import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { afterEach, expect, it } from 'vitest';
-import type { OptionOrder } from '../../src/api-contract/options.ts';
 import { OrderTabs } from '../../src/features/options/OrderLists.tsx';
 import { optionsState } from '../../src/features/options/options-store.ts';
 import { mountPoint } from './helpers.ts';
+import { option } from './option-orders.ts';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -17,34 +17,6 @@ const view = mountPoint();
 afterEach(() => {
   optionsState.tab = 'holding';
   optionsState.history = { lists: [], next: null, total: 0, loaded: false };
-});
-
-const option = (id: number, fields: Partial<OptionOrder>): OptionOrder => ({
-  id,
-  code: 'BTC',
-  direction: 'up',
-  amount: '10.00000000',
-  minutes: 1,
-  yield_rate: '0.8',
-  start_price: null,
-  start_price_at: null,
-  start_constituents: null,
-  start_at: '2026-11-27T21:00:00.000Z',
-  end_at: null,
-  status: 'settled',
-  end_price: null,
-  end_price_at: null,
-  end_constituents: null,
-  outcome: null,
-  payout: null,
-  profit: null,
-  settled_at: '2026-11-27T21:00:10.000Z',
-  remaining_seconds: 0,
-  simulated: false,
-  seeded: false,
-  exchanges: 3,
-  practice: false,
-  ...fields,
 });
 
 it('says an option void before it opened did not open, and shows a settled one’s prices', async () => {
