@@ -4,6 +4,7 @@
 // the balance is refreshed and the result is told.
 import Big from 'big.js';
 import { proxy } from 'valtio/vanilla';
+import { subscribeKey } from 'valtio/vanilla/utils';
 import { i18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import * as v from 'valibot';
@@ -27,6 +28,7 @@ import { accountField, currentAccount, loadPractice, onAccountChange } from '../
 import { plainText, toast, type ToastMessage } from '../../lib/toast.ts';
 import { firstError } from '../../lib/validate.ts';
 import { prices } from '../../lib/prices.ts';
+import { session } from '../../lib/session.ts';
 import { readToDepth, withHead, withPage } from '../../lib/paged-list.ts';
 import { formatSignedUsdt, formatUsdt } from './option-format.ts';
 import { remainingMs, serverNow, syncClockFromOrder, syncClockFromPlacement } from './server-clock.ts';
@@ -69,6 +71,7 @@ export async function loadProducts(code: string): Promise<void> {
 export async function loadOrders(status: OrderTab, { more = false } = {}): Promise<void> {
   const before = new Set(optionsState.holding.lists.map((order) => order.id));
   const account = currentAccount();
+  const token = session.token;
   const cursor = more ? optionsState[status].next : '';
   if (cursor === null) return;
   const read = (next: string) =>
@@ -77,8 +80,8 @@ export async function loadOrders(status: OrderTab, { more = false } = {}): Promi
     !more && status === 'history' && optionsState.history.loaded
       ? await readToDepth(read, optionsState.history.lists.length)
       : await read(cursor);
-  // Switched meanwhile: the other account's lists are being read.
-  if (currentAccount() !== account) return;
+  // Switched meanwhile (the other account, another session): those lists are being read.
+  if (currentAccount() !== account || session.token !== token) return;
   const receivedAt = Date.now();
   const list = optionsState[status];
   const merged = more ? withPage(list, answer) : withHead(list, answer, 'anywhere');
@@ -124,8 +127,9 @@ export function loadMore(status: OrderTab): Promise<void> {
 
 export async function loadTotals(): Promise<void> {
   const account = currentAccount();
+  const token = session.token;
   const totals = await api(optionTotals, accountField(account), { loading: false });
-  if (currentAccount() === account) optionsState.totals = totals;
+  if (currentAccount() === account && session.token === token) optionsState.totals = totals;
 }
 
 /** Whether an order belongs to the lists of `account` (by default the one traded with). */
@@ -143,9 +147,20 @@ onAccountChange(() => {
   optionsState.totals = null;
 });
 
+// Another session (signed out, another customer on this device) must never see these orders: the lists, the totals
+// and every order kept (whose pending ones would join the next customer's holdings) are forgotten, as the token
+// changes (in sync), so nothing the new session reads is forgotten after it.
+subscribeKey(
+  session,
+  'token',
+  () => Object.assign(optionsState, { holding: emptyList(), history: emptyList(), totals: null, details: {} }),
+  true,
+);
+
 export async function loadOrder(id: number): Promise<void> {
+  const token = session.token;
   const order = await api(optionOrder, { id: String(id) }, { loading: !optionsState.details[id] });
-  remember(order, Date.now());
+  if (session.token === token) remember(order, Date.now());
 }
 
 /**
@@ -217,7 +232,9 @@ async function pollOrder(id: number): Promise<void> {
   polling.add(id);
   lastPoll.set(id, Date.now());
   try {
-    remember(await api(optionOrder, { id: String(id) }, { loading: false }), Date.now());
+    const token = session.token;
+    const order = await api(optionOrder, { id: String(id) }, { loading: false });
+    if (session.token === token) remember(order, Date.now());
   } catch {
     // Asked again on the next second.
   } finally {
