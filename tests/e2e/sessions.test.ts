@@ -172,6 +172,8 @@ it('keeps a remembered device whose session ended, and forgets it alone', async 
   expect(await laptopRow.locator('.device-time').last().textContent()).toBe(
     'Session ended, device still remembered: it can log in with the password alone.',
   );
+  await laptopRow.scrollIntoViewIfNeeded();
+  await screenshot(page, 'sessions-ended-remembered');
   await laptopRow.getByRole('button', { name: 'Forget' }).click();
   const confirm = page.getByRole('alertdialog');
   expect(await confirm.textContent()).toContain(
