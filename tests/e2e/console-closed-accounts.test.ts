@@ -219,3 +219,38 @@ it('a withdrawal with its customer’s history fits a 390 px phone: nothing scro
   await screenshot(page, 'console-phone-withdrawal-390', { fullPage: true });
   expect(width.scroll).toBeLessThanOrEqual(width.client);
 });
+
+it('the header’s language select shows its whole name on a 390 px phone, in every language of the console', async () => {
+  const reviewer = await enrolOperator(ops, 'lena', 'reviewer');
+  const page = await consolePage();
+  await firstSignIn(page, reviewer, 'a long console passphrase');
+  const select = page.locator('.console-top select');
+  for (const [value, name] of [
+    ['en', 'English'],
+    ['zh', '中文'],
+    ['th', 'ไทย'],
+  ] as const) {
+    await select.selectOption(value);
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(value);
+    // The chosen name drawn whole: the select as wide as it is on its own, unsqueezed (a squeezed select clips its
+    // text and keeps scrollWidth equal to clientWidth, so that pair cannot tell).
+    const fit = await select.evaluate((element: HTMLSelectElement) => {
+      const alone = element.cloneNode(true) as HTMLSelectElement;
+      alone.style.cssText = 'position: absolute; visibility: hidden; width: auto; min-width: 0; flex: none';
+      document.body.append(alone);
+      const needed = alone.getBoundingClientRect().width;
+      alone.remove();
+      return {
+        shown: element.selectedOptions[0]?.textContent,
+        width: element.getBoundingClientRect().width,
+        needed,
+        page: document.documentElement.scrollWidth,
+        viewport: document.documentElement.clientWidth,
+      };
+    });
+    await screenshot(page, `console-header-language-${value}-390`);
+    expect(fit.shown).toBe(name);
+    expect(fit.width, value).toBeGreaterThanOrEqual(fit.needed - 0.5);
+    expect(fit.page, value).toBeLessThanOrEqual(fit.viewport);
+  }
+});
