@@ -184,5 +184,9 @@ export const Balance = shape({
   frozen: decimal,
 });
 export type Balance = v.InferOutput<typeof Balance>;
-/** Our addition: the caller's balances per asset. */
-export const balances = get('/users/balances', NoInput, returns(Paged(Balance)));
+/**
+ * Our addition: the caller's balances per asset. Asked of the network every time; when it does not answer, the service
+ * worker gives the last answer it kept for this customer, which the pages show marked "Offline — as of" the time the
+ * server gave it (never as current).
+ */
+export const balances = get('/users/balances', NoInput, returns(Paged(Balance)), { cache: 'user' });

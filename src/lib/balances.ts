@@ -1,5 +1,6 @@
 // The signed-in user's balances per asset, shared by every screen that shows or spends them
-// (home, options, funds…). Not kept on the device: balances are always the server's latest.
+// (home, options, funds…). Always asked of the server; offline, the service worker's last kept answer, which every
+// page showing them marks "Offline — as of" (ui/OfflineNote.tsx with the `balances` call) until the server answers.
 import { proxy } from 'valtio/vanilla';
 import { subscribeKey } from 'valtio/vanilla/utils';
 import Big from 'big.js';
@@ -9,13 +10,17 @@ import { EARN_ASSETS } from '../api-contract/earn.ts';
 import { POINTS } from '../api-contract/rewards.ts';
 import { api } from './api.ts';
 import { formatMoney } from './format.ts';
+import { offlineData } from './offline.ts';
 import { session } from './session.ts';
 
 export const USDT = 'USDT';
 
 export const userBalances = proxy({
   lists: [] as Balance[],
-  /** When the server last answered (ISO); null before the first answer. */
+  /**
+   * When the server gave the balances on screen (ISO): now for a fresh answer, the time it was stored for one the
+   * service worker gave from its cache (offlineData.asOf); null before the first answer.
+   */
   updatedAt: null as string | null,
 });
 
@@ -29,7 +34,7 @@ export async function refreshBalances(options: { loading?: boolean } = {}): Prom
   const { lists } = await api(balances, undefined, { loading: options.loading ?? false });
   if (request !== latestRequest || token !== session.token) return;
   userBalances.lists = lists;
-  userBalances.updatedAt = new Date().toISOString();
+  userBalances.updatedAt = offlineData.asOf[balances.path] ?? new Date().toISOString();
 }
 
 /** The available amount of `asset` (a decimal string, '0' when the user holds none). */

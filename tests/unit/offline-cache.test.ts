@@ -125,10 +125,15 @@ describe('which calls are cached', () => {
     // The lists the build made for the worker and the page are the API contract's.
     expect(cachedCallsOf(contract)).toEqual({ publicPaths: PUBLIC_PATHS, userCalls: USER_CALLS });
     expect([coinList, config, slides].map((call) => call.cache)).toEqual(['public', 'public', 'public']);
-    expect([messages, unreadMessages, rechargeRecords].map((call) => call.cache)).toEqual(['user', 'user', 'user']);
-    // Balances, the profile and everything that moves money always ask the network.
-    expect([balances, userInfo, placeOption, submitWithdraw, readMessages].map((call) => call.cache)).toEqual([
-      'never',
+    // The balances too: asked of the network first, the last kept shown offline marked with its time.
+    expect([messages, unreadMessages, rechargeRecords, balances].map((call) => call.cache)).toEqual([
+      'user',
+      'user',
+      'user',
+      'user',
+    ]);
+    // The profile and everything that moves money always ask the network.
+    expect([userInfo, placeOption, submitWithdraw, readMessages].map((call) => call.cache)).toEqual([
       'never',
       'never',
       'never',
@@ -158,6 +163,7 @@ describe('which calls are cached', () => {
     expect(isPublicCall('GET', `${API}/content/slide?position=home`)).toBe(true);
     expect(isUserCall('POST', `${API}/users/message`)).toBe(true);
     expect(isUserCall('GET', `${API}/users/message/unread`)).toBe(true);
+    expect(isUserCall('GET', `${API}/users/balances`)).toBe(true);
 
     expect(isPublicCall('POST', `${API}/coin/lists`)).toBe(false);
     expect(isUserCall('POST', `${API}${readMessages.path}`)).toBe(false);
@@ -165,14 +171,7 @@ describe('which calls are cached', () => {
     // GETs that write (declared GET by the API) go to the network like every write.
     expect(isUserCall('GET', `${API}${deleteBankCard.path}?id=1`)).toBe(false);
     expect(isUserCall('GET', `${API}${redeemPoints.path}?number=100`)).toBe(false);
-    for (const path of [
-      '/users/balances',
-      '/users/info',
-      '/coin/order/lists',
-      '/coin/order/add',
-      '/pay/submit',
-      '/users/extract',
-    ]) {
+    for (const path of ['/users/info', '/coin/order/lists', '/coin/order/add', '/pay/submit', '/users/extract']) {
       expect(
         isPublicCall('GET', `${API}${path}`) ||
           isUserCall('GET', `${API}${path}`) ||

@@ -16,6 +16,7 @@ import { ShieldIcon } from '../../ui/icons.tsx';
 import { LoadFailure } from '../../ui/lists.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
 import { OfflineNote } from '../../ui/OfflineNote.tsx';
+import { balances as balancesCall } from '../../api-contract/markets.ts';
 import { GiftBox, PrizeTable, ResultDialog, SeedPanel, WinNotice, useAmountText } from './BlindBoxParts.tsx';
 import { blindBoxState, drawBox, loadInfo, loadWins } from './blindbox-store.ts';
 import './blindbox.css';
@@ -47,7 +48,7 @@ export default function BlindBoxPage() {
         }
       />
       <div className="page-body">
-        <OfflineNote endpoints={[blindBoxInfo]} />
+        <OfflineNote endpoints={[blindBoxInfo, balancesCall]} />
         <WinNotice wins={wins} />
         {!info && failure && <LoadFailure onRetry={reload}>{failure}</LoadFailure>}
         {info && (

@@ -17,6 +17,7 @@ import { ChevronIcon } from '../../ui/icons.tsx';
 import { CoinQuote, LiveChart } from '../../ui/LiveQuote.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
 import { OfflineNote } from '../../ui/OfflineNote.tsx';
+import { balances as balancesCall } from '../../api-contract/markets.ts';
 import { RecordLink } from '../../ui/records.tsx';
 import { AccountSwitch, PracticeTitle } from '../../ui/AccountSwitch.tsx';
 import { useAccount } from '../../lib/practice.ts';
@@ -81,7 +82,7 @@ export default function ContractsPage() {
       />
       <div className="page-body">
         <AccountSwitch />
-        <OfflineNote endpoints={[contractPairs, contractAmounts, contractOrders]} />
+        <OfflineNote endpoints={[contractPairs, contractAmounts, contractOrders, balancesCall]} />
         <CoinQuote
           code={shown}
           title={

@@ -14,6 +14,7 @@ import { Cell, Empty } from '../../ui/lists.tsx';
 import { Money } from '../../ui/Money.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
 import { OfflineNote } from '../../ui/OfflineNote.tsx';
+import { balances as balancesCall } from '../../api-contract/markets.ts';
 import { RecordLink } from '../../ui/records.tsx';
 import { RecordIcon } from '../../ui/icons.tsx';
 import { loadChannels, rechargeState } from './recharge-store.ts';
@@ -38,7 +39,7 @@ export default function RechargePage() {
         right={<RecordLink to={ROUTES.rechargeRecord} label={t`Recharge record`} />}
       />
       <div className="page-body">
-        <OfflineNote endpoints={[rechargeChannels]} />
+        <OfflineNote endpoints={[rechargeChannels, balancesCall]} />
         <BalanceCard />
         {crypto.length > 0 && (
           <section className="funds-section">

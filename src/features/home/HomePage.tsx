@@ -7,7 +7,7 @@ import { useSnapshot } from 'valtio';
 import { useLiveSnapshot } from '../../lib/live-snapshot.ts';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { config, slides as slideList } from '../../api-contract/content.ts';
-import { coinList, type CoinQuote } from '../../api-contract/markets.ts';
+import { balances as balancesCall, coinList, type CoinQuote } from '../../api-contract/markets.ts';
 import { ROUTES } from '../../api-contract/routes.ts';
 import { OfflineNote } from '../../ui/OfflineNote.tsx';
 import { errorText } from '../../lib/api.ts';
@@ -71,7 +71,8 @@ export default function HomePage() {
     <div className="page home-page">
       <HomeBar />
       <div className="page-body">
-        <OfflineNote endpoints={[slideList, config, coinList]} />
+        {/* Offline, the balance card's figures may be the service worker's last kept balances: said since when. */}
+        <OfflineNote endpoints={[slideList, config, coinList, balancesCall]} />
         {slides.length > 0 ? <Carousel items={slides} /> : !answered && <div className="carousel" aria-hidden="true" />}
         {notice ? (
           <div className="notice" role="marquee">

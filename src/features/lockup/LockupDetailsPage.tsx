@@ -25,6 +25,7 @@ import { amountRangeText } from '../../ui/amount-range-text.ts';
 import { Empty } from '../../ui/lists.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
 import { OfflineNote } from '../../ui/OfflineNote.tsx';
+import { balances as balancesCall } from '../../api-contract/markets.ts';
 import { Ltr, RecordLink, Row } from '../../ui/records.tsx';
 import { TimeoutGate } from '../../ui/TimeoutGate.tsx';
 import { ConfirmSubscriptionDialog, Days, Limits, NoEarlyRedemption, QuoteRows, Rates } from './LockupParts.tsx';
@@ -95,7 +96,7 @@ export default function LockupDetailsPage() {
           right={token ? <RecordLink to={ROUTES.lockUpRecord} label={t`Lock-up record`} /> : undefined}
         />
         <div className="page-body">
-          <OfflineNote endpoints={[lockupProduct, liquidityProduct]} />
+          <OfflineNote endpoints={[lockupProduct, liquidityProduct, balancesCall]} />
           {!product && failure && <Empty>{failure}</Empty>}
           {product && (
             <>

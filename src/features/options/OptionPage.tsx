@@ -18,7 +18,7 @@ import { OfflineNote } from '../../ui/OfflineNote.tsx';
 import { AccountSwitch, PracticeTitle } from '../../ui/AccountSwitch.tsx';
 import { useAccount } from '../../lib/practice.ts';
 import { practiceAccount } from '../../api-contract/practice.ts';
-import { coinList } from '../../api-contract/markets.ts';
+import { balances, coinList } from '../../api-contract/markets.ts';
 import { optionProducts } from '../../api-contract/options.ts';
 import { DEFAULT_COIN, loadOrders, loadProducts, loadTotals, optionsState, watchSettlements } from './options-store.ts';
 import { OrderTabs } from './OrderLists.tsx';
@@ -113,8 +113,11 @@ export default function OptionPage() {
             </button>
           ))}
         </div>
+        {/* The real account's available balance may be the service worker's last kept one: said since when. */}
         <OfflineNote
-          endpoints={account === 'practice' ? [coinList, optionProducts, practiceAccount] : [coinList, optionProducts]}
+          endpoints={
+            account === 'practice' ? [coinList, optionProducts, practiceAccount] : [coinList, optionProducts, balances]
+          }
         />
         <CoinQuote code={code}>
           <ReadPrice code={code} />
