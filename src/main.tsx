@@ -36,8 +36,19 @@ const waitMs = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 await hydrateStores();
 // A write the device refuses for want of room is told: what waits to be sent would go with the page.
 tellWhenStorageFull();
-// Before any write: what was on its way when the page last closed is asked about, and each write from now is kept.
-watchFundsWrites();
+const noop = () => undefined;
+/** The code that keeps and asks about writes whose answer was lost: loaded when one is (features/lost-answers). */
+const lostAnswersCode = () => import('./features/lost-answers/lost-answers.ts');
+// Before any write: what was on its way when the page last closed is asked about, and each write from now is kept. A
+// write another tab left on its way when it closed is asked about as soon as it is known to be abandoned.
+void watchFundsWrites(
+  () =>
+    void lostAnswersCode().then(({ startLostAnswers, askAboutLostWrites }) => {
+      startLostAnswers();
+      // After any asking already under way, which took the list as it was.
+      void askAboutLostWrites().then(askAboutLostWrites);
+    }, noop),
+);
 keepTheme();
 // Before anything renders: a start after long enough away opens on the lock screen.
 watchAppLock();
@@ -76,9 +87,6 @@ startTransition(() =>
   ),
 );
 
-const noop = () => undefined;
-/** The code that keeps and asks about writes whose answer was lost: loaded when one is (features/lost-answers). */
-const lostAnswersCode = () => import('./features/lost-answers/lost-answers.ts');
 onLostAnswer(
   (...write) =>
     void lostAnswersCode().then(({ startLostAnswers, keepLostWrite }) => {

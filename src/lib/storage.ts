@@ -142,6 +142,18 @@ async function saveMerged(entry: Persisted): Promise<void> {
   await (locks ? locks.request(`store:${entry.key}`, merge) : merge());
 }
 
+/**
+ * Brings into an acrossTabs `store` what the other tabs have saved of it by now (this tab's changes kept, as a save
+ * merges them), without waiting for their message; resolves when done. Nothing for any other store.
+ */
+export async function storeSynced(store: object): Promise<void> {
+  const entry = registry.find((item) => item.store === store);
+  if (!entry?.acrossTabs) return;
+  await entry.hydrated;
+  pendingWrite = pendingWrite.then(() => saveMerged(entry)).catch((error: unknown) => saveFailed(entry.key, error));
+  await pendingWrite;
+}
+
 /** Resolves when every change made so far is on disk (before a reload, say). */
 export async function flushStores(): Promise<void> {
   // valtio tells subscribers in a microtask: let a change made just now queue its write first.

@@ -11,7 +11,7 @@ import { subscribeKey } from 'valtio/vanilla/utils';
 import { ApiError, api, forgetUnanswered, newIdempotencyKey, onLostAnswer } from '../../lib/api.ts';
 import { lostAnswers, type LostWrite } from '../../lib/lost-answers-state.ts';
 import { heldWrites, session } from '../../lib/session.ts';
-import { fundsWriteOf } from './funds-writes.ts';
+import { fundsWriteOf, releaseWriteLock, takeAbandonedWrites, unlessSending } from './funds-writes.ts';
 
 /** The most lost writes kept waiting at once (the oldest dropped first): a tap is a write, and taps are few. */
 const WAITING_MAX = 16;
@@ -30,6 +30,8 @@ export function keepLostWrite(path: string, key: string, fields: Record<string, 
   const write: LostWrite = { ...lost, sentAt: Math.min(sentAt, before?.sentAt ?? sentAt) };
   lostAnswers.waiting = [...others, write].slice(-WAITING_MAX);
   lostAnswers.sending = lostAnswers.sending.filter((sending) => sending.key !== key);
+  // Kept here now: another tab may take it once this is on disk.
+  releaseWriteLock(key);
   askAgainSoon();
 }
 
@@ -54,6 +56,8 @@ export function askAboutLostWrites(): Promise<void> {
 
 async function askAll(): Promise<void> {
   let applied = false;
+  // Writes left on their way by a tab closed since are asked about too; never one a tab is still sending.
+  await takeAbandonedWrites();
   for (const write of [...lostAnswers.waiting]) {
     if (!session.token || heldWrites.userId !== null || navigator.onLine === false) {
       tellTooOld();
@@ -61,12 +65,20 @@ async function askAll(): Promise<void> {
     }
     let outcome;
     try {
-      outcome = await api(
-        writeOutcome,
-        { path: write.path, key: write.key, sent_at: new Date(write.sentAt).toISOString() },
-        // A key of its own each time: the question's own lost answer is never replayed as a stale one.
-        { loading: false, idempotencyKey: newIdempotencyKey(), redirectOnInvalidToken: false },
+      // Never while a tab sends it again (a second tap under the same key): the server would give its key up.
+      const asked = await unlessSending(write.key, () =>
+        api(
+          writeOutcome,
+          { path: write.path, key: write.key, sent_at: new Date(write.sentAt).toISOString() },
+          // A key of its own each time: the question's own lost answer is never replayed as a stale one.
+          { loading: false, idempotencyKey: newIdempotencyKey(), redirectOnInvalidToken: false },
+        ),
       );
+      if (!asked) {
+        askAgainSoon();
+        continue;
+      }
+      outcome = asked.value;
     } catch (error) {
       // A question refused (ret 0: a path no longer a write after an update) is dropped; no answer: asked later.
       if (error instanceof ApiError && error.ret === 0) remove(write.key);
