@@ -129,9 +129,12 @@ export async function takeAbandonedWrites(): Promise<void> {
   if (!locks || !others.length) return;
   let moved = false;
   for (const { key } of others) {
-    const free = await locks.request(writeLockName(key), { ifAvailable: true }, (lock) => {
-      if (lock) moved = moveToWaiting(key) || moved;
-      return lock !== null;
+    const free = await locks.request(writeLockName(key), { ifAvailable: true }, async (lock) => {
+      if (!lock) return false;
+      // The record as on disk: a tab that has just let the lock go wrote there what became of the write first.
+      await storeSynced(lostAnswers);
+      moved = moveToWaiting(key) || moved;
+      return true;
     });
     if (free || awaited.has(key)) continue;
     awaited.add(key);
