@@ -45,7 +45,8 @@ it('tapping the version in Settings opens the diagnostics: worker, precache, cac
   await expect.poll(() => row('Price stream').textContent()).toBe('Live');
   expect(await row('Version').textContent()).toContain(String(APP_VERSION));
 
-  // The public cache holds the coin list; this user's partition their messages (a POST's synthetic key as it is).
+  // The public cache holds the coin list; this user's partition their balances and messages (a POST's synthetic key as
+  // it is).
   await expect
     .poll(() => cacheEntries(PUBLIC_CACHE).allTextContents())
     .toEqual(expect.arrayContaining([expect.stringMatching(/^\/__offline__\/en\/GET\/api\/coin\/lists.*(ago|now)/)]));
@@ -53,9 +54,10 @@ it('tapping the version in Settings opens the diagnostics: worker, precache, cac
   const mine = page.locator(`.diag-cache[data-cache="${partition}"]`);
   expect(await mine.locator('h3').textContent()).toContain("This user's answers");
   const keys = (await mine.locator('li code').allTextContents()).sort();
-  expect(keys).toHaveLength(2);
-  expect(keys[0]).toBe('/__offline__/en/GET/api/users/message/unread');
-  expect(keys[1]).toMatch(/^\/__offline__\/en\/POST\/api\/users\/message\?cursor=&status=all/);
+  expect(keys).toHaveLength(3);
+  expect(keys[0]).toBe('/__offline__/en/GET/api/users/balances');
+  expect(keys[1]).toBe('/__offline__/en/GET/api/users/message/unread');
+  expect(keys[2]).toMatch(/^\/__offline__\/en\/POST\/api\/users\/message\?cursor=&status=all/);
 
   expect(await page.locator('.diag-card', { hasText: 'Outbox' }).textContent()).toContain('Nothing waits to be sent.');
 

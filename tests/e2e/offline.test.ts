@@ -58,7 +58,12 @@ it('first visit online: logs in, visits home, markets and messages; their answer
         '/__offline__/en/GET/api/content/slide',
         '/__offline__/en/GET/api/other/config',
       ],
-      messages: ['/__offline__/en/GET/api/users/message/unread', '/__offline__/en/POST/api/users/message'],
+      // This customer's: the balances Home showed, and their messages.
+      messages: [
+        '/__offline__/en/GET/api/users/balances',
+        '/__offline__/en/GET/api/users/message/unread',
+        '/__offline__/en/POST/api/users/message',
+      ],
     });
   // Each cached answer carries the time it was stored; nothing but these calls is cached.
   const cached = await runtimeCaches(page);

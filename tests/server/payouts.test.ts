@@ -5,12 +5,24 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import { startHarness, type Harness } from './harness.ts';
 import { customer, expectLedgerBalanced, refused } from './helpers.ts';
-import { addCard, addTronWallet, cardForm, newBankNumber, newEvmAddress, newTronAddress } from './funds-helpers.ts';
+import {
+  addCard,
+  addTronWallet,
+  cardForm,
+  cryptoRecharge,
+  newBankNumber,
+  newEvmAddress,
+  newTronAddress,
+} from './funds-helpers.ts';
 import { addBankCard, bankCards, deleteBankCard, deleteWallet, wallets } from '../../src/api-contract/payouts.ts';
 import { addWallet } from '../../src/api-contract/add-wallet.ts';
 import { rechargeChannels } from '../../src/api-contract/funds.ts';
 import { BANK_CODES, BANK_NAMES, MAX_BANK_CARDS, MAX_WALLETS } from '../../src/api-contract/constants.ts';
-import { bankCards as cardRows, wallets as walletRows } from '../../src/server/db/schema.ts';
+import {
+  bankCards as cardRows,
+  rechargeChannels as channelRows,
+  wallets as walletRows,
+} from '../../src/server/db/schema.ts';
 
 let h: Harness;
 beforeAll(async () => {
@@ -308,8 +320,13 @@ describe('wallets', () => {
   // A payout to one of them leaves the platform's wallet for its own: the customer is charged and receives nothing.
   it('refuses a deposit address of the platform, on its chain or another EVM chain, in any case', async () => {
     const user = await customer(h);
+    // The customer's own deposit addresses (under the channels' keys), as their recharge page shows them.
     const channels = (await h.call(rechargeChannels, {}, { token: user.token })).data.lists;
     const addressOf = (chain: string) => channels.find((channel) => channel.chain === chain)!.address!;
+    // The channels' one shared addresses, and one another customer was given for a recharge.
+    const shared = new Map((await h.database.db.select().from(channelRows)).map((row) => [row.chain, row.address]));
+    const other = await customer(h);
+    const theirs = await cryptoRecharge(h, other.token, '30', '2');
     const ours = 'This is a deposit address of the platform: a withdrawal must go to a wallet of your own!';
     for (const wallet of [
       { currency: 'USDT', chain: 'TRC20', address: addressOf('TRC20') },
@@ -317,6 +334,9 @@ describe('wallets', () => {
       // One EVM key is one address on every EVM chain.
       { currency: 'ETH', chain: 'ERC20', address: addressOf('BEP20') },
       { currency: 'USDT', chain: 'BEP20', address: addressOf('ERC20') },
+      { currency: 'USDT', chain: 'TRC20', address: shared.get('TRC20')! },
+      { currency: 'USDT', chain: 'BEP20', address: shared.get('ERC20')! },
+      { currency: 'USDT', chain: 'ERC20', address: theirs.address },
     ])
       expect(await h.call(addWallet, { alias: 'Deposit', ...wallet }, { token: user.token }), wallet.address).toEqual(
         refused(ours),

@@ -6,7 +6,7 @@
 import { serverTexts } from '../../api-contract/server-texts.ts';
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../db/connection.ts';
-import { bankCards, rechargeChannels, users, wallets } from '../db/schema.ts';
+import { bankCards, rechargeChannels, rechargeOrders, users, wallets } from '../db/schema.ts';
 import { BANK_NAMES, MAX_BANK_CARDS, MAX_WALLETS, type BankCode } from '../../api-contract/constants.ts';
 import { Period } from '../../api-contract/period-text.ts';
 import {
@@ -25,6 +25,7 @@ import { isolate } from '../../api-contract/visible-text.ts';
 import type { Translate } from '../i18n.ts';
 import { refuseWhileFrozen } from './account-freeze.ts';
 import { mobileNumber } from './phone-numbers.ts';
+import { depositAddressOf } from './deposit-addresses.ts';
 
 export type BankCardRow = typeof bankCards.$inferSelect;
 export type WalletRow = typeof wallets.$inferSelect;
@@ -216,18 +217,29 @@ export async function storeWalletAddressesChecksummed(db: Executor): Promise<num
 }
 
 /**
- * Refuses an address that is a deposit address of the platform (a recharge channel's, offered now or not): a payout
- * there leaves the platform's wallet for its own, the customer charged and paid nothing. Compared without letter case:
- * one EVM key is one address on every EVM chain in any case (EIP-55 only sets the case), bech32 has no case, and a
- * base58check address that differs only in case fails its checksum.
+ * Refuses an address that is a deposit address of the platform: a recharge channel's one address (offered now or not),
+ * the caller's own address under a channel's key (domain/deposit-addresses.ts), or one any customer was given to pay a
+ * recharge to. A payout there leaves the platform's wallet for its own, the customer charged and paid nothing.
+ * Compared without letter case: one EVM key is one address on every EVM chain in any case (EIP-55 only sets the case),
+ * bech32 has no case, and a base58check address that differs only in case fails its checksum.
+ * @throws Refusal depositAddressOurs.
  */
-export async function refuseDepositAddress(db: Executor, address: string): Promise<void> {
-  const [ours] = await db
-    .select({ id: rechargeChannels.id })
-    .from(rechargeChannels)
-    .where(sql`lower(${rechargeChannels.address}) = ${address.toLowerCase()}`)
+export async function refuseDepositAddress(db: Executor, userId: number, address: string): Promise<void> {
+  const folded = address.toLowerCase();
+  const channels = await db
+    .select({ address: rechargeChannels.address, chain: rechargeChannels.chain, xpub: rechargeChannels.xpub })
+    .from(rechargeChannels);
+  const own = channels.flatMap((channel) =>
+    channel.xpub && channel.chain ? [depositAddressOf(channel.chain as Chain, channel.xpub, userId)] : [],
+  );
+  if ([...channels.map((channel) => channel.address), ...own].some((ours) => ours.toLowerCase() === folded))
+    throw new Refusal(serverTexts.depositAddressOurs.id);
+  const [given] = await db
+    .select({ id: rechargeOrders.id })
+    .from(rechargeOrders)
+    .where(sql`lower(${rechargeOrders.address}) = ${folded}`)
     .limit(1);
-  if (ours) throw new Refusal(serverTexts.depositAddressOurs.id);
+  if (given) throw new Refusal(serverTexts.depositAddressOurs.id);
 }
 
 export interface WalletFields {
@@ -243,7 +255,7 @@ export async function addWallet(
   wallet: WalletFields,
   { coolingMs, now }: PayeeAddition,
 ): Promise<Wallet> {
-  await refuseDepositAddress(tx, wallet.address);
+  await refuseDepositAddress(tx, userId, wallet.address);
   await lockUser(tx, userId);
   // A frozen account adds no payee (a freeze committed first is seen: account-freeze.ts).
   await refuseWhileFrozen(tx, userId, now);
