@@ -69,7 +69,12 @@ export async function readToDepth<T extends { id: number }, A extends CursorPage
 ): Promise<A> {
   const head = await fetchPage('');
   let read: Pick<CursorPage<T>, 'lists' | 'next'> = { lists: [...head.lists], next: head.next };
-  while (read.next !== null && read.lists.length < depth) read = withPage(read, await fetchPage(read.next));
+  while (read.next !== null && read.lists.length < depth) {
+    const next = withPage(read, await fetchPage(read.next));
+    // A page that brings no row not read yet ends the reading: an answer that repeats itself never loops.
+    if (next.lists.length === read.lists.length) return { ...head, ...next };
+    read = next;
+  }
   return { ...head, ...read };
 }
 

@@ -349,12 +349,13 @@ describe('the record lists', () => {
     expect(rechargeState.details[25]).toMatchObject({ order_no: 'R25' });
   });
 
-  it('a chosen filter starts at the head of its own list; choosing again reads the head and keeps the pages read', async () => {
+  it('a chosen filter starts at the head of its own list; choosing again reads it again as deep as it was shown', async () => {
     const { calls } = stubFetch(
       cursorPage(range(1, 20), '20'),
       cursorPage(range(21, 40), null),
       cursorPage([rechargeOrder(5)], null),
       cursorPage(range(1, 20), '20'),
+      cursorPage(range(21, 40), null),
     );
     await withdrawRecord.load('all');
     await withdrawRecord.load('all', { more: true });
@@ -365,6 +366,8 @@ describe('the record lists', () => {
 
     await withdrawRecord.choose('all');
     expect(query(calls[3]!.request.url)).toEqual({ status: 'all', cursor: '' });
+    // A withdrawal's row may change below the head (reviewed, paid): the second page is read again too.
+    expect(query(calls[4]!.request.url)).toEqual({ status: 'all', cursor: '20' });
     expect(withdrawRecord.state.lists.all).toMatchObject({ next: null });
     expect(withdrawRecord.state.lists.all.lists).toHaveLength(40);
   });
