@@ -30,10 +30,13 @@ function keccakAccount(publicKey: Uint8Array): Uint8Array {
   return keccak_256(uncompressed.subarray(1)).subarray(12);
 }
 
+/** One EVM key is one address on every EVM chain: EIP-55 of its account. */
+const evmAddress = (publicKey: Uint8Array) => eip55(bytesToHex(keccakAccount(publicKey)));
+
 const ENCODERS: Record<Chain, (publicKey: Uint8Array) => string> = {
   TRC20: (publicKey) => base58check.encode(Uint8Array.of(0x41, ...keccakAccount(publicKey))),
-  ERC20: (publicKey) => eip55(bytesToHex(keccakAccount(publicKey))),
-  BEP20: (publicKey) => eip55(bytesToHex(keccakAccount(publicKey))),
+  ERC20: evmAddress,
+  BEP20: evmAddress,
   BTC: (publicKey) => bech32.encode('bc', [0, ...bech32.toWords(ripemd160(sha256(publicKey)))]),
 };
 
@@ -58,4 +61,17 @@ export function depositAddressOf(chain: Chain, xpub: string, customerId: number)
     throw new Error(`customer id ${customerId} has no non-hardened BIP-32 index`);
   const child = readExtendedPublicKey(xpub).deriveChild(0).deriveChild(customerId);
   return ENCODERS[chain](child.publicKey!);
+}
+
+/**
+ * Where customer `userId` pays on a recharge channel: their own address under its extended public key when it keeps
+ * one (depositAddressOf), else the channel's one address or bank account.
+ */
+export function customerDepositAddress(
+  channel: { chain: string | null; address: string; xpub: string | null },
+  userId: number,
+): string {
+  return channel.xpub && channel.chain
+    ? depositAddressOf(channel.chain as Chain, channel.xpub, userId)
+    : channel.address;
 }

@@ -25,7 +25,7 @@ import { isolate } from '../../api-contract/visible-text.ts';
 import type { Translate } from '../i18n.ts';
 import { refuseWhileFrozen } from './account-freeze.ts';
 import { mobileNumber } from './phone-numbers.ts';
-import { depositAddressOf } from './deposit-addresses.ts';
+import { customerDepositAddress } from './deposit-addresses.ts';
 
 export type BankCardRow = typeof bankCards.$inferSelect;
 export type WalletRow = typeof wallets.$inferSelect;
@@ -229,9 +229,7 @@ export async function refuseDepositAddress(db: Executor, userId: number, address
   const channels = await db
     .select({ address: rechargeChannels.address, chain: rechargeChannels.chain, xpub: rechargeChannels.xpub })
     .from(rechargeChannels);
-  const own = channels.flatMap((channel) =>
-    channel.xpub && channel.chain ? [depositAddressOf(channel.chain as Chain, channel.xpub, userId)] : [],
-  );
+  const own = channels.map((channel) => customerDepositAddress(channel, userId));
   if ([...channels.map((channel) => channel.address), ...own].some((ours) => ours.toLowerCase() === folded))
     throw new Refusal(serverTexts.depositAddressOurs.id);
   const [given] = await db

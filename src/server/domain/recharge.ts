@@ -27,7 +27,7 @@ import { amountOutsideLimits } from '../../api-contract/amount-limits.ts';
 import { isUniqueViolation } from './accounts.ts';
 import { post } from './ledger.ts';
 import { ownsUploads, uploadDigest } from './uploads.ts';
-import { depositAddressOf } from './deposit-addresses.ts';
+import { customerDepositAddress } from './deposit-addresses.ts';
 import { currentLevel } from './vip.ts';
 import { claimForReview, requireReason, selfNumbered, type Reviewable } from './reviews.ts';
 import { consoleTexts } from '../../api-contract/console-texts.ts';
@@ -45,14 +45,6 @@ async function rateOf(db: Executor, channel: ChannelRow): Promise<string> {
   return rate.rate;
 }
 
-/**
- * Where customer `userId` pays on a channel: their own address under the channel's extended public key when it keeps
- * one (domain/deposit-addresses.ts), else the channel's one address or bank account.
- */
-function depositAddress(row: ChannelRow, userId: number): string {
-  return row.xpub && row.chain ? depositAddressOf(row.chain as Chain, row.xpub, userId) : row.address;
-}
-
 function toChannel(row: ChannelRow, rate: string, userId: number): RechargeChannel {
   return {
     id: row.id,
@@ -61,7 +53,7 @@ function toChannel(row: ChannelRow, rate: string, userId: number): RechargeChann
     currency: row.currency,
     asset: row.asset,
     chain: row.chain as Chain | null,
-    address: depositAddress(row, userId),
+    address: customerDepositAddress(row, userId),
     bank_name: row.bankName,
     account_name: row.accountName,
     rate: new Big(rate).toFixed(8),
@@ -238,7 +230,7 @@ export async function submitRecharge(
         kind: channel.kind,
         channelName: channel.name,
         chain: channel.chain,
-        address: depositAddress(channel, userId),
+        address: customerDepositAddress(channel, userId),
         currency: channel.currency,
         amount: new Big(request.amount).toFixed(8),
         rate,
