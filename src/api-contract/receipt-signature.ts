@@ -42,9 +42,10 @@ export function fromBase64(text: string): Uint8Array<ArrayBuffer> {
  * signing at the receipt's `signed_at`), `invalid` (it is not: the receipt or its signature was changed),
  * `unknown-key` (no published key has its id), `outside-key-period` (the signature is the key's, but `signed_at` is
  * before the key started signing or at or after the key that replaced it started: a retired key signed it, which the
- * platform never does), `malformed` (not a receipt).
+ * platform never does), `revoked-key` (the signature is the key's, but the platform revoked that key: a copy of it may
+ * have signed it, at any date it gives), `malformed` (not a receipt).
  */
-export type ReceiptCheck = 'valid' | 'invalid' | 'unknown-key' | 'outside-key-period' | 'malformed';
+export type ReceiptCheck = 'valid' | 'invalid' | 'unknown-key' | 'outside-key-period' | 'revoked-key' | 'malformed';
 
 /** A pasted or shared text as a signed receipt, or null when it is not shaped like one (JSON, receipt + signature). */
 export function parseSignedReceipt(text: string): SignedReceipt | null {
@@ -65,8 +66,9 @@ export function parseSignedReceipt(text: string): SignedReceipt | null {
  * Checks `signed` against the published `keys` with Web Crypto's Ed25519: the key is the one whose id the receipt
  * names, and a valid signature counts only when `signed_at` falls in that key's period (`valid_from` included,
  * `valid_until` excluded: at any moment exactly one key signs, so a receipt dated after its key was replaced was
- * signed by a retired key, one that may have leaked). Throws only when Web Crypto (or its Ed25519) is missing, which
- * the caller shows as such.
+ * signed by a retired key, one that may have leaked), and never when the key is revoked (its `revoked_at` set: every
+ * receipt it signed is doubted, since a leaked copy writes any date). Throws only when Web Crypto (or its Ed25519) is
+ * missing, which the caller shows as such.
  */
 export async function checkReceipt(signed: SignedReceipt, keys: readonly ReceiptKey[]): Promise<ReceiptCheck> {
   const key = keys.find((candidate) => candidate.id === signed.receipt.key_id);
@@ -84,6 +86,8 @@ export async function checkReceipt(signed: SignedReceipt, keys: readonly Receipt
   if (!subtle) throw new Error('Web Crypto (crypto.subtle) is not available: a secure (https) connection is needed');
   const publicKey = await subtle.importKey('raw', raw, { name: 'Ed25519' }, false, ['verify']);
   if (!(await subtle.verify({ name: 'Ed25519' }, publicKey, signature, bytes))) return 'invalid';
+  // A list cached before keys could be revoked has no `revoked_at`: read as not revoked.
+  if (key.revoked_at) return 'revoked-key';
   const signedAt = Date.parse(String(signed.receipt.signed_at));
   if (Number.isNaN(signedAt)) return 'malformed';
   const from = Date.parse(key.valid_from);

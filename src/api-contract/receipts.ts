@@ -138,7 +138,10 @@ export interface SignedReceipt {
 
 /**
  * One published key: its id (the first 16 hex digits of the SHA-256 of the raw public key), the 32-byte raw public
- * key in base64, and the time from which it signs; `valid_until` is when the next key replaced it (null: current).
+ * key in base64, and the time from which it signs; `valid_until` is when the next key replaced it (null: current);
+ * `revoked_at` is when the platform revoked it because it may have leaked (null: not revoked): every receipt it
+ * signed, whatever its date, is then not to be relied on (a copy of the key could sign any date), and the platform
+ * signs the order's receipt anew with its current key when asked. A list cached before the field existed lacks it.
  */
 export const ReceiptKey = shape({
   id: keyId,
@@ -146,6 +149,7 @@ export const ReceiptKey = shape({
   public_key: base64,
   valid_from: isoTime,
   valid_until: v.nullable(isoTime),
+  revoked_at: v.nullable(isoTime),
 });
 export type ReceiptKey = v.InferOutput<typeof ReceiptKey>;
 export const ReceiptKeys = shape({ keys: v.array(ReceiptKey) });

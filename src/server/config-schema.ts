@@ -374,7 +374,8 @@ export const VARIABLES = {
       'The Ed25519 keys settlement receipts are signed with, each `<64 hex digits>@<ISO time it starts signing>` ' +
       '(e.g. `$(openssl rand -hex 32)@2026-11-22T08:00:00Z`), comma separated: the latest started one signs, all are ' +
       'published at `/.well-known/receipt-keys.json`; several machines need it set alike, and a rotation adds a key ' +
-      '(keep the old ones: their receipts verify by them)',
+      '(keep the old ones: their receipts verify by them); a key that may have leaked is revoked by writing ' +
+      '` revoked <ISO time>` after it, with a new key starting now',
   }),
   LOGIN_COUNTRY_FILE: optional({
     group: 'Accounts and money',

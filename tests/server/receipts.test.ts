@@ -4,7 +4,7 @@
 // its key id and new ones name the new key; orders without a receipt yet are refused; the key file is made once,
 // readable by its owner only, and no private key reaches what is published.
 import { createHash, createPublicKey, verify } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -60,7 +60,7 @@ function verifiedByNode(signed: SignedReceipt, keys: ReceiptKeys): boolean {
   const at = Date.parse(signed.receipt.signed_at);
   const inPeriod = at >= Date.parse(key.valid_from) && (key.valid_until === null || at < Date.parse(key.valid_until));
   const bytes = Buffer.from(canonicalJson(signed.receipt));
-  return inPeriod && verify(null, bytes, publicKey, Buffer.from(signed.signature, 'base64'));
+  return !key.revoked_at && inPeriod && verify(null, bytes, publicKey, Buffer.from(signed.signature, 'base64'));
 }
 
 /** An index tick of BTC at an exact time, made of two exchanges' prices with their trade ids. */
@@ -149,6 +149,7 @@ it("signs a settled option's receipt: it verifies with the published key and not
       public_key: expect.any(String),
       valid_from: '2026-01-01T00:00:00.000Z',
       valid_until: null,
+      revoked_at: null,
     },
   ]);
   // The key id is the first 16 hex digits of the SHA-256 of the raw public key.
@@ -314,6 +315,87 @@ it('after a rotation an old receipt still verifies by its key id, and new receip
   } finally {
     await after.close();
   }
+});
+
+it('after a revocation every receipt of the revoked key is doubted, and the order is signed anew by the new key', async () => {
+  // Key A may have leaked: revoked at 09:40, key B signing since 09:00 (the operator's file, as RECEIPTS.md writes it).
+  const entries = parseReceiptKeys(
+    `${KEY_A.seed.toString('hex')}@2026-01-01T00:00:00Z revoked 2026-11-22T09:40:00Z\n` +
+      `${KEY_B.seed.toString('hex')}@2026-11-22T09:00:00Z`,
+    'RECEIPT_SIGNING_KEYS',
+  );
+  const revoked = loadReceiptKeys(entries, '/nonexistent/receipt-signing.keys', new Date('2026-11-22T09:45:00Z'));
+  const after = await buildApp(
+    testServices({
+      db: h.database.db,
+      clock: h.clock,
+      market: h.market,
+      sender: { send: async () => {} },
+      receiptKeys: revoked,
+    }),
+    testAppOptions({ addressRateLimitPerMinute: 100_000, accountRateLimitPerMinute: 100_000 }),
+  );
+  try {
+    h.clock.set(new Date('2026-11-22T09:45:00Z'));
+    const keys = await wellKnownKeys(after);
+    expect(keys.keys.map(({ id, valid_until, revoked_at }) => ({ id, valid_until, revoked_at }))).toEqual([
+      {
+        id: oldReceipt.receipt.key_id,
+        valid_until: '2026-11-22T09:00:00.000Z',
+        revoked_at: '2026-11-22T09:40:00.000Z',
+      },
+      { id: expect.not.stringMatching(oldReceipt.receipt.key_id), valid_until: null, revoked_at: null },
+    ]);
+    // Signed by A inside its period, before anyone doubted it: no longer relied on, by the app's check or the script's.
+    expect(await checkReceipt(oldReceipt, keys.keys)).toBe('revoked-key');
+    expect(verifiedByNode(oldReceipt, keys)).toBe(false);
+    // The customer opens the order's receipt again: signed by B, valid.
+    const again = await after.inject({
+      method: 'GET',
+      url: `/api${optionReceipt.path}?id=${oldReceipt.receipt.order.id}`,
+      headers: { token: oldBuyerToken, lang: 'en' },
+    });
+    const signed = again.json<{ data: SignedReceipt }>().data;
+    expect(signed.receipt.key_id).toBe(keys.keys[1]!.id);
+    expect(await checkReceipt(signed, keys.keys)).toBe('valid');
+    // The revoked key signs nothing more, whatever asks it.
+    expect(() => revoked.sign(keys.keys[0]!.id, signed.receipt)).toThrow(/revoked/);
+  } finally {
+    await after.close();
+  }
+});
+
+it('will not start with a revoked key that no started key replaces', () => {
+  const now = new Date('2026-11-22T10:00:00Z');
+  const a = `${KEY_A.seed.toString('hex')}@2026-01-01T00:00:00Z`;
+  const b = `${KEY_B.seed.toString('hex')}`;
+  // Revoked with no new key: it would go on signing.
+  expect(() =>
+    loadReceiptKeys(parseReceiptKeys(`${a} revoked 2026-11-22T09:59:00Z`, 'RECEIPT_SIGNING_KEYS'), '/none', now),
+  ).toThrow(/RECEIPT_SIGNING_KEYS: receipt key [0-9a-f]{16} is revoked and no key started by 2026-11-22T10:00:00.000Z/);
+  // Its replacement not started yet: the revoked key would sign until then.
+  expect(() =>
+    loadReceiptKeys(
+      parseReceiptKeys(`${a} revoked 2026-11-22T09:59:00Z,${b}@2026-11-22T10:05:00Z`, 'RECEIPT_SIGNING_KEYS'),
+      '/none',
+      now,
+    ),
+  ).toThrow(/is revoked and no key started/);
+  // The key file is held to the same rule.
+  const folder = mkdtempSync(join(tmpdir(), 'receipt-keys-'));
+  try {
+    const file = join(folder, 'receipt-signing.keys');
+    writeFileSync(file, `${a} revoked 2026-11-22T09:59:00Z\n`);
+    expect(() => loadReceiptKeys(null, file, now)).toThrow(`${file}: receipt key`);
+    writeFileSync(file, `${a} revoked 2026-11-22T09:59:00Z\n${b}@2026-11-22T10:00:00Z\n`);
+    expect(loadReceiptKeys(null, file, now).signingKey(now).id).not.toBe(oldReceipt.receipt.key_id);
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+  // A revocation written wrongly is refused by its position, never echoing the key.
+  expect(() => parseReceiptKeys(`${a} revoked yesterday`, 'RECEIPT_SIGNING_KEYS')).toThrow(
+    /^RECEIPT_SIGNING_KEYS: receipt key 1 is not/,
+  );
 });
 
 it('makes the key file once, for its owner only, and never publishes or reports a private key', () => {

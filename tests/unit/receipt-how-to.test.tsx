@@ -57,6 +57,7 @@ it("does not show another order's receipt as this order's, however valid its sig
     public_key: raw.toString('base64'),
     valid_from: '2026-01-01T00:00:00.000Z',
     valid_until: null,
+    revoked_at: null,
   };
   const receipt = optionReceiptBody(key.id, '2026-11-22T08:01:07.000Z');
   const signature = sign(null, canonicalBytes(receipt), privateKey).toString('base64');

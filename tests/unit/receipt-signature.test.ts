@@ -61,6 +61,7 @@ describe('checkReceipt', () => {
     public_key: raw.toString('base64'),
     valid_from: '2026-01-01T00:00:00.000Z',
     valid_until: null,
+    revoked_at: null,
   };
   const receipt = {
     kind: 'option',
@@ -105,5 +106,15 @@ describe('checkReceipt', () => {
       signature: sign(null, Buffer.from(canonicalJson(unreadable)), privateKey).toString('base64'),
     } as unknown as SignedReceipt;
     expect(await checkReceipt(signedUnreadable, [key])).toBe('malformed');
+  });
+
+  it('refuses every receipt of a revoked key, whatever its date; a list cached before revocation existed reads as before', async () => {
+    const revoked = { ...key, revoked_at: '2026-12-01T00:00:00.000Z' };
+    // Signed long before the revocation, inside the key's period: still doubted (a leaked copy writes any date).
+    expect(await checkReceipt(signed, [revoked])).toBe('revoked-key');
+    // A changed receipt is "not valid" first.
+    expect(await checkReceipt({ ...signed, receipt: { ...signed.receipt, payout: '19' } }, [revoked])).toBe('invalid');
+    const { revoked_at: _, ...cachedBefore } = key;
+    expect(await checkReceipt(signed, [cachedBefore as ReceiptKey])).toBe('valid');
   });
 });

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { receiptKeyRing } from '../../src/server/domain/receipt-keys.ts';
-import type { SignedReceipt } from '../../src/api-contract/receipts.ts';
+import type { ReceiptKey, SignedReceipt } from '../../src/api-contract/receipts.ts';
 import { optionReceiptBody } from './helpers.ts';
 
 const page = readFileSync('src/server/domain/RECEIPTS.md', 'utf8');
@@ -32,7 +32,11 @@ const signedBy = (keyId: string, signedAt: string): SignedReceipt => {
   const receipt = optionReceiptBody(keyId, signedAt);
   return { receipt, signature: ring.sign(keyId, receipt) };
 };
-const cases: [string, SignedReceipt, boolean][] = [
+// The same keys as published once key A was revoked (a copy of it may have leaked).
+const revokedA = ring
+  .published()
+  .map((key) => (key.id === keyA!.id ? { ...key, revoked_at: '2026-12-01T00:00:00.000Z' } : key));
+const cases: [string, SignedReceipt, boolean, ReceiptKey[]?][] = [
   ['as signed by the key signing then', signedBy(keyB!.id, '2026-11-22T08:01:07.000Z'), true],
   ['as signed by the old key before it was replaced', signedBy(keyA!.id, '2026-05-31T23:59:59.999Z'), true],
   [
@@ -44,18 +48,24 @@ const cases: [string, SignedReceipt, boolean][] = [
     false,
   ],
   ['signed by the old key after it was replaced', signedBy(keyA!.id, '2026-11-22T08:01:07.000Z'), false],
+  [
+    'signed by the old key in its period, the key revoked since',
+    signedBy(keyA!.id, '2026-05-31T23:59:59.999Z'),
+    false,
+    revokedA,
+  ],
 ];
 
 /** receipt.json and keys.json in a folder of their own, as the page's commands expect them. */
-function files(name: string, signed: SignedReceipt): string {
+function files(name: string, signed: SignedReceipt, keys = ring.published()): string {
   const place = mkdtempSync(join(folder, `${name.replace(/\W+/g, '-')}-`));
   writeFileSync(join(place, 'receipt.json'), JSON.stringify(signed, null, 2));
-  writeFileSync(join(place, 'keys.json'), JSON.stringify({ keys: ring.published() }));
+  writeFileSync(join(place, 'keys.json'), JSON.stringify({ keys }));
   return place;
 }
 
-it.each(cases)('the node:crypto script says whether a receipt %s is valid', (name, signed, valid) => {
-  const place = files(name, signed);
+it.each(cases)('the node:crypto script says whether a receipt %s is valid', (name, signed, valid, keys) => {
+  const place = files(name, signed, keys);
   writeFileSync(join(place, 'verify-receipt.mjs'), block('### With Node.js (node:crypto)', 'js'));
   const said = execFileSync(process.execPath, ['verify-receipt.mjs', 'receipt.json', 'keys.json'], { cwd: place });
   expect(said.toString().trim()).toEqual(valid ? 'Signature valid' : expect.stringMatching(/NOT valid$/));
@@ -67,13 +77,14 @@ const tools = [
 ].every(([tool, version]) => spawnSync(tool!, [version!]).status === 0);
 it.skipIf(!tools).each(cases)(
   'the OpenSSL and jq commands say whether a receipt %s is valid',
-  (name, signed, valid) => {
-    const place = files(name, signed);
+  (name, signed, valid, keys) => {
+    const place = files(name, signed, keys);
     // keys.json is there already, as the first command (curl) would fetch it.
     const commands = block('### With OpenSSL 3 and jq', 'sh').replace(/^curl .*\n/m, '');
     const said = spawnSync('sh', ['-c', commands], { cwd: place, encoding: 'utf8' });
     const lines = `${said.stdout}${said.stderr}`.trim().split('\n');
     if (valid) expect(lines.slice(-2)).toEqual(['Signature Verified Successfully', "Signed within the key's period"]);
+    else if (keys) expect(lines.at(-1)).toBe('Signed by a revoked key: NOT valid');
     else expect(lines.some((line) => /Signature Verification Failure|NOT valid/.test(line))).toBe(true);
   },
 );

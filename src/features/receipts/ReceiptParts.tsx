@@ -53,6 +53,11 @@ export function HowToCheck() {
           key signs at a time, so a receipt dated outside its key's period was not signed by the platform then.
         </Trans>
       </p>
+      <p className="receipt-note">
+        <Trans>
+          A key with a revoked_at time has been revoked: do not rely on any receipt it signed, whatever date it gives.
+        </Trans>
+      </p>
     </section>
   );
 }
@@ -78,6 +83,8 @@ export function CheckBanner({ check, ms, keyId }: { check: CheckState; ms: numbe
           <Trans>Signed with an unknown key</Trans>
         ) : check === 'outside-key-period' ? (
           <Trans>Signed by a retired key</Trans>
+        ) : check === 'revoked-key' ? (
+          <Trans>Signed by a revoked key</Trans>
         ) : check === 'no-crypto' ? (
           <Trans>Cannot check here</Trans>
         ) : check === 'malformed' ? (
@@ -100,6 +107,12 @@ export function CheckBanner({ check, ms, keyId }: { check: CheckState; ms: numbe
           <Trans>
             The platform's key <Ltr>{keyId}</Ltr> was not signing at the time this receipt gives: the platform did not
             sign it then. Do not rely on it.
+          </Trans>
+        ) : check === 'revoked-key' ? (
+          <Trans>
+            The platform revoked its key <Ltr>{keyId}</Ltr> because a copy of it may be in other hands, which could sign
+            any receipt with any date. Do not rely on it. The order's owner can open its receipt again in the app: the
+            platform signs it anew with its current key.
           </Trans>
         ) : check === 'no-crypto' ? (
           <Trans>This browser offers Ed25519 signatures only over a secure (https) connection.</Trans>

@@ -4,6 +4,9 @@
 // variable separates keys with commas, the file with lines. At any moment the key whose start is the latest one not
 // after now signs; all of them are published, so a receipt signed before a rotation still verifies by its key id.
 // The private keys are held as KeyObjects and never written anywhere but the key file: not to the database nor a log.
+// A key that may have leaked is revoked by writing ` revoked <ISO time>` after its entry: it signs nothing more, it
+// stays published with that time, and every receipt it signed (whatever date the receipt gives) checks as revoked; the
+// platform signs an order's receipt anew with the current key when it is asked for again.
 import { createHash, createPrivateKey, createPublicKey, randomBytes, sign, type KeyObject } from 'node:crypto';
 import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -13,10 +16,12 @@ import { canonicalBytes } from '../../api-contract/receipt-signature.ts';
 /** An Ed25519 private key's PKCS8 (RFC 5958) DER is this prefix and the 32-byte seed (RFC 8410). */
 const PKCS8_PREFIX = Buffer.from('302e020100300506032b657004220420', 'hex');
 
-/** One configured key as written: the private seed and the moment it starts signing. */
+/** One configured key as written: the private seed, the moment it starts signing, and when it was revoked (if). */
 export interface ReceiptKeyEntry {
   seed: Buffer;
   validFrom: Date;
+  /** When the operator revoked it (the key may have leaked): it signs nothing, its receipts check as revoked. */
+  revokedAt?: Date;
 }
 
 /** A key ready to sign: its id, its raw public key, its start, and the private key (a KeyObject, never printed). */
@@ -24,6 +29,7 @@ interface SigningKey {
   id: string;
   publicKey: Buffer;
   validFrom: Date;
+  revokedAt: Date | null;
   privateKey: KeyObject;
 }
 
@@ -31,20 +37,25 @@ interface SigningKey {
 export interface ReceiptKeyRing {
   /** The key that signs at `now`: the latest whose start is not after it (the oldest before any has started). */
   signingKey(now: Date): { id: string };
-  /** Ed25519 signature (base64) of the canonical bytes of `receipt` by the key with id `keyId`. */
+  /** Ed25519 signature (base64) of the canonical bytes of `receipt` by key `keyId`; throws for a revoked key. */
   sign(keyId: string, receipt: unknown): string;
-  /** Every key as published: id, public key, start, and the start of the key after it (null for the last). */
+  /**
+   * Every key as published: id, public key, start, the start of the key after it (null for the last) and when it was
+   * revoked (null: not revoked).
+   */
   published(): ReceiptKey[];
 }
 
 /** A key's id: the first 16 hex digits of the SHA-256 of its raw 32-byte public key. */
 export const receiptKeyId = (publicKey: Buffer) => createHash('sha256').update(publicKey).digest('hex').slice(0, 16);
 
-const ENTRY = /^([0-9a-fA-F]{64})@(\d{4}-\d\d-\d\dT\d\d:\d\d(?::\d\d(?:\.\d+)?)?(?:Z|[+-]\d\d:\d\d))$/;
+const ISO = '\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d(?::\\d\\d(?:\\.\\d+)?)?(?:Z|[+-]\\d\\d:\\d\\d)';
+const ENTRY = new RegExp(`^([0-9a-fA-F]{64})@(${ISO})(?:\\s+revoked\\s+(${ISO}))?$`);
 
 /**
- * Reads keys as the variable and the file write them (commas or lines; blank ones and `#` comments skipped). Throws
- * an Error that names `source` and the entry's position, never its text (it holds a private key).
+ * Reads keys as the variable and the file write them (commas or lines; blank ones and `#` comments skipped): each
+ * `<64 hex digits>@<ISO start>`, followed by ` revoked <ISO time>` for a revoked key. Throws an Error that names
+ * `source` and the entry's position, never its text (it holds a private key).
  */
 export function parseReceiptKeys(text: string, source: string): ReceiptKeyEntry[] {
   const items = text
@@ -55,12 +66,15 @@ export function parseReceiptKeys(text: string, source: string): ReceiptKeyEntry[
   return items.map((item, at) => {
     const match = ENTRY.exec(item);
     const validFrom = match ? new Date(match[2]!) : null;
-    if (!match || !validFrom || Number.isNaN(validFrom.getTime()))
+    const revokedAt = match?.[3] === undefined ? undefined : new Date(match[3]);
+    if (!match || !validFrom || Number.isNaN(validFrom.getTime()) || Number.isNaN(revokedAt?.getTime()))
       throw new Error(
-        `${source}: receipt key ${at + 1} is not <64 hex digits>@<ISO time> ` +
-          '(e.g. `$(openssl rand -hex 32)@2026-11-22T08:00:00Z`).',
+        `${source}: receipt key ${at + 1} is not <64 hex digits>@<ISO time>, optionally followed by ` +
+          '` revoked <ISO time>` (e.g. `$(openssl rand -hex 32)@2026-11-22T08:00:00Z`).',
       );
-    return { seed: Buffer.from(match[1]!, 'hex'), validFrom };
+    return revokedAt
+      ? { seed: Buffer.from(match[1]!, 'hex'), validFrom, revokedAt }
+      : { seed: Buffer.from(match[1]!, 'hex'), validFrom };
   });
 }
 
@@ -68,10 +82,10 @@ export function parseReceiptKeys(text: string, source: string): ReceiptKeyEntry[
 export function receiptKeyRing(entries: readonly ReceiptKeyEntry[]): ReceiptKeyRing {
   const keys: SigningKey[] = [...entries]
     .sort((a, b) => a.validFrom.getTime() - b.validFrom.getTime())
-    .map(({ seed, validFrom }) => {
+    .map(({ seed, validFrom, revokedAt }) => {
       const privateKey = createPrivateKey({ key: Buffer.concat([PKCS8_PREFIX, seed]), format: 'der', type: 'pkcs8' });
       const publicKey = createPublicKey(privateKey).export({ format: 'der', type: 'spki' }).subarray(-32);
-      return { id: receiptKeyId(publicKey), publicKey, validFrom, privateKey };
+      return { id: receiptKeyId(publicKey), publicKey, validFrom, revokedAt: revokedAt ?? null, privateKey };
     });
   if (keys.length === 0) throw new Error('no receipt signing key');
   keys.forEach((key, at) => {
@@ -87,6 +101,7 @@ export function receiptKeyRing(entries: readonly ReceiptKeyEntry[]): ReceiptKeyR
     sign(keyId, receipt) {
       const key = byId.get(keyId);
       if (!key) throw new Error(`no receipt signing key ${keyId}`);
+      if (key.revokedAt) throw new Error(`receipt signing key ${keyId} is revoked`);
       return sign(null, canonicalBytes(receipt), key.privateKey).toString('base64');
     },
     published: () =>
@@ -96,12 +111,30 @@ export function receiptKeyRing(entries: readonly ReceiptKeyEntry[]): ReceiptKeyR
         public_key: key.publicKey.toString('base64'),
         valid_from: key.validFrom.toISOString(),
         valid_until: keys[at + 1]?.validFrom.toISOString() ?? null,
+        revoked_at: key.revokedAt?.toISOString() ?? null,
       })),
   };
 }
 
 /** A new key entry as the file and the variable write it: a random 32-byte seed, starting at `validFrom`. */
 export const newReceiptKeyLine = (validFrom: Date) => `${randomBytes(32).toString('hex')}@${validFrom.toISOString()}`;
+
+/**
+ * Refuses (throws, naming `source`) a revoked key that no key started by `now` replaces: the process would sign with
+ * it, or, once it starts, with a key every check calls revoked. A revocation comes with a new key starting now.
+ */
+function noRevokedSigner(ring: ReceiptKeyRing, now: Date, source: string): ReceiptKeyRing {
+  const keys = ring.published();
+  keys.forEach((key, at) => {
+    const next = keys[at + 1];
+    if (key.revoked_at !== null && (!next || Date.parse(next.valid_from) > now.getTime()))
+      throw new Error(
+        `${source}: receipt key ${key.id} is revoked and no key started by ${now.toISOString()} replaces it: add a new ` +
+          `key starting now (\`$(openssl rand -hex 32)@${now.toISOString()}\`) and start again.`,
+      );
+  });
+  return ring;
+}
 
 /**
  * Refuses (throws, naming `source`) a ring none of whose keys has started by `now`: it would sign with a key before its
@@ -114,13 +147,14 @@ function startedBy(ring: ReceiptKeyRing, now: Date, source: string): ReceiptKeyR
       `${source}: no receipt signing key has started by ${now.toISOString()} (the first starts at ${first}): ` +
         'give one a start not after now.',
     );
-  return ring;
+  return noRevokedSigner(ring, now, source);
 }
 
 /**
  * RECEIPT_SIGNING_KEYS's keys when set, else those of `file`, made (readable by this user only) with one key starting
  * at `now` when it does not exist yet. A rotation adds a line to the file (or a key to the variable) and restarts.
- * Throws when no key of RECEIPT_SIGNING_KEYS has started by `now` (the operator's configuration).
+ * Throws when no key of RECEIPT_SIGNING_KEYS has started by `now`, or when a revoked key is not replaced by a key
+ * started by `now` (the operator's configuration).
  */
 export function loadReceiptKeys(fromEnv: ReceiptKeyEntry[] | null, file: string, now: Date): ReceiptKeyRing {
   if (fromEnv) return startedBy(receiptKeyRing(fromEnv), now, 'RECEIPT_SIGNING_KEYS');
@@ -140,7 +174,7 @@ export function loadReceiptKeys(fromEnv: ReceiptKeyEntry[] | null, file: string,
   }
   // Not refused here: the file's first key is made by whichever process starts first, at its own moment, which a
   // process that read its clock a little earlier (then waited for the database) sees as ahead.
-  return receiptKeyRing(parseReceiptKeys(readFileSync(file, 'utf8'), file));
+  return noRevokedSigner(receiptKeyRing(parseReceiptKeys(readFileSync(file, 'utf8'), file)), now, file);
 }
 
 let processRing: ReceiptKeyRing | null = null;
