@@ -106,6 +106,19 @@ export const exportTexts = {
     id: 'x.part.notification_settings',
     message: 'the kinds of notification you turned off',
   },
+  'x.part.passkeys': /*i18n*/ {
+    id: 'x.part.passkeys',
+    message: 'the passkeys you can sign in with: their names and dates (the keys themselves stay on your devices)',
+  },
+  'x.part.box_seeds': /*i18n*/ {
+    id: 'x.part.box_seeds',
+    message:
+      'your blind box seed pairs: the server seed once revealed (it proves the draws made with it), its digest before',
+  },
+  'x.part.invite_permission': /*i18n*/ {
+    id: 'x.part.invite_permission',
+    message: 'the invitation permission the platform granted you, if it did (a primary certification grants it too)',
+  },
   'x.col.id': /*i18n*/ { id: 'x.col.id', message: "the record's number" },
   'x.col.username': /*i18n*/ { id: 'x.col.username', message: 'your username' },
   'x.col.phone': /*i18n*/ { id: 'x.col.phone', message: 'your mobile number' },
@@ -455,6 +468,30 @@ export const exportTexts = {
   'x.col.push_subscriptions.created_at': /*i18n*/ {
     id: 'x.col.push_subscriptions.created_at',
     message: 'when you turned notifications on in it',
+  },
+  'x.col.passkeys.name': /*i18n*/ { id: 'x.col.passkeys.name', message: 'the name the passkey is shown with' },
+  'x.col.device_type': /*i18n*/ {
+    id: 'x.col.device_type',
+    message: 'singleDevice (kept on one device) or multiDevice (synced between your devices)',
+  },
+  'x.col.backed_up': /*i18n*/ { id: 'x.col.backed_up', message: 'whether the passkey is backed up (synced)' },
+  'x.col.passkeys.created_at': /*i18n*/ { id: 'x.col.passkeys.created_at', message: 'when you added it' },
+  'x.col.last_used_at': /*i18n*/ { id: 'x.col.last_used_at', message: 'when you last signed in with it' },
+  'x.col.server_hash': /*i18n*/ {
+    id: 'x.col.server_hash',
+    message: 'the SHA-256 of the server seed, shown before its draws so that it could not be changed after',
+  },
+  'x.col.server_seed': /*i18n*/ {
+    id: 'x.col.server_seed',
+    message: 'the server seed, once revealed (empty while it is in use)',
+  },
+  'x.col.next_nonce': /*i18n*/ { id: 'x.col.next_nonce', message: 'the number of the next draw with this seed pair' },
+  'x.col.box_seeds.created_at': /*i18n*/ { id: 'x.col.box_seeds.created_at', message: 'when the seed pair was made' },
+  'x.col.revealed_at': /*i18n*/ { id: 'x.col.revealed_at', message: 'when the server seed was revealed' },
+  'x.col.granted_at': /*i18n*/ { id: 'x.col.granted_at', message: 'when the permission was granted' },
+  'x.col.invite_permission.reason': /*i18n*/ {
+    id: 'x.col.invite_permission.reason',
+    message: "the platform's note on the grant",
   },
 } satisfies Record<string, MessageDescriptor>;
 

@@ -1,6 +1,8 @@
 // The data export's parts beyond the orders and the ledger: the customer's own freeze, saved bank cards and wallets,
-// sign-in history, daily check-ins, blind box draws, claimed reward tasks, price alerts, push subscriptions (the push
-// service's host only, never the endpoint's path or its keys), notification settings and practice account, each
+// sign-in history, passkeys (names and dates, never a key), daily check-ins, blind box seed pairs (a server seed once
+// revealed, its digest before) and draws, claimed reward tasks, the invitation permission, price alerts, push
+// subscriptions (the push service's host only, never the endpoint's path or its keys), notification settings and
+// practice account, each
 // holding the caller's rows and none of another customer's who has the same records; the archive holds every part
 // named in EXPORT_PARTS, in that order.
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -15,8 +17,10 @@ import {
   boxPrizes,
   boxSeeds,
   checkIns,
+  invitePermissions,
   loginHistory,
   notificationSettings,
+  passkeys,
   priceAlerts,
   pushSubscriptions,
   wallets,
@@ -101,6 +105,32 @@ async function recordsOf(userId: number, mark: string, day: string) {
       createdAt: at(`${day}T08:00:00`),
     })
     .returning();
+  // An older pair, revealed when it was replaced by the one above: its server seed is the customer's now.
+  const [revealed] = await db
+    .insert(boxSeeds)
+    .values({
+      userId,
+      serverSeed: `${mark}-revealed-seed`,
+      serverHash: `${mark}-revealed-hash`,
+      clientSeed: `${mark}-old-client`,
+      nextNonce: 4,
+      createdAt: at(`${day}T07:30:00`),
+      revealedAt: at(`${day}T07:59:00`),
+    })
+    .returning();
+  await db.insert(passkeys).values({
+    id: `${mark}-credential-id`,
+    userId,
+    publicKey: Buffer.from(`${mark}-public-key`),
+    counter: 7,
+    transports: ['internal'],
+    deviceType: 'multiDevice',
+    backedUp: true,
+    name: `${mark} laptop`,
+    createdAt: at(`${day}T07:40:00`),
+    lastUsedAt: at(`${day}T07:50:00`),
+  });
+  await db.insert(invitePermissions).values({ userId, grantedAt: at(`${day}T07:45:00`), reason: `${mark} partner` });
   const table = [{ id: prize!.id, weight: 1_000_000 }];
   const [draw] = await db
     .insert(boxDraws)
@@ -151,10 +181,20 @@ async function recordsOf(userId: number, mark: string, day: string) {
     })
     .returning();
   await db.insert(notificationSettings).values({ userId, off: [`${mark}_kind`] });
-  return { card: card!, wallet: wallet!, login: login!, prize: prize!, seed: seed!, draw: draw!, alert, subscription };
+  return {
+    card: card!,
+    wallet: wallet!,
+    login: login!,
+    prize: prize!,
+    seed: seed!,
+    revealed: revealed!,
+    draw: draw!,
+    alert,
+    subscription,
+  };
 }
 
-it('exports the caller’s own freeze, payees, sign-ins, check-ins, draws, claims, alerts, pushes and practice money only', async () => {
+it('exports the caller’s own freeze, payees, sign-ins, passkeys, check-ins, seeds, draws, claims, permission, alerts, pushes and practice money only', async () => {
   const user = await customer(h, '5');
   const other = await customer(h, '7');
   const mine = await recordsOf(user.id, 'mine', '2025-03-01');
@@ -237,6 +277,38 @@ it('exports the caller’s own freeze, payees, sign-ins, check-ins, draws, claim
       created_at: '2025-03-01T09:00:00.000Z',
     },
   ]);
+  // Seed pairs in the order made (by number): the revealed one's server seed, the one in use with its digest only.
+  expect(json('box_seeds')).toEqual([
+    {
+      id: mine.seed.id,
+      server_hash: 'mine-server-hash',
+      server_seed: null,
+      client_seed: 'mine-client',
+      next_nonce: 0,
+      created_at: '2025-03-01T08:00:00.000Z',
+      revealed_at: null,
+    },
+    {
+      id: mine.revealed.id,
+      server_hash: 'mine-revealed-hash',
+      server_seed: 'mine-revealed-seed',
+      client_seed: 'mine-old-client',
+      next_nonce: 4,
+      created_at: '2025-03-01T07:30:00.000Z',
+      revealed_at: '2025-03-01T07:59:00.000Z',
+    },
+  ]);
+  // A passkey's name and dates, never its key, credential id or counter.
+  expect(json('passkeys')).toEqual([
+    {
+      name: 'mine laptop',
+      device_type: 'multiDevice',
+      backed_up: true,
+      created_at: '2025-03-01T07:40:00.000Z',
+      last_used_at: '2025-03-01T07:50:00.000Z',
+    },
+  ]);
+  expect(json('invite_permission')).toEqual([{ granted_at: '2025-03-01T07:45:00.000Z', reason: 'mine partner' }]);
   expect(json('welfare_claims')).toEqual([
     { task_code: 'mine_task', asset: 'USDT', reward: '1.50000000', claimed_at: '2025-03-01T10:00:00.000Z' },
   ]);
@@ -278,5 +350,5 @@ it('exports the caller’s own freeze, payees, sign-ins, check-ins, draws, claim
     .map((bytes) => strFromU8(bytes))
     .join('\n');
   expect(everything).not.toContain('theirs');
-  expect(everything).not.toMatch(/endpoint-path|p256dh|auth-key|server-seed|checked_through/);
+  expect(everything).not.toMatch(/endpoint-path|p256dh|auth-key|server-seed|checked_through|credential-id|public-key/);
 });

@@ -7,8 +7,8 @@
 // time, and the export is refused as soon as the files written pass the bound, so an account of any size is never
 // read further than that; at most EXPORTS_AT_ONCE are built at once in a process. The identity documents'
 // pictures only when asked for.
-// Secrets never leave: no password hash, token hash, two-factor secret, recovery code, passkey key or push
-// subscription's keys is read.
+// Secrets never leave: no password hash, token hash, two-factor secret, recovery code, passkey key, unrevealed blind
+// box server seed or push subscription's keys is read.
 import Big from 'big.js';
 import { strToU8, Zip, ZipDeflate, ZipPassThrough } from 'fflate';
 import { and, asc, eq, getTableColumns, inArray, sql, type InferSelectModel, type SQL } from 'drizzle-orm';
@@ -18,6 +18,7 @@ import {
   accountFreezes,
   bankCards,
   boxDraws,
+  boxSeeds,
   certifications,
   checkIns,
   contractOrders,
@@ -26,7 +27,9 @@ import {
   lockupOrders,
   loginHistory,
   notificationSettings,
+  invitePermissions,
   optionOrders,
+  passkeys,
   practiceAccounts,
   priceAlerts,
   pushSubscriptions,
@@ -550,6 +553,26 @@ async function partsOf(db: Executor, userId: number, documents: boolean, now: Da
       ended_at: row.revokedAt,
     }),
   );
+  // A passkey's public key, signature counter and transports are the authenticator's, not the customer's to read; its
+  // name and dates are (as Settings shows them). At most PASSKEY_LIMIT a customer: read whole.
+  whole(
+    {
+      name: 'passkeys',
+      columns: ['name', 'device_type', 'backed_up', 'created_at', 'last_used_at'],
+      decimals: new Set<string>(),
+    },
+    await db
+      .select({
+        name: passkeys.name,
+        device_type: passkeys.deviceType,
+        backed_up: passkeys.backedUp,
+        created_at: passkeys.createdAt,
+        last_used_at: passkeys.lastUsedAt,
+      })
+      .from(passkeys)
+      .where(eq(passkeys.userId, userId))
+      .orderBy(asc(passkeys.createdAt), asc(passkeys.id)),
+  );
   const certificationOmits = ['user_id'];
   whole(
     {
@@ -571,9 +594,38 @@ async function partsOf(db: Executor, userId: number, documents: boolean, now: Da
       Number(String(row.day).replaceAll('-', '')),
     ),
   );
+  // A seed pair's server seed is the customer's once revealed (it proves the draws made with it); until then only its
+  // digest is, as the blind box page shows it: an unrevealed server seed is not even read.
+  await paged(
+    {
+      name: 'box_seeds',
+      columns: ['id', 'server_hash', 'server_seed', 'client_seed', 'next_nonce', 'created_at', 'revealed_at'],
+      decimals: new Set<string>(),
+    },
+    (after) =>
+      db
+        .select({
+          id: boxSeeds.id,
+          server_hash: boxSeeds.serverHash,
+          server_seed: sql<
+            string | null
+          >`case when ${boxSeeds.revealedAt} is null then null else ${boxSeeds.serverSeed} end`,
+          client_seed: boxSeeds.clientSeed,
+          next_nonce: boxSeeds.nextNonce,
+          created_at: boxSeeds.createdAt,
+          revealed_at: boxSeeds.revealedAt,
+        })
+        .from(boxSeeds)
+        .where(and(eq(boxSeeds.userId, userId), after))
+        .$dynamic(),
+    idKey(boxSeeds.id, (row: { id: number }) => row.id),
+    (row) => row,
+  );
   await table('box_draws', boxDraws);
   // One claim a reward task, and the tasks are the platform's short list.
   await owned('welfare_claims', welfareClaims, welfareClaims.taskCode);
+  // The operator's grant of the invitation permission (empty when none: a primary certification grants it unstored).
+  await owned('invite_permission', invitePermissions);
   // checked_through is the alerts job's own mark of how far it has weighed a new alert, nothing the customer set.
   await table('price_alerts', priceAlerts, undefined, ['checked_through']);
   // A subscription's endpoint address is a capability (whoever has it can push to the browser) and its keys encrypt
@@ -636,14 +688,17 @@ export const EXPORT_PARTS = [
   'lockups',
   'messages',
   'sessions',
+  'passkeys',
   'certifications',
   'account_freeze',
   'bank_cards',
   'wallets',
   'login_history',
   'check_ins',
+  'box_seeds',
   'box_draws',
   'welfare_claims',
+  'invite_permission',
   'price_alerts',
   'push_subscriptions',
   'notification_settings',
