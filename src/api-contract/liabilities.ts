@@ -25,6 +25,16 @@ export const OPEN_OPTIONS_ASSET = 'USDT_IN_OPTIONS';
 export const LOCKUP_INTEREST_ASSET = 'USDT_LOCKUP_INTEREST';
 
 /**
+ * The tree's column for the interest liquidity has earned and not credited yet, in USDT. A liquidity holder earns each
+ * interest day's interest on that day's eligible principal at the day's published ladder (interest days in the earn
+ * time zone, whole days: nothing accrues within a day), credited to the liquidity balance (YUEBAO) by the day-end job
+ * some time after the day ended, so at a cut-off an ended day's interest may be owed and in no balance yet: this column
+ * counts, per customer, the interest of every day ended by the cut-off that the tree does not hold in the liquidity
+ * balance, 0 once the job's credit is in the tree. The interest of the day not ended is not earned yet.
+ */
+export const LIQUIDITY_INTEREST_ASSET = 'USDT_LIQUIDITY_INTEREST';
+
+/**
  * Where the server serves the stand-alone verifier (liabilities-verify.ts with its types stripped, so any Node.js from
  * 20.16 runs it as `node liabilities-verify.mjs proof.json <published root hash | roots.json>`, roots.json the list
  * saved from GET /api/liabilities/roots), for anyone, from any origin.

@@ -6,7 +6,11 @@ import Big from 'big.js';
 import { sql } from 'drizzle-orm';
 import { strFromU8, unzipSync } from 'fflate';
 import { EXPORT_PATH } from '../../src/api-contract/closure.ts';
-import { LOCKUP_INTEREST_ASSET, myLiabilityProof } from '../../src/api-contract/liabilities.ts';
+import {
+  LIQUIDITY_INTEREST_ASSET,
+  LOCKUP_INTEREST_ASSET,
+  myLiabilityProof,
+} from '../../src/api-contract/liabilities.ts';
 import { verifyProof } from '../../src/api-contract/liabilities-verify.ts';
 import { buildLiabilitiesNow, ensureDailyLiabilities } from '../../src/server/domain/liabilities.ts';
 import { COMMAND_LINE } from '../../src/server/domain/audit-log.ts';
@@ -18,6 +22,7 @@ import type { LedgerKind } from '../../src/api-contract/ledger-kinds.ts';
 import { startHarness, type Harness } from './harness.ts';
 import { customer, waitersOnLocks } from './helpers.ts';
 import { EARN_ZONE, earnTime, toEarnDay } from './earn-helpers.ts';
+import { runDueDays } from '../../src/server/jobs/daily.ts';
 
 let h: Harness;
 beforeAll(async () => {
@@ -190,6 +195,39 @@ it('counts in the leaf of a lock-up holder the income of its days ended by the c
     '100000000000',
     '0',
   ]);
+}, 180_000);
+
+it('counts in the leaf of a liquidity holder the interest of a day ended by the cut-off and not credited yet', async () => {
+  // 1,000 USDT in liquidity, subscribed on 14 December (Bangkok time): it earns from the 15th, at 6 % a year on its
+  // first 1,000 and 4 % beyond, added to the liquidity balance at the end of each interest day (it compounds).
+  h.clock.set(earnTime('2026-12-14', 10));
+  const who = await customer(h, '1500');
+  await h.database.db.transaction((tx) => subscribeLiquidity(tx, who.id, '1000', h.clock, EARN_ZONE));
+  await toEarnDay(h, '2026-12-16', 1);
+  const leafOf = async () => {
+    const { data } = await h.call(myLiabilityProof, {}, { token: who.token });
+    expect(await verifyProof(data.proof, { hash: data.tree.root, totals: data.tree.totals })).toMatchObject({
+      ok: true,
+    });
+    const column = (name: string) => data.proof.leaf.sums[data.tree.assets.indexOf(name)] ?? '0';
+    return { usdt: column('USDT'), liquidity: column('YUEBAO'), interest: column(LIQUIDITY_INTEREST_ASSET) };
+  };
+  // At the 17th's cut-off (07:00 in Bangkok) the 16th has ended and the day-end job has not credited it yet: owed are
+  // the 1,000.16438356 held (the 15th's 0.16438356 in it) and the 16th's 0.16440157.
+  h.clock.set(new Date('2026-12-17T00:02:00Z'));
+  expect(await ensureDailyLiabilities(h.database.db, h.clock.now(), 'test')).toBe(true);
+  expect(await leafOf()).toEqual({ usdt: '50000000000', liquidity: '100016438356', interest: '16440157' });
+  // A job late by a day credits the 16th and the 17th just after the next cut-off: those entries are not in the 18th's
+  // tree (taken after it), so both days' interest is still owed in the column.
+  h.clock.set(new Date('2026-12-18T00:01:00Z'));
+  await runDueDays(h.database.db, h.clock.now(), EARN_ZONE);
+  h.clock.set(new Date('2026-12-18T00:02:00Z'));
+  expect(await ensureDailyLiabilities(h.database.db, h.clock.now(), 'test')).toBe(true);
+  expect(await leafOf()).toEqual({ usdt: '50000000000', liquidity: '100016438356', interest: '32882116' });
+  // A tree built once both are credited counts them in the liquidity balance, not twice.
+  h.clock.set(new Date('2026-12-18T00:03:00Z'));
+  await buildLiabilitiesNow(h.database.db, h.clock.now(), COMMAND_LINE);
+  expect(await leafOf()).toEqual({ usdt: '50000000000', liquidity: '100049320472', interest: '0' });
 }, 180_000);
 
 it('exports balances that agree with the ledger beside them while a posting commits during the export', async () => {

@@ -8,6 +8,7 @@ import {
   LIABILITIES_VERIFIER_PATH,
   liabilityRoots,
   myLiabilityProof,
+  LIQUIDITY_INTEREST_ASSET,
   LOCKUP_INTEREST_ASSET,
   OPEN_OPTIONS_ASSET,
   unitsToDecimal,
@@ -34,12 +35,13 @@ export default function LiabilitiesPage() {
   const unavailable = verdict !== null && !verdict.ok && verdict.reason === 'crypto';
   const cutoff = proof ? formatDateTime(proof.cutoff) : '';
   const newestCutoff = state.newest ? formatDateTime(state.newest.cutoff) : '';
-  const assetName = (asset: string) =>
-    asset === OPEN_OPTIONS_ASSET
-      ? t`USDT in open options (paid if they win)`
-      : asset === LOCKUP_INTEREST_ASSET
-        ? t`USDT lock-up interest earned, not paid yet`
-        : asset;
+  // The tree's own columns, named in words; a ledger asset by its code.
+  const columnNames: Record<string, string> = {
+    [OPEN_OPTIONS_ASSET]: t`USDT in open options (paid if they win)`,
+    [LOCKUP_INTEREST_ASSET]: t`USDT lock-up interest earned, not paid yet`,
+    [LIQUIDITY_INTEREST_ASSET]: t`USDT liquidity interest earned, not added yet`,
+  };
+  const assetName = (asset: string) => columnNames[asset] ?? asset;
 
   return (
     <div className="page liabilities-page">

@@ -6,10 +6,16 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db, type Executor } from '../db/connection.ts';
 import { PROOF_FORMAT, type LiabilityProof } from '../../api-contract/liabilities-verify.ts';
-import { LOCKUP_INTEREST_ASSET, OPEN_OPTIONS_ASSET, type PublishedTree } from '../../api-contract/liabilities.ts';
+import {
+  LIQUIDITY_INTEREST_ASSET,
+  LOCKUP_INTEREST_ASSET,
+  OPEN_OPTIONS_ASSET,
+  type PublishedTree,
+} from '../../api-contract/liabilities.ts';
 import { DEFAULT_EARN_TIMEZONE, interestDay } from '../../api-contract/earn-days.ts';
 import { addDays } from '../../api-contract/earn.ts';
 import { LOCKUP_ENTRY } from './lockup.ts';
+import { LIQUIDITY_ENTRY, uncreditedInterestSql } from './liquidity.ts';
 import { texts } from '../../api-contract/texts.ts';
 import { Refusal } from './refusal.ts';
 import { appendAudit, type Actor } from './audit-log.ts';
@@ -92,8 +98,10 @@ export type BuiltTree = PublishedTree;
  * (and so on, for what that leaves out), so its amount is counted once, in this tree or the next. So an option
  * settled by `cutoff` whose payout entry is left out that way was still open in that order: it counts among the open
  * options, or its payout would be in neither column. The lock-ups' income of their interest days (in `timeZone`)
- * ended by `cutoff` that the tree does not hold as paid USDT is a column of its own (LOCKUP_INTEREST_ASSET). A customer
- * with no entry is a leaf of zeros, so every customer can check their leaf.
+ * ended by `cutoff` that the tree does not hold as paid USDT is a column of its own (LOCKUP_INTEREST_ASSET), and so
+ * is the liquidity interest of those days that the tree does not hold in the liquidity balance
+ * (LIQUIDITY_INTEREST_ASSET: credited after `cutoff`, or not yet). A customer with no entry is a leaf of zeros, so
+ * every customer can check their leaf.
  */
 async function buildAndStore(
   tx: Executor,
@@ -104,8 +112,10 @@ async function buildAndStore(
   timeZone: string,
 ) {
   await ensureSalts(tx, cutoff);
-  // The last interest day (in the earn time zone) ended by the cut-off: the lock-ups' income is owed up to it.
+  // The last interest day (in the earn time zone) ended by the cut-off: the lock-ups' income and the liquidity interest
+  // are owed up to it.
   const lastEnded = addDays(interestDay(cutoff, timeZone), -1);
+  const uncredited = await uncreditedInterestSql(tx, lastEnded);
   const rows = rowsOf<BalanceRow>(
     await tx.execute(sql`
       with recursive first_late as (
@@ -130,20 +140,28 @@ async function buildAndStore(
       ), late_payouts as (
         select e.reference from ledger_entries e join bounds b on b.user_id = e.user_id and b.asset = e.asset
         where e.kind = 'option_payout' and e.seq >= b.bound
-      ), late_lockups as (
-        -- A lock-up's subscription or income entry the tree leaves out (its principal or income is not in the tree).
-        select e.kind, e.reference, e.amount from ledger_entries e join bounds b on b.user_id = e.user_id and b.asset = e.asset
-        where e.kind in (${LOCKUP_ENTRY.subscribe}, ${LOCKUP_ENTRY.income}) and e.seq >= b.bound
+      ), late_earn as (
+        -- An earn entry the tree leaves out: a lock-up's subscription or income, a liquidity interest credit (its
+        -- principal or interest is not in the tree).
+        select e.user_id, e.kind, e.reference, e.amount
+        from ledger_entries e join bounds b on b.user_id = e.user_id and b.asset = e.asset
+        where e.kind in (${LOCKUP_ENTRY.subscribe}, ${LOCKUP_ENTRY.income}, ${LIQUIDITY_ENTRY.interest}) and e.seq >= b.bound
       ), lockup_interest as (
         -- Each lock-up's income of its days ended by the cut-off, less what of it the tree holds paid (its orders'
         -- earned as read here, less the income entries left out): owed, whether the day-end job paid it after the
         -- cut-off or not yet.
         select o.user_id, greatest(0, least(o.end_day::date, ${lastEnded}::date) - o.start_day::date + 1) * o.daily_income
-          - (o.earned - coalesce((select sum(l.amount) from late_lockups l where l.kind = ${LOCKUP_ENTRY.income}
+          - (o.earned - coalesce((select sum(l.amount) from late_earn l where l.kind = ${LOCKUP_ENTRY.income}
             and l.reference like 'lockup-income:%:' || o.id), 0)) as owed
         from lockup_orders o
         where o.start_day <= ${lastEnded}
-          and 'lockup:' || o.id not in (select reference from late_lockups where kind = ${LOCKUP_ENTRY.subscribe})
+          and 'lockup:' || o.id not in (select reference from late_earn where kind = ${LOCKUP_ENTRY.subscribe})
+      ), liquidity_interest as (
+        -- Each liquidity holder's interest of the days ended by the cut-off that the tree does not hold in the liquidity
+        -- balance: credited after the cut-off (its entry, referenced by its day, left out) or not credited yet.
+        select user_id, amount as owed from late_earn
+        where kind = ${LIQUIDITY_ENTRY.interest} and split_part(reference, ':', 2) <= ${lastEnded}
+        ${uncredited ? sql`union all select user_id, interest from (${uncredited}) u` : sql``}
       ), sums as (
         select e.user_id, e.asset, sum(e.amount) as total, max(e.seq) as through
         from ledger_entries e
@@ -160,6 +178,10 @@ async function buildAndStore(
         union all
         select user_id, ${LOCKUP_INTEREST_ASSET}::text, sum(owed), 0::bigint
         from lockup_interest where owed > 0
+        group by user_id
+        union all
+        select user_id, ${LIQUIDITY_INTEREST_ASSET}::text, sum(owed), 0::bigint
+        from liquidity_interest where owed > 0
         group by user_id
       )
       select u.id as user_id, s.salt, e.asset, (e.total * 100000000)::numeric(60, 0)::text as units, e.through
@@ -244,7 +266,7 @@ async function buildAndStore(
  * Builds `day`'s tree (cut-off: the day's start, UTC) unless one is stored already; the tree when this call built it,
  * null when another call had. Any number of processes may call it at once: one builds (an advisory lock, then the
  * day's row looked for again; the unique day refuses a second row). `timeZone` is the earn time zone (EARN_TIMEZONE),
- * where the lock-ups' interest days end.
+ * where the earn products' interest days end.
  */
 export async function buildDailyLiabilities(
   db: Db,
@@ -262,7 +284,7 @@ export async function buildDailyLiabilities(
 }
 
 /** The job's run: builds the latest day's tree if no process has yet; true when this call built it. `timeZone`: the
- * earn time zone (EARN_TIMEZONE), where the lock-ups' interest days end. */
+ * earn time zone (EARN_TIMEZONE), where the earn products' interest days end. */
 export async function ensureDailyLiabilities(
   db: Db,
   now: Date,
@@ -278,7 +300,7 @@ export async function ensureDailyLiabilities(
 /**
  * An operator's build on demand: a tree as of `now`, with no day, published like a daily one, and one audit entry
  * (`liabilities.build`, the published tree as its after) in the same transaction. `timeZone`: the earn time zone
- * (EARN_TIMEZONE), where the lock-ups' interest days end.
+ * (EARN_TIMEZONE), where the earn products' interest days end.
  */
 export async function buildLiabilitiesNow(
   db: Db,

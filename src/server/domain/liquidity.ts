@@ -6,7 +6,7 @@
 // of the day's new money subscribed before it first); a standard redemption still earns on its day and
 // is paid at the end of the next interest day.
 import Big from 'big.js';
-import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { idKey, keysetQuery, type KeysetOrder } from './paged-query.ts';
 import { rowsOf, tableRow, type Executor, type Tx } from '../db/connection.ts';
 import { balances, liquidityAccounts, liquidityRates, liquidityRecords } from '../db/schema.ts';
@@ -43,6 +43,11 @@ export const LIQUIDITY_ENTRY = {
 } as const;
 
 type RecordRow = typeof liquidityRecords.$inferSelect;
+
+/** The day-end job that credits the liquidity interest: its name in `daily_runs`, one row per interest day credited. */
+export const LIQUIDITY_INTEREST_JOB = 'yuebao-interest';
+/** The SQL of the first interest day liquidity has anything to do (its first record's day; null before any). */
+export const LIQUIDITY_FIRST_DAY = sql`select min(day) as day from liquidity_records`;
 
 /** The ladder in force on `day`: the one published for it, else the latest published before it. */
 export async function ladderFor(
@@ -306,6 +311,29 @@ export async function creditDailyInterest(tx: Tx, day: InterestDay, now: Date): 
     sql`update liquidity_records set status = 'waiting' where day = ${day} and kind = 'redeem' and status = 'submitted'`,
   );
   return credited;
+}
+
+/**
+ * The SQL of the interest each holder has earned on the interest days through `through` that the day-end job has not
+ * credited, as creditDailyInterest would credit it (the same figures and ladder): rows (user_id, interest), for the
+ * proof of liabilities. The days are read first (after the last one credited, or from the first record); each counts
+ * only where the statement it goes in finds no `daily_runs` row for it, so a day credited meanwhile is counted by its
+ * ledger entry instead, never twice. A day's figures are read from the balances as they are: with two days or more not
+ * credited, a later day's leaves out the interest on the earlier days' interest (what the job will compound). Null when
+ * no day is left to credit.
+ */
+export async function uncreditedInterestSql(db: Executor, through: InterestDay): Promise<SQL | null> {
+  const [found] = rowsOf<{ done: string | null; first: string | null }>(
+    await db.execute(sql`select (select max(day) from daily_runs where job = ${LIQUIDITY_INTEREST_JOB}) as done,
+      (${LIQUIDITY_FIRST_DAY}) as first`),
+  );
+  const days: SQL[] = [];
+  for (let day = found?.done ? addDays(found.done, 1) : found?.first; day && day <= through; day = addDays(day, 1)) {
+    const rate = await ladderFor(db, day);
+    days.push(sql`select user_id, ${rate ? interestSql(rate.ladder) : sql`0::numeric`} as interest from (${holdersOf(day)}) h
+      where not exists (select 1 from daily_runs where job = ${LIQUIDITY_INTEREST_JOB} and day = ${day})`);
+  }
+  return days.length ? sql.join(days, sql` union all `) : null;
 }
 
 /** Pays the standard redemptions due at the end of `day`: frozen liquidity out, USDT in. Set-based. */

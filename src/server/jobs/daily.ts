@@ -9,7 +9,12 @@ import { sql } from 'drizzle-orm';
 import { rowsOf, type Db, type Executor, type Tx } from '../db/connection.ts';
 import { addDays, type InterestDay } from '../../api-contract/earn.ts';
 import { dayEnd } from '../domain/earn-days.ts';
-import { creditDailyInterest, payStandardRedemptions } from '../domain/liquidity.ts';
+import {
+  LIQUIDITY_FIRST_DAY,
+  LIQUIDITY_INTEREST_JOB,
+  creditDailyInterest,
+  payStandardRedemptions,
+} from '../domain/liquidity.ts';
 import { payLockupDay } from '../domain/lockup.ts';
 
 export interface DailyJob {
@@ -27,8 +32,8 @@ const firstOf = (query: ReturnType<typeof sql>) => async (db: Executor) =>
  * lock-up. */
 export const DAILY_JOBS: DailyJob[] = [
   {
-    name: 'yuebao-interest',
-    firstDay: firstOf(sql`select min(day) as day from liquidity_records`),
+    name: LIQUIDITY_INTEREST_JOB,
+    firstDay: firstOf(LIQUIDITY_FIRST_DAY),
     run: (tx, day, now) => creditDailyInterest(tx, day, now),
   },
   {

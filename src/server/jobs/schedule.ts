@@ -298,7 +298,7 @@ export const startRiskFigureJob = (db: Db, clock: Clock, log: (error: unknown) =
   });
 
 /**
- * Builds the day's proof of liabilities (domain/liabilities.ts; the lock-ups' interest days in `timeZone`) every
+ * Builds the day's proof of liabilities (domain/liabilities.ts; the earn interest days in `timeZone`) every
  * `everyMs` (a minute of the clock) and once at start; one process builds it per UTC day (an advisory lock and the
  * day's unique row), the others find it stored.
  */
