@@ -17,6 +17,7 @@ import { COMMAND_LINE } from '../../src/server/domain/audit-log.ts';
 import { post } from '../../src/server/domain/ledger.ts';
 import { subscribeLockup } from '../../src/server/domain/lockup.ts';
 import { subscribeLiquidity } from '../../src/server/domain/liquidity.ts';
+import { draw, publishPrizeTableAs, setBoxCostsAs } from '../../src/server/domain/blindbox.ts';
 import { rowsOf } from '../../src/server/db/connection.ts';
 import type { LedgerKind } from '../../src/api-contract/ledger-kinds.ts';
 import { startHarness, type Harness } from './harness.ts';
@@ -228,6 +229,48 @@ it('counts in the leaf of a liquidity holder the interest of a day ended by the 
   h.clock.set(new Date('2026-12-18T00:03:00Z'));
   await buildLiabilitiesNow(h.database.db, h.clock.now(), COMMAND_LINE);
   expect(await leafOf()).toEqual({ usdt: '50000000000', liquidity: '100049320472', interest: '0' });
+}, 180_000);
+
+it('counts a blind box draw that took effect after a later-stamped posting once: its cost and prize together', async () => {
+  // One prize, sure to be drawn: 5 USDT, for 100 points a draw.
+  h.clock.set(new Date('2026-12-20T12:00:00Z'));
+  await h.database.db.transaction(async (tx) => {
+    await publishPrizeTableAs(tx, COMMAND_LINE, 'Sure:USDT:5:1000000', h.clock.now());
+    await setBoxCostsAs(tx, COMMAND_LINE, ['points=100'], h.clock.now());
+  });
+  // Just after midnight a credit commits first, of 7 points to one customer, of 7 USDT to another; a draw paid with
+  // points whose request began just before midnight waited for the account and commits after it: for the first its 100
+  // points out took effect after the 7 in (its 5 USDT prize right after), for the second its 5 USDT prize took effect
+  // after the 7 USDT in. In the order they took effect each held 10 USDT and 300 points at midnight, no draw yet: not
+  // the prize and the points besides, nor neither.
+  const drawn = [];
+  for (const late of ['POINT', 'USDT']) {
+    const who = await customer(h, '10');
+    await h.database.db.transaction((tx) =>
+      post(
+        tx,
+        { userId: who.id, asset: 'POINT', amount: '300', kind: 'test_credit', reference: `points:${who.id}` },
+        h.clock.now(),
+      ),
+    );
+    await h.database.db.transaction((tx) =>
+      post(
+        tx,
+        { userId: who.id, asset: late, amount: '7', kind: 'test_credit', reference: `after-midnight:${who.id}` },
+        new Date('2026-12-21T00:00:00.100Z'),
+      ),
+    );
+    await h.database.db.transaction((tx) => draw(tx, who.id, 'points', new Date('2026-12-20T23:59:59.900Z')));
+    drawn.push(who);
+  }
+  h.clock.set(new Date('2026-12-21T00:02:00Z'));
+  expect(await ensureDailyLiabilities(h.database.db, h.clock.now(), 'test')).toBe(true);
+  for (const who of drawn) {
+    const { data } = await h.call(myLiabilityProof, {}, { token: who.token });
+    expect(data.tree.day).toBe('2026-12-21');
+    const column = (name: string) => data.proof.leaf.sums[data.tree.assets.indexOf(name)] ?? '0';
+    expect({ usdt: column('USDT'), points: column('POINT') }).toEqual({ usdt: '1000000000', points: '30000000000' });
+  }
 }, 180_000);
 
 it('exports balances that agree with the ledger beside them while a posting commits during the export', async () => {

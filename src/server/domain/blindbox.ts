@@ -42,6 +42,12 @@ import { consoleTexts } from '../../api-contract/console-texts.ts';
 
 /** The ledger kind of a draw's cost and of its prize. */
 export const BLIND_BOX_KIND = 'blind_box';
+/**
+ * A draw's prize entry is referenced as its cost's with this ending (`blindbox:<seed>:<nonce>:prize`): a prize in the
+ * asset the draw was paid in would otherwise be a second entry of one kind, reference, account and asset, which the
+ * ledger refuses. The two entries are still one movement (the proof of liabilities takes them together).
+ */
+export const PRIZE_REFERENCE_END = ':prize';
 /** The config group (act) of the blind box's settings. */
 const CONFIG_ACT = 'blindbox';
 /** Config entries (act `blindbox`): the cost of one draw per way of paying. */
@@ -425,7 +431,7 @@ export async function draw(
       asset: prize.asset,
       amount: new Big(prize.amount).toFixed(8),
       kind: BLIND_BOX_KIND,
-      reference: `${reference}:prize`,
+      reference: `${reference}${PRIZE_REFERENCE_END}`,
     },
     now,
   );

@@ -16,6 +16,7 @@ import { DEFAULT_EARN_TIMEZONE, interestDay } from '../../api-contract/earn-days
 import { addDays } from '../../api-contract/earn.ts';
 import { LOCKUP_ENTRY } from './lockup.ts';
 import { LIQUIDITY_ENTRY, uncreditedInterestSql } from './liquidity.ts';
+import { BLIND_BOX_KIND, PRIZE_REFERENCE_END } from './blindbox.ts';
 import { texts } from '../../api-contract/texts.ts';
 import { Refusal } from './refusal.ts';
 import { appendAudit, type Actor } from './audit-log.ts';
@@ -93,9 +94,10 @@ export type BuiltTree = PublishedTree;
  * leaves. An account's balance is the sum of its entries before its first one created after `cutoff`, in seq order (its
  * commit order): an entry stamped by `cutoff` (its request began then) that committed after a later-stamped one took
  * effect after it, so it belongs to the next tree, and each balance is one the account really had. A movement between
- * two assets of one account (one event: a lock-up's or liquidity's USDT out and its REGULAR or YUEBAO in) is counted
- * whole or not at all: when one of its entries is left out so, each other asset's balance stops before its entry too
- * (and so on, for what that leaves out), so its amount is counted once, in this tree or the next. So an option
+ * two assets of one account (one event: a lock-up's or liquidity's USDT out and its REGULAR or YUEBAO in, a blind box
+ * draw's cost and prize) is counted whole or not at all: when one of its entries is left out so, each other asset's
+ * balance stops before its entry too (and so on, for what that leaves out), so its amount is counted once, in this tree
+ * or the next. So an option
  * settled by `cutoff` whose payout entry is left out that way was still open in that order: it counts among the open
  * options, or its payout would be in neither column. The lock-ups' income of their interest days (in `timeZone`)
  * ended by `cutoff` that the tree does not hold as paid USDT is a column of its own (LOCKUP_INTEREST_ASSET), and so
@@ -131,7 +133,12 @@ async function buildAndStore(
         select o.user_id, o.asset, o.seq
         from left_out l
         join ledger_entries e on e.user_id = l.user_id and e.asset = l.asset and e.seq >= l.seq
-        join ledger_entries o on o.kind = e.kind and o.reference = e.reference and o.user_id = e.user_id
+        join ledger_entries o on o.kind = e.kind and o.user_id = e.user_id
+          and (o.reference = e.reference
+            -- A blind box draw is one movement under two references: its cost's, and its prize's with an ending.
+            or e.kind = ${BLIND_BOX_KIND} and o.reference in (e.reference || ${PRIZE_REFERENCE_END},
+              case when right(e.reference, length(${PRIZE_REFERENCE_END})) = ${PRIZE_REFERENCE_END}
+                then left(e.reference, -length(${PRIZE_REFERENCE_END})) end))
           and o.asset <> e.asset and o.asset not like 'practice:%'
         left join first_late f on f.user_id = o.user_id and f.asset = o.asset
         where f.bound is null or o.seq < f.bound
