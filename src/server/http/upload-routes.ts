@@ -20,6 +20,13 @@ import { consoleOperatorOf } from './console-caller.ts';
 import type { CachedAnswers } from './cached-answers.ts';
 import type { Services } from './context.ts';
 
+/**
+ * What the upload's multipart body may hold: the one picture and nothing else. A text field before it would be held in
+ * memory while the picture is looked for (busboy's 1 MB a field, up to a thousand parts: a gigabyte a request), so a
+ * field is refused as not a picture; a part after the picture is read past, never kept.
+ */
+const UPLOAD_LIMITS = { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 0, parts: 1 };
+
 /** The file's own first bytes decide its type, not what the browser claims. */
 function sniffImage(bytes: Uint8Array): string | null {
   const starts = (...sig: number[]) => sig.every((byte, i) => bytes[i] === byte);
@@ -44,7 +51,7 @@ function sniffImage(bytes: Uint8Array): string | null {
 export const uploadRoutes: RouteModule = async ({ app, services, cache }) => {
   await app.register(async (uploads) => {
     uploads.removeContentTypeParser('multipart/form-data');
-    await uploads.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1 } });
+    await uploads.register(multipart, { limits: UPLOAD_LIMITS });
     uploadAndPictureRoutes(uploads, router(uploads, services, cache), services, cache);
   });
 };
@@ -59,7 +66,7 @@ function uploadAndPictureRoutes(
   route(uploadImage, async (_input, { request, caller, clock }) => {
     if (!request.isMultipart()) throw new Refusal(texts.uploadNotImage.id);
     // A multipart body without a boundary makes busboy throw: a refusal, not a 500.
-    const file = await request.file({ limits: { fileSize: UPLOAD_MAX_BYTES, files: 1 } }).catch(() => {
+    const file = await request.file({ limits: UPLOAD_LIMITS }).catch(() => {
       throw new Refusal(texts.uploadNotImage.id);
     });
     if (!file || file.fieldname !== UPLOAD_FIELD) throw new Refusal(texts.uploadNotImage.id);
