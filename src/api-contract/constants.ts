@@ -20,6 +20,12 @@ export const THEME_COLOR = '#00bbfe';
 export const HISTORY_LENGTH = 10;
 export const UPLOAD_MAX_COUNT = 52;
 export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
+/**
+ * Ours: the most pixels a picture may declare, 50 megapixels (200 MB once a browser opens it as RGBA). More than any
+ * phone camera's default and far more than the app sends (1600 px a side at most); fewer than a decompression bomb
+ * needs, whose few compressed megabytes unpack into gigabytes in the browser of the reviewer who opens it.
+ */
+export const UPLOAD_MAX_PIXELS = 50_000_000;
 /** The largest form or JSON body the server reads; a larger one answers 413. */
 export const BODY_MAX_BYTES = 1024 * 1024;
 export const SWIPER_INTERVAL_MS = 3000;

@@ -9,6 +9,10 @@ export const serverTexts = {
     id: 'e.avatarIsDocument',
     message: 'A picture sent as a document or a receipt cannot be your avatar: please choose another picture!',
   },
+  uploadTooManyPixels: /*i18n*/ {
+    id: 'e.uploadTooManyPixels',
+    message: 'The picture is too large (at most {0} megapixels)!',
+  },
   passkeyNotRecognised: /*i18n*/ {
     id: 'e.passkeyNotRecognised',
     message: 'This passkey is not recognised here. Sign in with your password, then add it again in Settings!',

@@ -128,6 +128,69 @@ it('a picture over 5 MB is refused as too large and nothing is kept', async () =
   expect(await dbState(h)).toEqual(before);
 });
 
+/** A picture's first bytes, declaring `width`×`height` pixels in its own format's header; the pixels are not there. */
+const declaring = {
+  PNG: (width: number, height: number) => {
+    const bytes = Buffer.from(tinyPng());
+    bytes.writeUInt32BE(width, 16);
+    bytes.writeUInt32BE(height, 20);
+    return bytes;
+  },
+  GIF: (width: number, height: number) => {
+    const bytes = Buffer.from([0x47, 0x49, 0x46, 0x38, 0x39, 0x61, 0, 0, 0, 0, 0, 0, 0, 0x3b]);
+    bytes.writeUInt16LE(width, 6);
+    bytes.writeUInt16LE(height, 8);
+    return bytes;
+  },
+  // A small screen (a comment block after it) whose one frame, 1 × 1 as a frame should be, is placed far past its
+  // edge: the browser grows the screen to hold it.
+  'GIF frame': (width: number, height: number) => {
+    const bytes = Buffer.from([
+      ...[0x47, 0x49, 0x46, 0x38, 0x39, 0x61, 1, 0, 1, 0, 0x80, 0, 0, 0, 0, 0, 0xff, 0xff, 0xff],
+      ...[0x21, 0xfe, 3, 0x61, 0x62, 0x63, 0],
+      ...[0x2c, 0, 0, 0, 0, 1, 0, 1, 0, 0, 2, 2, 0x4c, 0x01, 0, 0x3b],
+    ]);
+    bytes.writeUInt16LE(width - 1, 27);
+    bytes.writeUInt16LE(height - 1, 29);
+    return bytes;
+  },
+  // A JFIF segment, then the frame's header (SOF0) with the size, as a camera writes it.
+  JPEG: (width: number, height: number) => {
+    const bytes = Buffer.from([
+      ...[0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0, 1, 1, 0, 0, 1, 0, 1, 0, 0],
+      ...[0xff, 0xc0, 0, 11, 8, 0, 0, 0, 0, 1, 1, 0x11, 0],
+      ...[0xff, 0xd9],
+    ]);
+    bytes.writeUInt16BE(height, 25);
+    bytes.writeUInt16BE(width, 27);
+    return bytes;
+  },
+  // The extended format's canvas (VP8X), 24 bits a side, each less one.
+  WebP: (width: number, height: number) => {
+    const bytes = Buffer.from([
+      ...[0x52, 0x49, 0x46, 0x46, 22, 0, 0, 0, 0x57, 0x45, 0x42, 0x50],
+      ...[0x56, 0x50, 0x38, 0x58, 10, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+    ]);
+    bytes.writeUIntLE(width - 1, 24, 3);
+    bytes.writeUIntLE(height - 1, 27, 3);
+    return bytes;
+  },
+};
+
+it.each(Object.entries(declaring))(
+  'a %s declaring more pixels than a browser can open (a decompression bomb) is refused; one of 7000 × 7000 is kept',
+  async (_, make) => {
+    // A few kilobytes of compressed pixels can unpack into gigabytes in the reviewer's browser that opens the picture.
+    const before = await dbState(h);
+    expect(await uploadFile(h, me.token, { bytes: make(60_000, 60_000), name: 'x.jpg', type: 'image/jpeg' })).toEqual(
+      refused('The picture is too large (at most 50 megapixels)!'),
+    );
+    expect(await dbState(h)).toEqual(before);
+    const kept = await uploadFile(h, me.token, { bytes: make(7000, 7000), name: 'x.jpg', type: 'image/jpeg' });
+    expect(kept).toMatchObject({ ret: 1, data: { url: expect.stringMatching(UPLOAD_URL) } });
+  },
+);
+
 it('an uploaded picture becomes the avatar, as its own copy served to its owner only', async () => {
   const { data } = await uploadFile(h, me.token, { bytes: tinyPng(), name: 'me.png', type: 'image/png' });
   const res = await h.call(editAvatar, { userimg: data.url }, { token: me.token });

@@ -17,7 +17,13 @@ import {
   RET_TOKEN_INVALID,
   TOKEN_HEADER,
 } from '../../api-contract/envelope.ts';
-import { BODY_MAX_BYTES, FALLBACK_LOCALE, LOCALES, UPLOAD_MAX_BYTES } from '../../api-contract/constants.ts';
+import {
+  BODY_MAX_BYTES,
+  FALLBACK_LOCALE,
+  LOCALES,
+  UPLOAD_MAX_BYTES,
+  UPLOAD_MAX_PIXELS,
+} from '../../api-contract/constants.ts';
 import { UPLOAD_FIELD, UPLOAD_TYPES } from '../../api-contract/account.ts';
 import { UPLOAD_URL } from '../../api-contract/fields.ts';
 import { PRICE_STREAM_PATH } from '../../api-contract/markets.ts';
@@ -268,7 +274,7 @@ function operation(declared: DeclaredEndpoint): Json {
           ? 'A write that takes no Idempotency-Key: each call stores the picture it carries and answers a new URL.'
           : 'Reads only.',
       endpoint.multipart
-        ? `Multipart upload of one picture in field \`${UPLOAD_FIELD}\` (${UPLOAD_TYPES.join(', ')}, at most ${UPLOAD_MAX_BYTES / 1024 / 1024} MB). A larger picture is bad input like any other: HTTP 200, ret 0, msg "${texts.uploadTooLarge.message}"; anything but a picture: ret 0, msg "${texts.uploadNotImage.message}".`
+        ? `Multipart upload of one picture in field \`${UPLOAD_FIELD}\` (${UPLOAD_TYPES.join(', ')}, at most ${UPLOAD_MAX_BYTES / 1024 / 1024} MB and ${UPLOAD_MAX_PIXELS / 1_000_000} megapixels, nothing but the picture in the body). A larger picture is bad input like any other: HTTP 200, ret 0, msg "${texts.uploadTooLarge.message}"; anything but a picture: ret 0, msg "${texts.uploadNotImage.message}".`
         : '',
     ]
       .filter(Boolean)
@@ -283,7 +289,9 @@ function operation(declared: DeclaredEndpoint): Json {
         texts.unsupportedCharacters.id,
         ...(endpoint.auth ? [texts.tokenInvalid.id] : []),
         ...consoleRefusals(endpoint),
-        ...(endpoint.multipart ? [texts.uploadTooLarge.id, texts.uploadNotImage.id] : []),
+        ...(endpoint.multipart
+          ? [texts.uploadTooLarge.id, serverTexts.uploadTooManyPixels.id, texts.uploadNotImage.id]
+          : []),
       ]),
     ].map(textRef),
   };

@@ -1,13 +1,14 @@
-// Picture upload (multipart, field `image`): images only, at most 5 MB, at most 52 (UPLOAD_MAX_COUNT) and
-// 100 MB per account (domain/uploads.ts), kept in the database so every server process can serve
+// Picture upload (multipart, field `image`): images only, at most 5 MB and 50 megapixels, at most 52
+// (UPLOAD_MAX_COUNT) and 100 MB per account (domain/uploads.ts), kept in the database so every server process can serve
 // them back at /api/uploads/:id. Every upload is private (identity documents, transfer receipts, the avatar): only
 // its owner's token and a reviewer's console session read it; anyone else gets the same not-found envelope as for an
 // id that never was. No cache may keep a picture, but the avatar's copy (its URL never changes content): the owner's
 // browser keeps it for offline use, under that token only.
 import type { FastifyInstance } from 'fastify';
 import { UPLOAD_FIELD, uploadImage } from '../../api-contract/account.ts';
-import { UPLOAD_MAX_BYTES } from '../../api-contract/constants.ts';
+import { UPLOAD_MAX_BYTES, UPLOAD_MAX_PIXELS } from '../../api-contract/constants.ts';
 import { texts } from '../../api-contract/texts.ts';
+import { serverTexts } from '../../api-contract/server-texts.ts';
 import { UPLOADS_PATH, anyUpload, keepUpload, visiblePicture } from '../domain/uploads.ts';
 import { Refusal } from '../domain/refusal.ts';
 import multipart from '@fastify/multipart';
@@ -41,6 +42,67 @@ function sniffImage(bytes: Uint8Array): string | null {
     bytes[11] === 0x50
   )
     return 'image/webp';
+  return null;
+}
+
+/**
+ * A GIF's size: its logical screen, grown to hold every frame (a browser grows it for a frame past its edge), each
+ * frame's place read from its image descriptor while the blocks between are skipped by their lengths.
+ */
+function gifSize(bytes: Buffer): { width: number; height: number } {
+  let width = bytes.readUInt16LE(6);
+  let height = bytes.readUInt16LE(8);
+  const colourTable = (flags: number) => (flags & 0x80 ? 3 * 2 ** ((flags & 7) + 1) : 0);
+  const afterSubBlocks = (from: number) => {
+    let at = from;
+    while (at < bytes.length && bytes[at] !== 0) at += bytes[at]! + 1;
+    return at + 1;
+  };
+  let at = 13 + colourTable(bytes[10]!);
+  while (at < bytes.length) {
+    if (bytes[at] === 0x21) at = afterSubBlocks(at + 2);
+    else if (bytes[at] === 0x2c && at + 10 <= bytes.length) {
+      width = Math.max(width, bytes.readUInt16LE(at + 1) + bytes.readUInt16LE(at + 5));
+      height = Math.max(height, bytes.readUInt16LE(at + 3) + bytes.readUInt16LE(at + 7));
+      at = afterSubBlocks(at + 10 + colourTable(bytes[at + 9]!) + 1);
+    } else break;
+  }
+  return { width, height };
+}
+
+/**
+ * The width and height (pixels) a picture of type `mime` (sniffImage's) declares in its header: PNG's IHDR, GIF's
+ * (gifSize), JPEG's frame header (SOF0–SOF15, found by walking the segments before the scan), WebP's lossy or
+ * lossless frame or extended canvas. Null when the header does not say (the server decodes no pixels, nor would a
+ * browser).
+ */
+function declaredSize(bytes: Buffer, mime: string): { width: number; height: number } | null {
+  const fits = (end: number) => end <= bytes.length;
+  if (mime === 'image/png') return fits(24) ? { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) } : null;
+  if (mime === 'image/gif') return fits(13) ? gifSize(bytes) : null;
+  if (mime === 'image/webp') {
+    const chunk = fits(16) ? bytes.toString('latin1', 12, 16) : '';
+    if (chunk === 'VP8X' && fits(30))
+      return { width: bytes.readUIntLE(24, 3) + 1, height: bytes.readUIntLE(27, 3) + 1 };
+    if (chunk === 'VP8 ' && fits(30))
+      return { width: bytes.readUInt16LE(26) & 0x3fff, height: bytes.readUInt16LE(28) & 0x3fff };
+    if (chunk === 'VP8L' && fits(25)) {
+      const bits = bytes.readUInt32LE(21);
+      return { width: (bits & 0x3fff) + 1, height: ((bits >>> 14) & 0x3fff) + 1 };
+    }
+    return null;
+  }
+  // JPEG: markers from after SOI; standalone ones (RSTn, TEM) have no length; the scan (SOS) ends the headers.
+  let at = 2;
+  while (fits(at + 4) && bytes[at] === 0xff) {
+    const marker = bytes[at + 1]!;
+    if (marker === 0xff) at += 1;
+    else if (marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) at += 2;
+    else if (marker === 0xda || marker === 0xd9) return null;
+    else if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc)
+      return fits(at + 9) ? { width: bytes.readUInt16BE(at + 7), height: bytes.readUInt16BE(at + 5) } : null;
+    else at += 2 + bytes.readUInt16BE(at + 2);
+  }
   return null;
 }
 
@@ -84,6 +146,9 @@ function uploadAndPictureRoutes(
     if (file.file.truncated) throw new Refusal(texts.uploadTooLarge.id);
     const mime = sniffImage(bytes);
     if (!mime) throw new Refusal(texts.uploadNotImage.id);
+    const size = declaredSize(bytes, mime);
+    if (size && size.width * size.height > UPLOAD_MAX_PIXELS)
+      throw new Refusal(serverTexts.uploadTooManyPixels.id, { 0: UPLOAD_MAX_PIXELS / 1_000_000 });
     return { url: await db.transaction((tx) => keepUpload(tx, caller.userId, { mime, bytes }, clock.now())) };
   });
 
