@@ -13,3 +13,19 @@ export function characterCount(text: string): number {
   for (const _ of graphemes.segment(text)) count += 1;
   return count;
 }
+
+/**
+ * The longest start of `text` that is whole characters as a reader counts them (characterCount's) and at most `units`
+ * UTF-16 code units: never half an emoji (a lone surrogate, which no UTF-8 text or JSON store holds) nor a conjunct or
+ * a Thai syllable without its last part. Raises a ReferenceError where the browser has no Intl.Segmenter.
+ */
+export function startWithin(text: string, units: number): string {
+  if (text.length <= units) return text;
+  graphemes ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+  let end = 0;
+  for (const { index, segment } of graphemes.segment(text)) {
+    if (index + segment.length > units) break;
+    end = index + segment.length;
+  }
+  return text.slice(0, end);
+}

@@ -120,6 +120,35 @@ describe('a conversation', () => {
     expect(notice!.payload).toMatchObject({ url: '#/pages/service/chat', tag: 'service' });
   });
 
+  it('sends a long answer of emoji or joined letters, its push notice cut between characters, never inside one', async () => {
+    // The notice's text is cut to fit a push message: cut inside an emoji it held half of one (a lone surrogate),
+    // which PostgreSQL's jsonb refuses, and the whole answer failed; cut inside a Devanagari conjunct it showed a stray
+    // virama.
+    const user = await customer(h);
+    await h.database.db.insert(pushSubscriptions).values({
+      userId: user.id,
+      endpoint: `https://fcm.googleapis.com/fcm/send/chat-long-${user.id}`,
+      p256dh: 'k',
+      auth: 'a',
+      language: 'hi',
+    });
+    await h.call(sendChatMessage, { body: 'नमस्ते' }, { token: user.token });
+    const conversation = await conversationOf(user.id);
+    const answers = ['😀'.repeat(200), `${'क'.repeat(237)}क्षत्रिय`];
+    for (const body of answers) {
+      expect(await h.call(c.consoleReplyConversation, { id: String(conversation.id), body }, as(bob))).toMatchObject({
+        ret: 1,
+        data: { body },
+      });
+    }
+    const notices = await h.database.db.select().from(outbox).where(eq(outbox.userId, user.id)).orderBy(asc(outbox.id));
+    expect(notices.map((notice) => notice.body)).toEqual([`${'😀'.repeat(119)}…`, `${'क'.repeat(237)}…`]);
+    expect((await h.call(chatHistory, {}, { token: user.token })).data.messages.map((m) => m.body)).toEqual([
+      'नमस्ते',
+      ...answers,
+    ]);
+  });
+
   it(`takes at most ${CHAT_PICTURES_PER_DAY} pictures a day from a customer, and only their own`, async () => {
     const user = await customer(h);
     const stranger = await customer(h);

@@ -12,6 +12,7 @@ import { withoutAntiPhishingLine } from '../../api-contract/anti-phishing-line.t
 import { translator } from '../i18n.ts';
 import { serverTexts } from '../../api-contract/server-texts.ts';
 import { simulatedConstituents } from './prices.ts';
+import { startWithin } from '../../api-contract/character-count.ts';
 
 export type Notice =
   | {
@@ -71,7 +72,9 @@ export interface PushPayload {
 /** Push services take about 4 KB of payload: a station message's text is cut well before. */
 const BODY_MAX = 240;
 const TITLE_MAX = 100;
-const cut = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text);
+/** `text` within `max` code units: whole, or its first whole characters and '…' (startWithin: a cut inside an emoji
+ * left half of it, which the outbox's jsonb refuses, and the write that queued the notice failed). */
+const cut = (text: string, max: number) => (text.length > max ? `${startWithin(text, max - 1).trimEnd()}…` : text);
 /** An amount as people read it: no padding zeros. */
 const figure = (value: string) => new Big(value).toFixed();
 const route = (path: string, query = '') => `#${path}${query}`;
