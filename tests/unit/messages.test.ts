@@ -173,21 +173,49 @@ describe('the message lists', () => {
     expect(hasMore('unread', messagesState.unread)).toBe(false);
   });
 
-  it('opened again, shows the messages that arrived meanwhile on top and keeps the pages read', async () => {
+  it('opened again, shows the messages that arrived meanwhile on top and reads as deep as was shown', async () => {
     const ids = (from: number, to: number) => range(from, to).map((item) => item.id);
     const newestFirst = (from: number, to: number) => range(from, to).reverse();
-    stubFetch(
+    const { calls } = stubFetch(
       page(newestFirst(21, 40), '21'),
       page(newestFirst(1, 20)),
-      // Four arrived: the head now reaches a message shown.
+      // Four arrived: the head and the page after it are read again, as many as were shown.
       page(newestFirst(25, 44), '25'),
+      page(newestFirst(5, 24), '5'),
     );
     await loadMessages('all');
     await loadMessages('all', { more: true });
     expect(hasMore('all', messagesState.all)).toBe(false);
     await loadMessages('all');
-    expect(messagesState.all.lists.map((item) => item.id)).toEqual(ids(1, 44).reverse());
-    expect(hasMore('all', messagesState.all)).toBe(false);
+    expect(calls.slice(2).map((call) => form(call.body).cursor)).toEqual(['', '25']);
+    expect(messagesState.all.lists.map((item) => item.id)).toEqual(ids(5, 44).reverse());
+    expect(hasMore('all', messagesState.all)).toBe(true);
+  });
+
+  it('opened again, a message below the first page read on another device shows read, and leaves the unread list', async () => {
+    const newestFirst = (from: number, to: number, status: StationMessage['status'] = 'unread') =>
+      range(from, to, status).reverse();
+    stubFetch(
+      page(newestFirst(2, 21), '2'),
+      page([message(1)]),
+      page(newestFirst(2, 21), '2'),
+      page([message(1)]),
+      // Message 1 was read on another device.
+      page(newestFirst(2, 21), '2'),
+      page([message(1, 'read')]),
+      page(newestFirst(2, 21), '2'),
+      page([]),
+    );
+    for (const filter of ['all', 'unread'] as const) {
+      await loadMessages(filter);
+      await loadMessages(filter, { more: true });
+      expect(messagesState[filter].lists).toHaveLength(21);
+    }
+    await loadMessages('all');
+    expect(messagesState.all.lists.at(-1)).toMatchObject({ id: 1, status: 'read' });
+    await loadMessages('unread');
+    expect(messagesState.unread.lists.map((item) => item.id)).toEqual(newestFirst(2, 21).map((item) => item.id));
+    expect(hasMore('unread', messagesState.unread)).toBe(false);
   });
 
   it('keeps what is shown when a reload fails, and says why', async () => {

@@ -31,14 +31,18 @@ export const hasMore = (
   list: { readonly lists: readonly unknown[]; readonly next: string | null },
 ) => listHasMore(list);
 
+// A message shown may be read meanwhile on another device (read, or gone from the unread list) below the head: each
+// list is read again from its head as deep as it was shown (readToDepth), not merged with the rows first shown.
 const loaders = {
   all: cursorLoader(
     () => messagesState.all,
     (cursor, loading) => pageOf('all', cursor, loading),
+    { arrivals: 'anywhere' },
   ),
   unread: cursorLoader(
     () => messagesState.unread,
     (cursor, loading) => pageOf('unread', cursor, loading),
+    { arrivals: 'anywhere' },
   ),
 };
 
@@ -51,7 +55,10 @@ async function pageOf(filter: MessageFilter, cursor: string, loading: boolean) {
   return answer;
 }
 
-/** Reads the list's head (new messages on top, the pages read stay); `more` adds the next page. */
+/**
+ * Reads the list again from its head, as deep as it was shown (new messages on top, the pages read stay, each message
+ * as the server has it now); `more` adds the next page.
+ */
 export function loadMessages(filter: MessageFilter, { more = false } = {}): Promise<void> {
   return loaders[filter].load({ more });
 }
