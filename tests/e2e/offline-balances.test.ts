@@ -1,10 +1,19 @@
 // The available balance offline, as a customer reopening the app without a network meets it: Home and Options show the
 // last figure the device kept, marked "Offline — as of" the time it was read, as Contracts and Mine do; never a dash
-// while a figure was kept, and never as if it were current.
+// while a figure was kept, and never as if it were current. No toast nags about a read that failed meanwhile: Options'
+// orders, which the device does not keep, say where the list would be that they need a connection.
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { ROUTES } from '../../src/api-contract/routes.ts';
-import { firstScreenSettled, phonePageForFile, screenshot, watchRequests } from './browser.ts';
+import { texts } from '../../src/api-contract/texts.ts';
+import {
+  firstScreenSettled,
+  phonePageForFile,
+  recordToasts,
+  screenshot,
+  toastsShown,
+  watchRequests,
+} from './browser.ts';
 import { fundedUser } from './funded-user.ts';
 import { controlledByServiceWorker } from './pwa.ts';
 import { openSignedIn } from './stored-session.ts';
@@ -31,6 +40,7 @@ async function open(route: string): Promise<void> {
 
 it('offline, Home and Options show the available balance kept on the device, marked "Offline — as of"', async () => {
   const token = await fundedUser(phone, 'offbal123', '135790', '1000');
+  await recordToasts(page);
   await openSignedIn(page, token, `/#${ROUTES.home}`);
   await controlledByServiceWorker(page);
   // Online: the server's figure, unmarked.
@@ -47,7 +57,13 @@ it('offline, Home and Options show the available balance kept on the device, mar
       await expect.poll(() => page.locator(screen.figure).textContent(), { timeout: 10_000 }).toContain('1,000.00');
       await expect.poll(() => page.locator('.offline-note').first().textContent()).toMatch(OFFLINE_NOTE);
       await screenshot(page, `offline-balance-${screen.name}`);
+      expect(await toastsShown(page), screen.name).toEqual([]);
     }
+    // Options' pending orders, not kept on the device, say in their place why they are not shown.
+    const orders = page.locator('#option-orders .empty');
+    await expect.poll(() => orders.textContent()).toBe(`${texts.offline.message}Try again`);
+    await orders.scrollIntoViewIfNeeded();
+    await screenshot(page, 'offline-balance-options-orders');
   } finally {
     await page.context().setOffline(false);
   }

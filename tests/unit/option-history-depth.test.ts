@@ -9,7 +9,7 @@ import { envelope, resetClientState, stubFetch } from './helpers.ts';
 import { option } from './option-orders.ts';
 
 afterEach(() => {
-  optionsState.history = { lists: [], next: null, total: 0, loaded: false };
+  optionsState.history = { lists: [], next: null, total: 0, loaded: false, failure: null };
   resetClientState();
 });
 

@@ -74,8 +74,8 @@ beforeEach(() => {
 afterEach(async () => {
   await act(async () => view.root.render(null));
   optionsState.tab = 'holding';
-  optionsState.holding = { lists: [], next: null, total: 0, loaded: false };
-  optionsState.history = { lists: [], next: null, total: 0, loaded: false };
+  optionsState.holding = { lists: [], next: null, total: 0, loaded: false, failure: null };
+  optionsState.history = { lists: [], next: null, total: 0, loaded: false, failure: null };
   optionsState.details = {};
   prices.quotes = {};
   resetClientState();
@@ -92,7 +92,7 @@ function cards() {
 
 it('the purchase record shows start and end prices with the pair’s decimals, every digit only where they decide', async () => {
   optionsState.tab = 'history';
-  optionsState.history = { next: null, loaded: true, total: 2, lists: [lostBeyondDecimals, won] };
+  optionsState.history = { next: null, loaded: true, failure: null, total: 2, lists: [lostBeyondDecimals, won] };
   await renderInApp(view, <OrderTabs />);
   expect(cards()).toEqual([
     { Amount: '10.00', 'Start price': '97,250.1234', 'End price': '97,250.1211' },
@@ -101,7 +101,7 @@ it('the purchase record shows start and end prices with the pair’s decimals, e
 });
 
 it('a pending order’s start price reads with the decimals of the live price beside it', async () => {
-  optionsState.holding = { next: null, loaded: true, total: 1, lists: [pendingOrder] };
+  optionsState.holding = { next: null, loaded: true, failure: null, total: 1, lists: [pendingOrder] };
   await renderInApp(view, <OrderTabs />);
   expect(cards()).toEqual([{ Amount: '10.00', 'Start price': '97,190.83', 'Current price': '97,195.40' }]);
 });

@@ -53,9 +53,10 @@ export default function OptionPage() {
     };
   }, []);
 
-  // The orders and totals of the account traded with, read again after a switch.
+  // The orders and totals of the account traded with, read again after a switch. A failure is said by the list in its
+  // place (OrderLists), not by a toast over the page: offline, the page's cached figures are marked already.
   useEffect(() => {
-    loadOrders(optionsState.tab).catch(showError);
+    loadOrders(optionsState.tab).catch(() => undefined);
     if (optionsState.tab !== 'holding') loadOrders('holding').catch(() => undefined);
     loadTotals().catch(() => undefined);
   }, [account]);

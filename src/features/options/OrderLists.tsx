@@ -8,12 +8,10 @@ import { Trans } from '@lingui/react/macro';
 import Big from 'big.js';
 import type { OptionOrder } from '../../api-contract/options.ts';
 import { ROUTES } from '../../api-contract/routes.ts';
-import { errorText } from '../../lib/api.ts';
 import { useSubmit } from '../../lib/form.ts';
 import { prices } from '../../lib/prices.ts';
-import { toast } from '../../lib/toast.ts';
 import { Button, Segmented } from '../../ui/forms.tsx';
-import { Empty } from '../../ui/lists.tsx';
+import { Empty, LoadFailure } from '../../ui/lists.tsx';
 import { formatDateTime, formatPriceTo, formatSignedUsdt, formatUsdt, startPricePlaces } from './option-format.ts';
 import { hasMore, loadMore, loadOrders, optionsState, type OrderTab } from './options-store.ts';
 import { Countdown, Opening, OrderHead } from './OptionParts.tsx';
@@ -25,11 +23,14 @@ export const orderRoute = (id: number) => `${ROUTES.optionRecord}?id=${id}`;
 export const gainClass = (value: string | null) =>
   value === null ? '' : new Big(value).gt(0) ? 'up' : new Big(value).lt(0) ? 'down' : '';
 
+/** Reads a list's head again; a failure shows in the list's place (NotLoaded), so the promise is not reported. */
+const reload = (status: OrderTab) => void loadOrders(status).catch(() => undefined);
+
 export function OrderTabs() {
   const { tab, holding } = useSnapshot(optionsState);
   const choose = (next: OrderTab) => {
     optionsState.tab = next;
-    loadOrders(next).catch((error) => toast(errorText(error)));
+    reload(next);
   };
   return (
     <section id="option-orders" className="opt-orders">
@@ -54,9 +55,15 @@ export function OrderTabs() {
   );
 }
 
+/** A list not read yet: nothing while its first read is on its way, else what that read said, with a retry. */
+function NotLoaded({ status }: { status: OrderTab }) {
+  const { failure } = useSnapshot(optionsState)[status];
+  return failure ? <LoadFailure onRetry={() => reload(status)}>{failure}</LoadFailure> : null;
+}
+
 function PendingList() {
   const { holding } = useSnapshot(optionsState);
-  if (!holding.loaded) return null;
+  if (!holding.loaded) return <NotLoaded status="holding" />;
   if (holding.lists.length === 0)
     return (
       <Empty>
@@ -150,7 +157,7 @@ function OrderCard({
 
 function RecordList() {
   const { history, totals } = useSnapshot(optionsState);
-  if (!history.loaded) return null;
+  if (!history.loaded) return <NotLoaded status="history" />;
   if (history.lists.length === 0)
     return (
       <Empty>

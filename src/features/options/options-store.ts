@@ -22,7 +22,7 @@ import {
 } from '../../api-contract/options.ts';
 import { MIN_OPTION_USDT } from '../../api-contract/constants.ts';
 import { texts } from '../../api-contract/texts.ts';
-import { api } from '../../lib/api.ts';
+import { api, errorText } from '../../lib/api.ts';
 import { refreshBalances } from '../../lib/balances.ts';
 import { accountField, currentAccount, loadPractice, onAccountChange } from '../../lib/practice.ts';
 import { plainText, toast, type ToastMessage } from '../../lib/toast.ts';
@@ -43,8 +43,10 @@ interface OrderList {
   /** The whole list's size, as the server counted it (the holdings' badge). */
   total: number;
   loaded: boolean;
+  /** What the last read of the list said when it failed (offline: the offline text); null once one is answered. */
+  failure: string | null;
 }
-const emptyList = (): OrderList => ({ lists: [], next: null, total: 0, loaded: false });
+const emptyList = (): OrderList => ({ lists: [], next: null, total: 0, loaded: false, failure: null });
 
 export const optionsState = proxy({
   coin: DEFAULT_COIN,
@@ -66,7 +68,8 @@ export async function loadProducts(code: string): Promise<void> {
 /**
  * Reads the list's head (the history again as deep as it was shown, since an order placed earlier may settle after
  * newer ones and join it below its head; the holdings, sorted by end time, start again); `more` adds the next page.
- * The lists are those of the account traded with.
+ * The lists are those of the account traded with. A failed read is kept as the list's `failure` (the list says it in
+ * its place, as the other lists do) and rejects.
  */
 export async function loadOrders(status: OrderTab, { more = false } = {}): Promise<void> {
   const before = new Set(optionsState.holding.lists.map((order) => order.id));
@@ -76,12 +79,19 @@ export async function loadOrders(status: OrderTab, { more = false } = {}): Promi
   if (cursor === null) return;
   const read = (next: string) =>
     api(optionOrders, { status, cursor: next, ...accountField(account) }, { loading: false });
-  const answer =
-    !more && status === 'history' && optionsState.history.loaded
-      ? await readToDepth(read, optionsState.history.lists.length)
-      : await read(cursor);
   // Switched meanwhile (the other account, another session): those lists are being read.
-  if (currentAccount() !== account || session.token !== token) return;
+  const switched = () => currentAccount() !== account || session.token !== token;
+  let answer: Awaited<ReturnType<typeof read>>;
+  try {
+    answer =
+      !more && status === 'history' && optionsState.history.loaded
+        ? await readToDepth(read, optionsState.history.lists.length)
+        : await read(cursor);
+  } catch (error) {
+    if (!switched()) optionsState[status].failure = errorText(error);
+    throw error;
+  }
+  if (switched()) return;
   const receivedAt = Date.now();
   const list = optionsState[status];
   const merged = more ? withPage(list, answer) : withHead(list, answer, 'anywhere');
@@ -107,6 +117,7 @@ export async function loadOrders(status: OrderTab, { more = false } = {}): Promi
   list.next = merged.next;
   list.total = total;
   list.loaded = true;
+  list.failure = null;
   for (const order of answer.lists) remember(order, receivedAt);
   if (complete) {
     // An order that left the pending list settled meanwhile: fetch it so its result is told.
