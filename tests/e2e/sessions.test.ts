@@ -172,6 +172,11 @@ it('keeps a remembered device whose session ended, and forgets it alone', async 
   expect(await laptopRow.locator('.device-time').last().textContent()).toBe(
     'Session ended, device still remembered: it can log in with the password alone.',
   );
+  // The words above the list are true of it too.
+  expect(await page.locator('.sessions-page .form-note').textContent()).toBe(
+    'These devices are signed in to your account, or were and are still remembered by it. If you do not recognise ' +
+      'one, end its session or forget it, and change your login password.',
+  );
   await laptopRow.scrollIntoViewIfNeeded();
   await screenshot(page, 'sessions-ended-remembered');
   await laptopRow.getByRole('button', { name: 'Forget' }).click();

@@ -78,8 +78,8 @@ function DevicesPage() {
           <>
             <p className="muted form-note">
               <Trans>
-                These devices are signed in to your account. If you do not recognise one, end its session and change
-                your login password.
+                These devices are signed in to your account, or were and are still remembered by it. If you do not
+                recognise one, end its session or forget it, and change your login password.
               </Trans>
             </p>
             <ul className="device-list">
