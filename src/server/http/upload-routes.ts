@@ -9,6 +9,7 @@ import { UPLOAD_FIELD, uploadImage } from '../../api-contract/account.ts';
 import { UPLOAD_MAX_BYTES, UPLOAD_MAX_PIXELS } from '../../api-contract/constants.ts';
 import { texts } from '../../api-contract/texts.ts';
 import { serverTexts } from '../../api-contract/server-texts.ts';
+import { imageSize } from 'image-size';
 import { UPLOADS_PATH, anyUpload, keepUpload, visiblePicture } from '../domain/uploads.ts';
 import { Refusal } from '../domain/refusal.ts';
 import multipart from '@fastify/multipart';
@@ -71,39 +72,19 @@ function gifSize(bytes: Buffer): { width: number; height: number } {
 }
 
 /**
- * The width and height (pixels) a picture of type `mime` (sniffImage's) declares in its header: PNG's IHDR, GIF's
- * (gifSize), JPEG's frame header (SOF0–SOF15, found by walking the segments before the scan), WebP's lossy or
- * lossless frame or extended canvas. Null when the header does not say (the server decodes no pixels, nor would a
- * browser).
+ * The width and height (pixels) a picture of type `mime` (sniffImage's) declares in its header, read by the
+ * image-size library (PNG's IHDR, JPEG's frame header past the segments before it, WebP's lossy, lossless or extended
+ * canvas); a GIF's by gifSize, since a browser grows a GIF's screen to a frame past its edge, which image-size does
+ * not read. Null when the header does not say (the server decodes no pixels, nor would a browser).
  */
 function declaredSize(bytes: Buffer, mime: string): { width: number; height: number } | null {
-  const fits = (end: number) => end <= bytes.length;
-  if (mime === 'image/png') return fits(24) ? { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) } : null;
-  if (mime === 'image/gif') return fits(13) ? gifSize(bytes) : null;
-  if (mime === 'image/webp') {
-    const chunk = fits(16) ? bytes.toString('latin1', 12, 16) : '';
-    if (chunk === 'VP8X' && fits(30))
-      return { width: bytes.readUIntLE(24, 3) + 1, height: bytes.readUIntLE(27, 3) + 1 };
-    if (chunk === 'VP8 ' && fits(30))
-      return { width: bytes.readUInt16LE(26) & 0x3fff, height: bytes.readUInt16LE(28) & 0x3fff };
-    if (chunk === 'VP8L' && fits(25)) {
-      const bits = bytes.readUInt32LE(21);
-      return { width: (bits & 0x3fff) + 1, height: ((bits >>> 14) & 0x3fff) + 1 };
-    }
+  if (mime === 'image/gif') return bytes.length >= 13 ? gifSize(bytes) : null;
+  try {
+    const { width, height } = imageSize(bytes);
+    return { width, height };
+  } catch {
     return null;
   }
-  // JPEG: markers from after SOI; standalone ones (RSTn, TEM) have no length; the scan (SOS) ends the headers.
-  let at = 2;
-  while (fits(at + 4) && bytes[at] === 0xff) {
-    const marker = bytes[at + 1]!;
-    if (marker === 0xff) at += 1;
-    else if (marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) at += 2;
-    else if (marker === 0xda || marker === 0xd9) return null;
-    else if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc)
-      return fits(at + 9) ? { width: bytes.readUInt16BE(at + 7), height: bytes.readUInt16BE(at + 5) } : null;
-    else at += 2 + bytes.readUInt16BE(at + 2);
-  }
-  return null;
 }
 
 /**
