@@ -519,6 +519,9 @@ export const rechargeOrders = pgTable(
   (t) => [
     index('recharge_orders_user_idx').on(t.userId, t.id),
     index('recharge_orders_status_idx').on(t.status, t.id),
+    // A wallet is never an address a customer was given to pay in to: a new wallet's address is looked up here
+    // (payouts.ts), in any case.
+    index('recharge_orders_address_idx').on(sql`lower(${t.address})`),
     // One transaction hash credits once; a rejected claim does not block the rightful one.
     uniqueIndex('recharge_orders_hash_once')
       .on(t.hash)
