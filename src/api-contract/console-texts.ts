@@ -82,6 +82,23 @@ export const consoleTexts = {
   consoleNothingToChange: /*i18n*/ { id: 'v.consoleNothingToChange', message: 'Nothing to change.' },
   consoleProductNotFound: /*i18n*/ { id: 'e.consoleProductNotFound', message: 'No product {id}.' },
   consolePairNotFound: /*i18n*/ { id: 'e.consolePairNotFound', message: 'No pair {coin}/USDT.' },
+  // A recharge channel's extended public key (server/domain/channel-keys.ts).
+  consoleChannelNotCrypto: /*i18n*/ {
+    id: 'e.consoleChannelNotCrypto',
+    message: 'Channel {name} is not a crypto channel: it keeps no extended public key.',
+  },
+  consoleChannelKeyPrivate: /*i18n*/ {
+    id: 'e.consoleChannelKeyPrivate',
+    message: 'This is a private key: the server must never hold one. Paste the account’s extended public key (xpub…).',
+  },
+  consoleChannelKeyVersion: /*i18n*/ {
+    id: 'e.consoleChannelKeyVersion',
+    message: 'Only the xpub form is read (not zpub, ypub or tpub): export the account’s key as xpub from the wallet.',
+  },
+  consoleChannelKeyInvalid: /*i18n*/ {
+    id: 'e.consoleChannelKeyInvalid',
+    message: 'This is not an extended public key: check it was copied whole (xpub…, 111 characters).',
+  },
   // The check-in ladder, welfare tasks and the blind box's prizes (server/domain/check-in.ts, welfare.ts, blindbox.ts),
   // for the console and `npm run ops` alike.
   consoleLadderFormat: /*i18n*/ {

@@ -23,6 +23,7 @@ import { ContentPage } from './ContentPage.tsx';
 import { RewardsPage } from './RewardsPage.tsx';
 import { ProductsPage } from './ProductsPage.tsx';
 import { HousePage } from './HousePage.tsx';
+import { ChannelsPage } from './ChannelsPage.tsx';
 import { SystemPage } from './SystemPage.tsx';
 
 /** A page of the console: its hash route and, when the navigation lists it, its entry there. */
@@ -67,6 +68,7 @@ const PAGES: Record<OperatorRole, ConsolePage[]> = {
     { path: '/operators', page: () => <OperatorsPage />, nav: { label: <Trans>Operators</Trans> } },
     { path: '/products', page: () => <ProductsPage />, nav: { label: <Trans>Products</Trans> } },
     { path: '/house', page: () => <HousePage />, nav: { label: <Trans>House</Trans> } },
+    { path: '/channels', page: () => <ChannelsPage />, nav: { label: <Trans>Deposit channels</Trans> } },
     { path: '/audit', page: () => <AuditPage />, nav: { label: <Trans>Audit log</Trans> } },
     { path: '/system', page: () => <SystemPage />, nav: { label: <Trans>System</Trans> } },
   ],

@@ -107,6 +107,7 @@ it('reads every contract module: the registry holds the declarations the code im
       'console-freeze',
       'console',
       'console-content',
+      'console-channels',
       'console-house',
       'console-products',
       'console-queues',

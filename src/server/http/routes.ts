@@ -8,6 +8,7 @@ import { antiPhishingRoutes } from './anti-phishing-routes.ts';
 import { blindBoxRoutes } from './blindbox-routes.ts';
 import { builtAppRoutes } from './built-app.ts';
 import { certificationRoutes } from './certification-routes.ts';
+import { consoleChannelRoutes } from './console-channel-routes.ts';
 import { consoleContentRoutes } from './console-content-routes.ts';
 import { consoleHouseRoutes } from './console-house-routes.ts';
 import { consoleProductRoutes } from './console-product-routes.ts';
@@ -100,6 +101,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   consoleServiceRoutes,
   consoleProductRoutes,
   consoleHouseRoutes,
+  consoleChannelRoutes,
   consoleRewardRoutes,
   consoleSystemRoutes,
   openApiRoute,
