@@ -70,7 +70,8 @@ function ChannelKey({ channel, onSaved }: { channel: ConsoleRechargeChannel; onS
   return (
     <article className="console-channel" aria-label={channel.name}>
       <h2>
-        {channel.name} <span className="console-muted">{channel.chain}</span>
+        {channel.name}
+        {!channel.name.includes(channel.chain!) && <span className="console-muted"> {channel.chain}</span>}
         {!channel.active && (
           <span className="console-muted">
             {' '}
@@ -89,7 +90,7 @@ function ChannelKey({ channel, onSaved }: { channel: ConsoleRechargeChannel; onS
       <label>
         <Trans>Extended public key (xpub…), empty for none</Trans>
         <textarea
-          rows={3}
+          rows={4}
           spellCheck={false}
           autoComplete="off"
           value={typed}
