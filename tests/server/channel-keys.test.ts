@@ -19,6 +19,7 @@ import {
   consoleSetChannelKey,
 } from '../../src/api-contract/console-channels.ts';
 import { consoleRecharge } from '../../src/api-contract/console.ts';
+import { addWallet } from '../../src/api-contract/add-wallet.ts';
 import { rechargeChannels, rechargeOrder } from '../../src/api-contract/funds.ts';
 import { auditLog, rechargeChannels as channelRows } from '../../src/server/db/schema.ts';
 import { depositAddressOf } from '../../src/server/domain/deposit-addresses.ts';
@@ -127,6 +128,18 @@ it('a new key changes the address a customer is shown; a recharge already report
   });
   // One reported now records the new address.
   expect((await cryptoRecharge(h, user.token, '11', TRC20)).address).toBe(newAddress);
+  // The customer's address under the replaced key, never reported in a recharge by anyone, is still the platform's
+  // wallet: a transfer may still arrive there, so no withdrawal may go there.
+  const other = await customer(h);
+  const otherOld = depositAddressOf('TRC20', seeded, other.id);
+  const ours = refused('This is a deposit address of the platform: a withdrawal must go to a wallet of your own!');
+  expect(
+    await h.call(
+      addWallet,
+      { alias: 'Old', currency: 'USDT', chain: 'TRC20', address: otherOld },
+      { token: other.token },
+    ),
+  ).toEqual(ours);
 
   const [entry, ...more] = await auditAfter(audited);
   expect(more).toEqual([]);

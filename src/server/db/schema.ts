@@ -477,6 +477,12 @@ export const rechargeChannels = pgTable('recharge_channels', {
   /** A crypto channel's BIP-32 extended public key (account level): each customer is shown their own address under it
    * instead of `address` (domain/deposit-addresses.ts). Null: every customer is shown `address`. */
   xpub: text('xpub'),
+  /** The keys `xpub` held before, oldest first: a customer's address under one is still the platform's wallet (a
+   * transfer may still arrive there, and no payout may go there), so the wallet check refuses it. */
+  previousXpubs: text('previous_xpubs')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
   bankName: text('bank_name').notNull().default(''),
   accountName: text('account_name').notNull().default(''),
   minAmount: numeric('min_amount', { precision: 36, scale: 8 }).notNull(),

@@ -100,7 +100,8 @@ const keyOf = (view: ConsoleRechargeChannel) =>
 /**
  * Sets channel `id`'s extended public key (trimmed; empty clears it) with its audit entry `channel.key` (the keys
  * before and after by fingerprint and sample address), in the caller's transaction. From then on each customer is
- * shown their address under the new key (or the channel's one address); recharges already reported keep theirs.
+ * shown their address under the new key (or the channel's one address); recharges already reported keep theirs, and
+ * the key replaced is kept among the channel's previous keys (customers' addresses under it stay refused as wallets).
  * @throws Refusal consoleRecordNotFound for no such channel, or channelKeyPreview's refusals.
  */
 export async function setChannelKeyAs(tx: Executor, actor: Actor, id: number, xpub: string, now: Date) {
@@ -108,7 +109,16 @@ export async function setChannelKeyAs(tx: Executor, actor: Actor, id: number, xp
   if (!before) throw new Refusal(consoleTexts.consoleRecordNotFound.id);
   const key = xpub.trim() || null;
   if (key) channelKeyPreview(before, key);
-  const [after] = await tx.update(rechargeChannels).set({ xpub: key }).where(eq(rechargeChannels.id, id)).returning();
+  // The key replaced is kept: customers' addresses under it stay the platform's (the wallet check refuses them).
+  const previousXpubs =
+    before.xpub && before.xpub !== key && !before.previousXpubs.includes(before.xpub)
+      ? [...before.previousXpubs, before.xpub]
+      : before.previousXpubs;
+  const [after] = await tx
+    .update(rechargeChannels)
+    .set({ xpub: key, previousXpubs })
+    .where(eq(rechargeChannels.id, id))
+    .returning();
   const view = channelView(after!);
   await appendAudit(
     tx,

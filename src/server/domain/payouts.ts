@@ -218,8 +218,9 @@ export async function storeWalletAddressesChecksummed(db: Executor): Promise<num
 
 /**
  * Refuses an address that is a deposit address of the platform: a recharge channel's one address (offered now or not),
- * the caller's own address under a channel's key (domain/deposit-addresses.ts), or one any customer was given to pay a
- * recharge to. A payout there leaves the platform's wallet for its own, the customer charged and paid nothing.
+ * the caller's own address under a channel's key or a key it held before (domain/deposit-addresses.ts), or one any
+ * customer was given to pay a recharge to. A payout there leaves the platform's wallet for its own, the customer
+ * charged and paid nothing.
  * Compared without letter case: one EVM key is one address on every EVM chain in any case (EIP-55 only sets the case),
  * bech32 has no case, and a base58check address that differs only in case fails its checksum.
  * @throws Refusal depositAddressOurs.
@@ -227,9 +228,18 @@ export async function storeWalletAddressesChecksummed(db: Executor): Promise<num
 export async function refuseDepositAddress(db: Executor, userId: number, address: string): Promise<void> {
   const folded = address.toLowerCase();
   const channels = await db
-    .select({ address: rechargeChannels.address, chain: rechargeChannels.chain, xpub: rechargeChannels.xpub })
+    .select({
+      address: rechargeChannels.address,
+      chain: rechargeChannels.chain,
+      xpub: rechargeChannels.xpub,
+      previousXpubs: rechargeChannels.previousXpubs,
+    })
     .from(rechargeChannels);
-  const own = channels.map((channel) => customerDepositAddress(channel, userId));
+  // The caller's address under each channel's key, and under the keys it held before (a transfer may still go there).
+  const own = channels.flatMap((channel) => [
+    customerDepositAddress(channel, userId),
+    ...channel.previousXpubs.map((xpub) => customerDepositAddress({ ...channel, xpub }, userId)),
+  ]);
   if ([...channels.map((channel) => channel.address), ...own].some((ours) => ours.toLowerCase() === folded))
     throw new Refusal(serverTexts.depositAddressOurs.id);
   const [given] = await db
