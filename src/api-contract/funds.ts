@@ -5,7 +5,7 @@ import Big from 'big.js';
 import * as v from 'valibot';
 import type { MessageDescriptor } from '@lingui/core';
 import { NoInput, get, post, returns } from './endpoint.ts';
-import { cursor, matching, otp, PAY_PASSWORD, UPLOAD_URL } from './fields.ts';
+import { cursor, matching, optionalMatching, otp, PAY_PASSWORD, UPLOAD_URL } from './fields.ts';
 import { amount } from './markets.ts';
 import { texts } from './texts.ts';
 import { CHAINS, HASH_MIN_LENGTH } from './constants.ts';
@@ -55,7 +55,18 @@ const hash = v.pipe(matching(HASH, texts.hashFormat), v.transform(canonicalHash)
 export const RechargeInput = v.variant(
   'kind',
   [
-    v.object({ kind: v.literal('crypto'), channel_id: id(texts.chooseChannel), amount, hash }),
+    v.object({
+      kind: v.literal('crypto'),
+      channel_id: id(texts.chooseChannel),
+      amount,
+      hash,
+      /**
+       * The deposit address the app showed the customer ('' from an app that sends none: the one shown now). Recorded
+       * when it is the caller's under the channel's key, a key it held before, or the channel's one address, so a
+       * transfer made before an operator changed the key is reviewed against where it went.
+       */
+      address: optionalMatching(/^[A-Za-z0-9]{20,100}$/, texts.depositAddressUnknown),
+    }),
     v.object({
       kind: v.literal('bank'),
       channel_id: id(texts.chooseChannel),

@@ -215,6 +215,10 @@ export const texts = {
   enterPoints: /*i18n*/ { id: 'v.enterPoints', message: 'Please enter the number of points!' },
   minimumPoints: /*i18n*/ { id: 'v.minimumPoints', message: 'At least {0} points can be redeemed at a time!' },
   channelUnavailable: /*i18n*/ { id: 'e.channelUnavailable', message: 'This recharge method is not available!' },
+  depositAddressUnknown: /*i18n*/ {
+    id: 'e.depositAddressUnknown',
+    message: 'This is not a deposit address of this method for your account: open the recharge page again!',
+  },
   payeeNotFound: /*i18n*/ { id: 'e.payeeNotFound', message: 'The bank card or wallet does not exist!' },
   bankCardLimit: /*i18n*/ { id: 'e.bankCardLimit', message: 'You can bind at most {0} bank cards!' },
   walletLimit: /*i18n*/ { id: 'e.walletLimit', message: 'You can add at most {0} wallets!' },

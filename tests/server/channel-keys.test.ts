@@ -12,7 +12,7 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import { startHarness, type Harness } from './harness.ts';
 import { customer, refused } from './helpers.ts';
 import { operatorToken } from './console-helpers.ts';
-import { cryptoRecharge } from './funds-helpers.ts';
+import { cryptoRecharge, newHash } from './funds-helpers.ts';
 import {
   consolePreviewChannelKey,
   consoleRechargeChannels,
@@ -20,7 +20,7 @@ import {
 } from '../../src/api-contract/console-channels.ts';
 import { consoleRecharge } from '../../src/api-contract/console.ts';
 import { addWallet } from '../../src/api-contract/add-wallet.ts';
-import { rechargeChannels, rechargeOrder } from '../../src/api-contract/funds.ts';
+import { rechargeChannels, rechargeOrder, submitRecharge } from '../../src/api-contract/funds.ts';
 import { auditLog, rechargeChannels as channelRows } from '../../src/server/db/schema.ts';
 import { depositAddressOf } from '../../src/server/domain/deposit-addresses.ts';
 
@@ -128,6 +128,23 @@ it('a new key changes the address a customer is shown; a recharge already report
   });
   // One reported now records the new address.
   expect((await cryptoRecharge(h, user.token, '11', TRC20)).address).toBe(newAddress);
+  // A transfer made to the address shown before the change, reported after it with that address: recorded as paid
+  // there (the old wallet is still the platform's), so the reviewer checks the transfer where it went.
+  const report = (address: string) =>
+    h.call(
+      submitRecharge,
+      { kind: 'crypto', channel_id: TRC20, amount: '12', hash: newHash(), address },
+      { token: user.token },
+    );
+  expect((await report(oldAddress)).data).toMatchObject({ address: oldAddress });
+  // An address the platform never showed this customer (another customer's, or made up) is refused, nothing recorded.
+  const stranger = await customer(h);
+  const unknown = refused(
+    'This is not a deposit address of this method for your account: open the recharge page again!',
+  );
+  expect(await report(depositAddressOf('TRC20', XPUB, stranger.id))).toEqual(unknown);
+  expect(await report(depositAddressOf('TRC20', seeded, stranger.id))).toEqual(unknown);
+  expect(await report('TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7')).toEqual(unknown);
   // The customer's address under the replaced key, never reported in a recharge by anyone, is still the platform's
   // wallet: a transfer may still arrive there, so no withdrawal may go there.
   const other = await customer(h);

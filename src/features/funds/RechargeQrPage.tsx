@@ -67,7 +67,14 @@ function DepositForm({ channel }: { channel: Readonly<RechargeChannel> }) {
   const chain = channel.chain ?? '';
   const currency = channel.currency;
 
-  const input = { kind: 'crypto' as const, channel_id: String(channel.id), amount, hash: hash.trim() };
+  // The address shown is sent with the report: recorded as where the customer paid, even if the key changed meanwhile.
+  const input = {
+    kind: 'crypto' as const,
+    channel_id: String(channel.id),
+    amount,
+    hash: hash.trim(),
+    address: channel.address,
+  };
   const { busy, submit } = useSubmit(
     async () => {
       const order = await sendRecharge(input);

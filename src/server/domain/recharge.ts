@@ -96,7 +96,7 @@ export function toRechargeOrder(row: RechargeRow): RechargeOrder {
 }
 
 export type RechargeRequest =
-  | { kind: 'crypto'; channelId: number; amount: string; hash: string }
+  | { kind: 'crypto'; channelId: number; amount: string; hash: string; shownAddress?: string }
   | { kind: 'bank'; channelId: number; amount: string; proof: string };
 
 /**
@@ -159,6 +159,21 @@ export async function isCreditedRechargeHash(db: Executor, hash: string): Promis
 }
 
 /** Records a reported payment as a pending recharge; nothing is credited before the review. */
+/**
+ * The address a recharge records as paid to: the one the app showed the customer (`shown`) when it is the caller's
+ * under the channel's key, under a key the channel held before (an operator changed it after the page was shown: the
+ * transfer went there, and the platform's wallet still watches it), or the channel's one address; the one shown now
+ * when the app sent none (an older app; a bank channel's account).
+ * @throws Refusal depositAddressUnknown for any other address (nothing the platform showed this customer).
+ */
+function recordedAddress(channel: ChannelRow, userId: number, shown: string | undefined): string {
+  const now = customerDepositAddress(channel, userId);
+  if (!shown || shown === now || shown === channel.address) return shown || now;
+  const earlier = channel.previousXpubs.map((xpub) => customerDepositAddress({ ...channel, xpub }, userId));
+  if (earlier.includes(shown)) return shown;
+  throw new Refusal(texts.depositAddressUnknown.id);
+}
+
 export async function submitRecharge(
   tx: Tx,
   userId: number,
@@ -187,6 +202,7 @@ export async function submitRecharge(
     .where(and(eq(rechargeOrders.userId, userId), eq(rechargeOrders.status, 'pending')));
   if (Number(pending?.n ?? 0) >= MAX_PENDING_RECHARGES) throw new Refusal(serverTexts.tooManyPending.id);
 
+  const address = recordedAddress(channel, userId, request.kind === 'crypto' ? request.shownAddress : undefined);
   let hash: string | null = null;
   let proof = '';
   let proofDigest: Uint8Array | null = null;
@@ -230,7 +246,7 @@ export async function submitRecharge(
         kind: channel.kind,
         channelName: channel.name,
         chain: channel.chain,
-        address: customerDepositAddress(channel, userId),
+        address,
         currency: channel.currency,
         amount: new Big(request.amount).toFixed(8),
         rate,

@@ -51,7 +51,13 @@ export const fundsRoutes: RouteModule = ({ route }) => {
     const now = clock.now();
     const request =
       input.kind === 'crypto'
-        ? { kind: 'crypto' as const, channelId: Number(input.channel_id), amount: input.amount, hash: input.hash }
+        ? {
+            kind: 'crypto' as const,
+            channelId: Number(input.channel_id),
+            amount: input.amount,
+            hash: input.hash,
+            shownAddress: input.address,
+          }
         : { kind: 'bank' as const, channelId: Number(input.channel_id), amount: input.amount, proof: input.proof };
     return toRechargeOrder(await db.transaction((tx) => submitRechargeOrder(tx, caller.userId, request, now)));
   });
