@@ -185,7 +185,10 @@ const CEILING: Record<string, number> = {
   // measured.
   // 0.1–0.2 KB more (2026-12-06, ninth): as Home, and the options store emptied for a new session: 146,814 bytes
   // (143.37 KB) measured, a build's hashes moving it by some 30 bytes.
-  [ROUTES.option]: 143.5 * KB,
+  // 0.1 KB more (2026-12-07): the order lists say a failed read in their place with a retry instead of a toast over the
+  // page (OrderLists 4,591 → 4,657 bytes) and the shell reads lists of messages again as deep as shown (99,806 → 99,821
+  // bytes): 146,958 bytes (143.51 KB) measured, 14 over the old ceiling.
+  [ROUTES.option]: 143.6 * KB,
   // Lowered from 118 once the details page's form (calculator and checks) left the store the products page loads: 117.3
   // KB measured.
   // Back to 118 with the account security (the Devices and two-factor routes and their texts in the start chunk): 117.8
@@ -230,7 +233,9 @@ const CEILING: Record<string, number> = {
   // (features/lost-answers/funds-writes.ts in the start chunk, 99,270 → 99,657 bytes): 129,287 bytes (126.26 KB)
   // measured.
   // 0.1 KB more (2026-12-06, ninth): as Home: 129,365 bytes (126.33 KB) measured.
-  [ROUTES.lockUp]: 126.4 * KB,
+  // 0.1 KB more (2026-12-07): the shell's 15 bytes (as Options) and a build's hashes: 129,407 bytes (126.37 KB)
+  // measured, 26 under the old ceiling, less than a clean clone's build moves it.
+  [ROUTES.lockUp]: 126.5 * KB,
   // Lowered from 119 once Mine no longer loads the certification store (its summary is in the profile store): 116.8 KB
   // measured.
   // 0.5 KB more: the avatar is no longer a public picture but read with the owner's token (the picture reader, with the
@@ -285,7 +290,9 @@ const CEILING: Record<string, number> = {
   // takes a write left on its way for abandoned only when it can take that lock, else waits for it
   // (features/lost-answers/funds-writes.ts in the start chunk, 99,270 → 99,657 bytes): 134,526–134,555 bytes
   // (131.4 KB) measured, a build's hashes moving it by some 30 bytes.
-  [ROUTES.mine]: 131.5 * KB,
+  // 0.1 KB more (2026-12-07): the shell's 15 bytes (as Options): 134,622 bytes (131.47 KB) measured, 34 under the old
+  // ceiling, less than a clean clone's build moves it.
+  [ROUTES.mine]: 131.6 * KB,
   // 0.5 KB more for the second factor at sign-in on a new device (the code field itself loads only when asked for):
   // 107.4 KB measured.
   // 0.5 KB more for "Sign in with a passkey" and the remembered device (the WebAuthn code loads on the tap) and the
@@ -402,7 +409,7 @@ it('loads no more JavaScript to render each first route than its ceiling', async
     const sizes = scripts.map((file) => ({ file, gzip: gzipSize(file) }));
     const total = sizes.reduce((sum, { gzip }) => sum + gzip, 0);
     report.push(
-      `${route}: ${kb(total)} in ${sizes.length} scripts, ceiling ${kb(CEILING[route]!)}, ${kb(total - ROUTE_TARGET)} above the ${kb(ROUTE_TARGET)} target`,
+      `${route}: ${kb(total)} (${total} bytes) in ${sizes.length} scripts, ceiling ${kb(CEILING[route]!)}, ${kb(total - ROUTE_TARGET)} above the ${kb(ROUTE_TARGET)} target`,
     );
     for (const { file, gzip } of sizes.sort((a, b) => b.gzip - a.gzip).slice(0, 12))
       report.push(`    ${file.padEnd(48)} ${kb(gzip)}`);
