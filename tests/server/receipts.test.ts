@@ -63,6 +63,19 @@ function verifiedByNode(signed: SignedReceipt, keys: ReceiptKeys): boolean {
   return !key.revoked_at && inPeriod && verify(null, bytes, publicKey, Buffer.from(signed.signature, 'base64'));
 }
 
+/** The same database served by a process given `ring` (a restart with other keys). */
+const appWithKeys = (ring: ReturnType<typeof receiptKeyRing>) =>
+  buildApp(
+    testServices({
+      db: h.database.db,
+      clock: h.clock,
+      market: h.market,
+      sender: { send: async () => {} },
+      receiptKeys: ring,
+    }),
+    testAppOptions({ addressRateLimitPerMinute: 100_000, accountRateLimitPerMinute: 100_000 }),
+  );
+
 /** An index tick of BTC at an exact time, made of two exchanges' prices with their trade ids. */
 const btcAt = (atMs: number, price: number) =>
   h.market.record([
@@ -261,16 +274,7 @@ it("a limit order's receipt gives the price the customer got, its limit, and the
 it('after a rotation an old receipt still verifies by its key id, and new receipts name the new key', async () => {
   // The same database served with key B made current (from 09:00) beside A: a restart with one key added.
   const rotated = receiptKeyRing([KEY_B, KEY_A]);
-  const after = await buildApp(
-    testServices({
-      db: h.database.db,
-      clock: h.clock,
-      market: h.market,
-      sender: { send: async () => {} },
-      receiptKeys: rotated,
-    }),
-    testAppOptions({ addressRateLimitPerMinute: 100_000, accountRateLimitPerMinute: 100_000 }),
-  );
+  const after = await appWithKeys(rotated);
   try {
     h.clock.set(new Date('2026-11-22T09:30:00Z'));
     const keys = await wellKnownKeys(after);
@@ -325,16 +329,7 @@ it('after a revocation every receipt of the revoked key is doubted, and the orde
     'RECEIPT_SIGNING_KEYS',
   );
   const revoked = loadReceiptKeys(entries, '/nonexistent/receipt-signing.keys', new Date('2026-11-22T09:45:00Z'));
-  const after = await buildApp(
-    testServices({
-      db: h.database.db,
-      clock: h.clock,
-      market: h.market,
-      sender: { send: async () => {} },
-      receiptKeys: revoked,
-    }),
-    testAppOptions({ addressRateLimitPerMinute: 100_000, accountRateLimitPerMinute: 100_000 }),
-  );
+  const after = await appWithKeys(revoked);
   try {
     h.clock.set(new Date('2026-11-22T09:45:00Z'));
     const keys = await wellKnownKeys(after);
