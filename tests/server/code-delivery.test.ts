@@ -215,6 +215,19 @@ describe('codes by e-mail through SMTP', () => {
     expect(line).toContain('451');
   });
 
+  it("the operator's outbox list cuts a long message to whole characters: an emoji at the cut is left out", async () => {
+    const body = `${'b'.repeat(99)}😀 and more`;
+    await h.database.db.insert(outbox).values({ channel: 'push', target: '0', kind: 'message', body, status: 'sent' });
+    const { ok, output } = await runOperatorCommand({ db: h.database.db, now: h.clock.now(), production: false }, [
+      'outbox',
+      '1',
+    ]);
+    expect(ok).toBe(true);
+    const line = output.split('\n').find((text) => text.includes('b'.repeat(50)))!;
+    expect(line.trimEnd()).toMatch(/ b{99}$/);
+    expect(output).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|\uFFFD/);
+  });
+
   it('a reference not made by this server, or another message id, tells nothing', async () => {
     const sent = await h.call(sendEmailCode, { email: newEmail() });
     const [id] = sent.data.delivery!.split('.');

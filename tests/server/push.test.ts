@@ -39,6 +39,7 @@ import {
   DEFAULT_PUSH_SERVICE_HOSTS,
   PUSH_SUBSCRIPTIONS_MAX,
   knownPushService,
+  subscribe,
 } from '../../src/server/domain/push-subscriptions.ts';
 import { loadConfig } from '../../src/server/config.ts';
 
@@ -533,6 +534,23 @@ describe('the customer decides, and only for themselves', () => {
     expect(
       await h.database.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, user.id)),
     ).toHaveLength(PUSH_SUBSCRIPTIONS_MAX);
+  });
+
+  it('keeps a long device name to whole characters: an emoji at the cut is left out, never half of it', async () => {
+    const user = await customer(h);
+    const endpoint = `${service.origin}/push/long-name-${user.id}`;
+    const keys = {
+      p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
+      auth: 'tBHItJI5svbpez7KI4CCXg',
+    };
+    await subscribe(h.database.db, user.id, {
+      endpoint,
+      ...keys,
+      language: 'en',
+      device: `${'a'.repeat(199)}😀 phone`,
+    });
+    const [row] = await h.database.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endpoint));
+    expect(row?.device).toBe('a'.repeat(199));
   });
 
   it('asks for a login, and takes only an https push service address and well-formed keys', async () => {

@@ -6,6 +6,7 @@ import type { Executor } from '../db/connection.ts';
 import { notificationSettings, pushSubscriptions, serverKeys, users } from '../db/schema.ts';
 import { NOTICE_KINDS, type NoticeKind } from '../../api-contract/notifications.ts';
 import type { Locale } from '../../api-contract/constants.ts';
+import { startWithin } from '../../api-contract/character-count.ts';
 
 export interface VapidKeys {
   publicKey: string;
@@ -88,6 +89,10 @@ export function knownPushService(endpoint: string, hosts: readonly string[]): bo
  */
 export const PUSH_SUBSCRIPTIONS_MAX = 10;
 
+/** The longest device name kept with a subscription, in UTF-16 code units; a longer one keeps its first whole
+ * characters (startWithin), never half an emoji. */
+export const DEVICE_NAME_MAX = 200;
+
 export interface NewSubscription {
   endpoint: string;
   p256dh: string;
@@ -109,7 +114,7 @@ export async function subscribe(db: Executor, userId: number, input: NewSubscrip
     p256dh: input.p256dh,
     auth: input.auth,
     language: input.language,
-    device: input.device.slice(0, 200),
+    device: startWithin(input.device, DEVICE_NAME_MAX),
   };
   await db.transaction(async (tx) => {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');

@@ -9,6 +9,7 @@ import { eq } from 'drizzle-orm';
 import { contentVersions } from '../domain/content-languages.ts';
 import { outboxSummary } from '../domain/delivery.ts';
 import { bodyForOperator } from '../delivery/code-message.ts';
+import { startWithin } from '../../api-contract/character-count.ts';
 import { publishLadder, publishedLadders } from '../domain/liquidity.ts';
 import { DEFAULT_EARN_TIMEZONE } from '../../api-contract/earn-days.ts';
 import { isCalendarDay } from '../../api-contract/calendar.ts';
@@ -439,7 +440,7 @@ const commands: Record<string, Command> = {
         status: row.status,
         attempts: row.attempts,
         error: row.lastError ?? '',
-        message: bodyForOperator(row).replace(/\s+/g, ' ').slice(0, 100),
+        message: startWithin(bodyForOperator(row).replace(/\s+/g, ' '), 100),
       })),
       'The outbox is empty.',
     );
