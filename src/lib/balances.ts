@@ -37,6 +37,17 @@ export async function refreshBalances(options: { loading?: boolean } = {}): Prom
   userBalances.updatedAt = offlineData.asOf[balances.path] ?? new Date().toISOString();
 }
 
+/**
+ * Asks the server again (refreshBalances) and has `say` tell a failure only while no balances are on screen (offline
+ * with nothing kept: the offline text). Figures already shown, fresh or kept on the device and marked "Offline — as
+ * of", stay without a word: a toast over them would nag about what the page already marks.
+ */
+export function refreshBalancesOrSay(say: (error: unknown) => void): void {
+  refreshBalances().catch((error: unknown) => {
+    if (!userBalances.updatedAt) say(error);
+  });
+}
+
 /** The available amount of `asset` (a decimal string, '0' when the user holds none). */
 export function availableOf(snapshot: { readonly lists: readonly Balance[] }, asset: string): string {
   return snapshot.lists.find((balance) => balance.asset === asset)?.available ?? '0';

@@ -7,7 +7,7 @@ import { useLiveSnapshot } from '../../lib/live-snapshot.ts';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ROUTES } from '../../api-contract/routes.ts';
 import { errorText } from '../../lib/api.ts';
-import { refreshBalances } from '../../lib/balances.ts';
+import { refreshBalancesOrSay } from '../../lib/balances.ts';
 import { navigate } from '../../lib/navigation.ts';
 import { loadCoinList, prices, subscribePrices } from '../../lib/prices.ts';
 import { toast } from '../../lib/toast.ts';
@@ -44,7 +44,8 @@ export default function OptionPage() {
 
   useEffect(() => {
     if (prices.codes.length === 0) loadCoinList({ loading: false }).catch(showError);
-    refreshBalances().catch(showError);
+    // Said only while the balance is blank: a figure on screen (offline: kept, marked "as of") stays without a toast.
+    refreshBalancesOrSay(showError);
     const stopWatching = watchSettlements();
     const releaseClock = subscribePrices(syncClockFromTicks);
     return () => {

@@ -16,7 +16,7 @@ import { POINTS } from '../../api-contract/rewards.ts';
 import { PRACTICE_START } from '../../api-contract/practice.ts';
 import { refreshUser } from '../../lib/account.ts';
 import { errorText } from '../../lib/api.ts';
-import { availableOf, refreshBalances, userBalances } from '../../lib/balances.ts';
+import { availableOf, refreshBalancesOrSay, userBalances } from '../../lib/balances.ts';
 import { formatAmount, formatMoney } from '../../lib/format.ts';
 import { navigate } from '../../lib/navigation.ts';
 import { session } from '../../lib/session.ts';
@@ -68,9 +68,7 @@ function PracticeCard() {
  * (offline with nothing cached: the offline text); figures already on screen stay without a word.
  */
 function readBalances(): void {
-  refreshBalances().catch((error: unknown) => {
-    if (!userBalances.updatedAt) toast(errorText(error));
-  });
+  refreshBalancesOrSay((error) => toast(errorText(error)));
 }
 
 /** Mine's figures again, on return to the app or back online: the user's record (else the stored one) and balances. */
