@@ -63,7 +63,10 @@ const CEILING: Record<string, number> = {
   // 0.1 KB more (2026-12-06, ninth): with the lost answers' Web Locks, a list read again as deep as it was shown
   // (lib/paged-list.ts readToDepth) and the options store emptied for a new session, the shell is 99,806 bytes: 123,311
   // bytes (120.42 KB) measured.
-  [ROUTES.home]: 120.5 * KB,
+  // 0.1 KB more (2026-12-07): the messages list read again as deep as shown and one rule for a failed balances read
+  // (lib/balances.ts refreshBalancesOrSay) in the shell (99,806 → 99,855 bytes): 123,377 bytes (120.49 KB) measured,
+  // 15 under the old ceiling, less than a clean clone's build moves it.
+  [ROUTES.home]: 120.6 * KB,
   // Markets and Options: 1 KB more since the market index (the "Index · 3 exchanges" and "Paused"
   // labels, the paused notice, and the index rule on the option rule page, in each area's catalog):
   // 0.4 and 0.6 KB measured, what every price screen has to say of where its price comes from.
@@ -107,7 +110,8 @@ const CEILING: Record<string, number> = {
   // (the Stream-Safe Text Format in api-contract/visible-text.ts, and its text): 125,109 bytes, 122.18 KB measured.
   // 0.1 KB more (2026-12-06, ninth): as Home (the shell 99,820 bytes in a clean clone's build): 125,256 bytes
   // (122.32 KB) measured.
-  [ROUTES.coinList]: 122.4 * KB,
+  // 0.1 KB more (2026-12-07): the shell's bytes, as Home: 125,291 bytes (122.35 KB) measured, 46 under the old ceiling.
+  [ROUTES.coinList]: 122.5 * KB,
   // With its K-line chart: 2.7 KB more than before the app drew the chart itself, when the 50.3 KB
   // charting library it loaded was counted apart. 0.5 KB more for the offer of notifications after a
   // first order (its code and texts load on the order's success) and the second Settings
