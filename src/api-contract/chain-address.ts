@@ -52,7 +52,8 @@ const LONGEST = 90;
 // The bech32 alphabet (BIP-173).
 const BECH32_STRING = /^[a-z]{1,83}1[qpzry9x8gf2tvdw0s3jn54khce6mua7l]{6,}$/;
 const BASE58_STRING = /^[1-9A-HJ-NP-Za-km-z]+$/;
-const base58check = createBase58check(sha256);
+/** Base58check with Bitcoin's double-SHA-256 checksum, as TRON addresses and BIP-32 extended keys are written. */
+export const base58check = createBase58check(sha256);
 
 const accept = (address: string): Read => ({ ok: true, address });
 const refuse = (problem: ReadProblem): Read => ({ ok: false, problem });

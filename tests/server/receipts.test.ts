@@ -76,6 +76,16 @@ const appWithKeys = (ring: ReturnType<typeof receiptKeyRing>) =>
     testAppOptions({ addressRateLimitPerMinute: 100_000, accountRateLimitPerMinute: 100_000 }),
   );
 
+/** The first settled option's receipt asked for again by its buyer from `app` (signed by the key signing there now). */
+async function oldReceiptAgain(app: Awaited<ReturnType<typeof appWithKeys>>): Promise<SignedReceipt> {
+  const again = await app.inject({
+    method: 'GET',
+    url: `/api${optionReceipt.path}?id=${oldReceipt.receipt.order.id}`,
+    headers: { token: oldBuyerToken, lang: 'en' },
+  });
+  return again.json<{ data: SignedReceipt }>().data;
+}
+
 /** An index tick of BTC at an exact time, made of two exchanges' prices with their trade ids. */
 const btcAt = (atMs: number, price: number) =>
   h.market.record([
@@ -295,12 +305,7 @@ it('after a rotation an old receipt still verifies by its key id, and new receip
     expect(await checkReceipt(withOneByteChanged(oldReceipt), keys.keys)).toBe('invalid');
 
     // The same order's receipt asked for again is signed with B, and verifies by B only.
-    const again = await after.inject({
-      method: 'GET',
-      url: `/api${optionReceipt.path}?id=${oldReceipt.receipt.order.id}`,
-      headers: { token: oldBuyerToken, lang: 'en' },
-    });
-    const signed = again.json<{ data: SignedReceipt }>().data;
+    const signed = await oldReceiptAgain(after);
     expect(signed.receipt.key_id).toBe(keys.keys[1]!.id);
     expect(await checkReceipt(signed, keys.keys)).toBe('valid');
     expect(await checkReceipt(signed, keys.keys.slice(0, 1))).toBe('unknown-key');
@@ -345,12 +350,7 @@ it('after a revocation every receipt of the revoked key is doubted, and the orde
     expect(await checkReceipt(oldReceipt, keys.keys)).toBe('revoked-key');
     expect(verifiedByNode(oldReceipt, keys)).toBe(false);
     // The customer opens the order's receipt again: signed by B, valid.
-    const again = await after.inject({
-      method: 'GET',
-      url: `/api${optionReceipt.path}?id=${oldReceipt.receipt.order.id}`,
-      headers: { token: oldBuyerToken, lang: 'en' },
-    });
-    const signed = again.json<{ data: SignedReceipt }>().data;
+    const signed = await oldReceiptAgain(after);
     expect(signed.receipt.key_id).toBe(keys.keys[1]!.id);
     expect(await checkReceipt(signed, keys.keys)).toBe('valid');
     // The revoked key signs nothing more, whatever asks it.

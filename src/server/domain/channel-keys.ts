@@ -6,11 +6,10 @@
 // address under each. Recharges already reported keep the address they recorded (recharge_orders.address): only the
 // address customers are shown from then on changes.
 import { asc, eq } from 'drizzle-orm';
-import { createBase58check } from '@scure/base';
-import { sha256 } from '@noble/hashes/sha2.js';
 import { SAMPLE_CUSTOMER_ID, type ConsoleRechargeChannel } from '../../api-contract/console-channels.ts';
 import { consoleTexts } from '../../api-contract/console-texts.ts';
 import type { CHAINS } from '../../api-contract/constants.ts';
+import { base58check } from '../../api-contract/chain-address.ts';
 import type { Executor } from '../db/connection.ts';
 import { rechargeChannels } from '../db/schema.ts';
 import { appendAudit, type Actor } from './audit-log.ts';
@@ -31,7 +30,7 @@ const KEY_DATA_AT = 45;
 function refusalOf(xpub: string): Refusal {
   let bytes: Uint8Array | null = null;
   try {
-    bytes = createBase58check(sha256).decode(xpub.trim());
+    bytes = base58check.decode(xpub.trim());
   } catch {
     // not base58check at all
   }
@@ -66,6 +65,16 @@ export function channelKeyPreview(channel: Pick<ChannelRow, 'name' | 'chain'>, x
     fingerprint: fingerprint.toString(16).padStart(8, '0'),
     sample_address: depositAddressOf(channel.chain as Chain, xpub, SAMPLE_CUSTOMER_ID),
   };
+}
+
+/**
+ * What `xpub` would give on channel `id` (channelKeyPreview), writing nothing.
+ * @throws Refusal consoleRecordNotFound for no such channel, or channelKeyPreview's refusals.
+ */
+export async function previewChannelKey(db: Executor, id: number, xpub: string) {
+  const [channel] = await db.select().from(rechargeChannels).where(eq(rechargeChannels.id, id));
+  if (!channel) throw new Refusal(consoleTexts.consoleRecordNotFound.id);
+  return channelKeyPreview(channel, xpub);
 }
 
 /** A channel as the admin reads it (the console's list, and the audit log's before and after without the key). */

@@ -13,13 +13,12 @@ import { keccak_256 } from '@noble/hashes/sha3.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { ripemd160 } from '@noble/hashes/legacy.js';
 import { bytesToHex } from '@noble/hashes/utils.js';
-import { bech32, createBase58check } from '@scure/base';
+import { bech32 } from '@scure/base';
 import type { CHAINS } from '../../api-contract/constants.ts';
-import { eip55 } from '../../api-contract/chain-address.ts';
+import { base58check, eip55 } from '../../api-contract/chain-address.ts';
 
 type Chain = (typeof CHAINS)[number];
 
-const base58check = createBase58check(sha256);
 /** BIP-32's bound on a non-hardened child index: a customer id at or above it has no address of its own. */
 const FIRST_HARDENED = 0x8000_0000;
 
@@ -63,15 +62,32 @@ export function depositAddressOf(chain: Chain, xpub: string, customerId: number)
   return ENCODERS[chain](child.publicKey!);
 }
 
+/** What of a recharge channel decides where a customer pays on it. */
+interface ChannelKeys {
+  chain: string | null;
+  address: string;
+  xpub: string | null;
+  /** The keys `xpub` held before, oldest first. */
+  previousXpubs: readonly string[];
+}
+
 /**
  * Where customer `userId` pays on a recharge channel: their own address under its extended public key when it keeps
  * one (depositAddressOf), else the channel's one address or bank account.
  */
-export function customerDepositAddress(
-  channel: { chain: string | null; address: string; xpub: string | null },
-  userId: number,
-): string {
+export function customerDepositAddress(channel: Omit<ChannelKeys, 'previousXpubs'>, userId: number): string {
   return channel.xpub && channel.chain
     ? depositAddressOf(channel.chain as Chain, channel.xpub, userId)
     : channel.address;
 }
+
+/**
+ * Every address of `channel` that customer `userId` may have been shown, and so may have paid to: their address under
+ * its key now (customerDepositAddress), the channel's one address, and theirs under each key it held before (an
+ * operator's change does not move a transfer already made). The platform's wallet watches them all.
+ */
+export const addressesShownTo = (channel: ChannelKeys, userId: number): string[] => [
+  customerDepositAddress(channel, userId),
+  channel.address,
+  ...channel.previousXpubs.map((xpub) => customerDepositAddress({ ...channel, xpub }, userId)),
+];

@@ -25,7 +25,7 @@ import { isolate } from '../../api-contract/visible-text.ts';
 import type { Translate } from '../i18n.ts';
 import { refuseWhileFrozen } from './account-freeze.ts';
 import { mobileNumber } from './phone-numbers.ts';
-import { customerDepositAddress } from './deposit-addresses.ts';
+import { addressesShownTo } from './deposit-addresses.ts';
 
 export type BankCardRow = typeof bankCards.$inferSelect;
 export type WalletRow = typeof wallets.$inferSelect;
@@ -235,12 +235,7 @@ export async function refuseDepositAddress(db: Executor, userId: number, address
       previousXpubs: rechargeChannels.previousXpubs,
     })
     .from(rechargeChannels);
-  // The caller's address under each channel's key, and under the keys it held before (a transfer may still go there).
-  const own = channels.flatMap((channel) => [
-    customerDepositAddress(channel, userId),
-    ...channel.previousXpubs.map((xpub) => customerDepositAddress({ ...channel, xpub }, userId)),
-  ]);
-  if ([...channels.map((channel) => channel.address), ...own].some((ours) => ours.toLowerCase() === folded))
+  if (channels.some((channel) => addressesShownTo(channel, userId).some((ours) => ours.toLowerCase() === folded)))
     throw new Refusal(serverTexts.depositAddressOurs.id);
   const [given] = await db
     .select({ id: rechargeOrders.id })

@@ -27,7 +27,7 @@ import { amountOutsideLimits } from '../../api-contract/amount-limits.ts';
 import { isUniqueViolation } from './accounts.ts';
 import { post } from './ledger.ts';
 import { ownsUploads, uploadDigest } from './uploads.ts';
-import { customerDepositAddress } from './deposit-addresses.ts';
+import { addressesShownTo, customerDepositAddress } from './deposit-addresses.ts';
 import { currentLevel } from './vip.ts';
 import { claimForReview, requireReason, selfNumbered, type Reviewable } from './reviews.ts';
 import { consoleTexts } from '../../api-contract/console-texts.ts';
@@ -158,7 +158,6 @@ export async function isCreditedRechargeHash(db: Executor, hash: string): Promis
   return credited !== undefined;
 }
 
-/** Records a reported payment as a pending recharge; nothing is credited before the review. */
 /**
  * The address a recharge records as paid to: the one the app showed the customer (`shown`) when it is the caller's
  * under the channel's key, under a key the channel held before (an operator changed it after the page was shown: the
@@ -167,13 +166,12 @@ export async function isCreditedRechargeHash(db: Executor, hash: string): Promis
  * @throws Refusal depositAddressUnknown for any other address (nothing the platform showed this customer).
  */
 function recordedAddress(channel: ChannelRow, userId: number, shown: string | undefined): string {
-  const now = customerDepositAddress(channel, userId);
-  if (!shown || shown === now || shown === channel.address) return shown || now;
-  const earlier = channel.previousXpubs.map((xpub) => customerDepositAddress({ ...channel, xpub }, userId));
-  if (earlier.includes(shown)) return shown;
+  if (!shown) return customerDepositAddress(channel, userId);
+  if (addressesShownTo(channel, userId).includes(shown)) return shown;
   throw new Refusal(texts.depositAddressUnknown.id);
 }
 
+/** Records a reported payment as a pending recharge; nothing is credited before the review. */
 export async function submitRecharge(
   tx: Tx,
   userId: number,

@@ -7,24 +7,13 @@ import {
   consoleRechargeChannels,
   consoleSetChannelKey,
 } from '../../api-contract/console-channels.ts';
-import { consoleTexts } from '../../api-contract/console-texts.ts';
-import { eq } from 'drizzle-orm';
-import { rechargeChannels } from '../db/schema.ts';
-import { channelKeyPreview, channelList, channelView, setChannelKeyAs } from '../domain/channel-keys.ts';
+import { channelList, channelView, previewChannelKey, setChannelKeyAs } from '../domain/channel-keys.ts';
 import { actorOf } from '../domain/operators.ts';
-import { Refusal } from '../domain/refusal.ts';
 import type { RouteModule } from './route-module.ts';
 
 export const consoleChannelRoutes: RouteModule = ({ route }) => {
   route(consoleRechargeChannels, async (_input, { db }) => (await channelList(db)).map(channelView));
-  route(consolePreviewChannelKey, async (input, { db }) => {
-    const [channel] = await db
-      .select()
-      .from(rechargeChannels)
-      .where(eq(rechargeChannels.id, Number(input.id)));
-    if (!channel) throw new Refusal(consoleTexts.consoleRecordNotFound.id);
-    return channelKeyPreview(channel, input.xpub);
-  });
+  route(consolePreviewChannelKey, (input, { db }) => previewChannelKey(db, Number(input.id), input.xpub));
   route(consoleSetChannelKey, (input, { db, operator, ip, clock }) =>
     db.transaction((tx) => setChannelKeyAs(tx, actorOf(operator, ip), Number(input.id), input.xpub, clock.now())),
   );
