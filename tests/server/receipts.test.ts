@@ -388,9 +388,10 @@ it('will not start with a revoked key that no started key replaces', () => {
     rmSync(folder, { recursive: true, force: true });
   }
   // A revocation written wrongly is refused by its position, never echoing the key.
-  expect(() => parseReceiptKeys(`${a} revoked yesterday`, 'RECEIPT_SIGNING_KEYS')).toThrow(
-    /^RECEIPT_SIGNING_KEYS: receipt key 1 is not/,
-  );
+  for (const wrong of [`${a} revoked yesterday`, `${a} revoked 2026-02-30T00:00:00Z`, `${b}@2026-02-30T00:00:00Z`])
+    expect(() => parseReceiptKeys(wrong, 'RECEIPT_SIGNING_KEYS')).toThrow(
+      /^RECEIPT_SIGNING_KEYS: receipt key 1 is not/,
+    );
 });
 
 it('makes the key file once, for its owner only, and never publishes or reports a private key', () => {

@@ -12,6 +12,7 @@ import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSyn
 import { dirname } from 'node:path';
 import type { ReceiptKey } from '../../api-contract/receipts.ts';
 import { canonicalBytes } from '../../api-contract/receipt-signature.ts';
+import { calendarMoment } from '../../api-contract/calendar.ts';
 
 /** An Ed25519 private key's PKCS8 (RFC 5958) DER is this prefix and the 32-byte seed (RFC 8410). */
 const PKCS8_PREFIX = Buffer.from('302e020100300506032b657004220420', 'hex');
@@ -49,8 +50,7 @@ export interface ReceiptKeyRing {
 /** A key's id: the first 16 hex digits of the SHA-256 of its raw 32-byte public key. */
 export const receiptKeyId = (publicKey: Buffer) => createHash('sha256').update(publicKey).digest('hex').slice(0, 16);
 
-const ISO = '\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d(?::\\d\\d(?:\\.\\d+)?)?(?:Z|[+-]\\d\\d:\\d\\d)';
-const ENTRY = new RegExp(`^([0-9a-fA-F]{64})@(${ISO})(?:\\s+revoked\\s+(${ISO}))?$`);
+const ENTRY = /^([0-9a-fA-F]{64})@(\S+)(?:\s+revoked\s+(\S+))?$/;
 
 /**
  * Reads keys as the variable and the file write them (commas or lines; blank ones and `#` comments skipped): each
@@ -65,9 +65,10 @@ export function parseReceiptKeys(text: string, source: string): ReceiptKeyEntry[
   if (items.length === 0) throw new Error(`${source} holds no receipt signing key.`);
   return items.map((item, at) => {
     const match = ENTRY.exec(item);
-    const validFrom = match ? new Date(match[2]!) : null;
-    const revokedAt = match?.[3] === undefined ? undefined : new Date(match[3]);
-    if (!match || !validFrom || Number.isNaN(validFrom.getTime()) || Number.isNaN(revokedAt?.getTime()))
+    // Each time a real moment of the calendar (calendarMoment: "2026-02-30T…" is no day, not the 2nd of March).
+    const validFrom = match ? calendarMoment(match[2]!) : null;
+    const revokedAt = match?.[3] === undefined ? undefined : calendarMoment(match[3]);
+    if (!match || !validFrom || revokedAt === null)
       throw new Error(
         `${source}: receipt key ${at + 1} is not <64 hex digits>@<ISO time>, optionally followed by ` +
           '` revoked <ISO time>` (e.g. `$(openssl rand -hex 32)@2026-11-22T08:00:00Z`).',
