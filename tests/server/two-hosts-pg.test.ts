@@ -174,6 +174,11 @@ describe.runIf(AS_ROOT)('two hosts in namespaces of their own behind HAProxy', (
     haproxy.stdout!.on('data', (chunk: Buffer) => (haproxyLog += chunk.toString()));
     haproxy.stderr!.on('data', (chunk: Buffer) => (haproxyLog += chunk.toString()));
     // Up once both hosts have answered through it.
+    await bothInRotation();
+  }, 180_000);
+
+  /** Waits until the balancer sends requests to both hosts (each passed its health checks). */
+  async function bothInRotation() {
     await until(
       async () => {
         const seen = new Set<string>();
@@ -185,7 +190,14 @@ describe.runIf(AS_ROOT)('two hosts in namespaces of their own behind HAProxy', (
       },
       () => `the balancer did not reach both hosts: ${haproxyLog}`,
     );
-  }, 180_000);
+  }
+
+  /** The balancer's lines about its servers' health (taken out, put back), to say why a request went where it went. */
+  const healthLines = () =>
+    haproxyLog
+      .split('\n')
+      .filter((line) => / is (UP|DOWN)|health check/i.test(line))
+      .join('\n');
 
   afterAll(async () => {
     const failed: unknown[] = [];
@@ -362,11 +374,19 @@ describe.runIf(AS_ROOT)('two hosts in namespaces of their own behind HAProxy', (
         ),
       'the options did not open',
     );
-    // Two price streams: the balancer gives each to the host with fewer, so one is on the host about to die.
-    death.streams = [priceStream(), priceStream()];
+    // Two price streams: the balancer gives each to the host with fewer, so one is on the host about to die. Both
+    // hosts in rotation first, and the second opened once the first is placed: each then goes to a host of its own.
+    await bothInRotation();
+    const first = priceStream();
+    death.streams.push(first);
     undo.push(() => Promise.all(death.streams.map((stream) => stream.close())));
+    await until(() => first.connections.length > 0, 'the first stream did not open');
+    death.streams.push(priceStream());
     await until(() => death.streams.every((stream) => stream.steps.length >= 3), 'the streams brought no steps');
-    expect(new Set(death.streams.map((stream) => stream.connections[0]!.servedBy))).toEqual(new Set(['a', 'b']));
+    expect(
+      new Set(death.streams.map((stream) => stream.connections[0]!.servedBy)),
+      `both streams on one host; the balancer's health lines:\n${healthLines()}`,
+    ).toEqual(new Set(['a', 'b']));
 
     // The burst: each order its own key and amount, six customers' worth at a time; the feed's host is killed after
     // the eighth answer, and the burst goes on until ten orders asked after the feed moved to the survivor were taken.
