@@ -163,20 +163,26 @@ it('says a receipt dated after its key was replaced was signed by a retired key,
   }
 });
 
-it('says a receipt of a revoked key is not to be relied on, whatever its date (Thai)', async () => {
+it('says a receipt of a revoked key is not to be relied on, whatever its date, once revoked while open (Thai)', async () => {
   // The published keys as they would read once the platform revoked the receipt's key (a copy may have leaked): the
   // receipt is dated inside the key's period and its signature is the key's, so only the revocation tells it apart.
+  // The app stays open across the revocation: checked valid before, the same receipt is revoked at its next check.
   const context = await phoneContext(browser, { serviceWorkers: 'block', locale: 'th-TH' });
   try {
+    let revoked = false;
     await context.route('**/api/receipts/keys', async (route) => {
       const answer = await route.fetch();
       const body = (await answer.json()) as { data: { keys: { id: string; revoked_at: string | null }[] } };
-      for (const key of body.data.keys) if (key.id === signed.receipt.key_id) key.revoked_at = new Date().toISOString();
+      for (const key of body.data.keys)
+        if (revoked && key.id === signed.receipt.key_id) key.revoked_at = new Date().toISOString();
       await route.fulfill({ response: answer, json: body });
     });
     const page = watch(await context.newPage(), 'revoked');
     const words = { ...WORDS.en, check: 'ตรวจสอบลายเซ็น' };
-    expect((await pasteAndCheck(page, JSON.stringify(signed), words)).check).toBe('revoked-key');
+    expect((await pasteAndCheck(page, JSON.stringify(signed), words)).check).toBe('valid');
+    revoked = true;
+    await page.getByRole('button', { name: words.check }).click();
+    await expect.poll(() => page.locator('.receipt-check').getAttribute('data-check')).toBe('revoked-key');
     const banner = page.locator('.receipt-check');
     expect(await banner.locator('strong').textContent()).toBe('ลงนามด้วยคีย์ที่ถูกเพิกถอนแล้ว');
     expect(await banner.textContent()).toContain('อย่าเชื่อถือใบรับรองนี้');

@@ -24,7 +24,7 @@ export interface ReceiptOf {
 
 /** Receipts themselves live in their page's state (another customer never sees one); only the keys are kept here. */
 export const receiptsState = proxy({
-  /** The published keys, once fetched (the same for everyone: kept across sessions). */
+  /** The published keys as last read (the same for everyone: kept across sessions). */
   keys: null as ReceiptKey[] | null,
 });
 
@@ -35,23 +35,28 @@ export function loadReceipt({ kind, id }: ReceiptOf): Promise<SignedReceipt> {
     : api(contractReceipt, { id }, { loading: false });
 }
 
+/**
+ * The published keys as the platform lists them now, read again for every check: a key revoked (or a key made
+ * current) while the app stayed open counts at the next check, not at the app's next start. Where the list cannot be
+ * read (offline with nothing in the service worker's cache, the server down), the list this run read last serves.
+ * Rejects with the read's ApiError when there is none.
+ */
 async function publishedKeys(): Promise<ReceiptKey[]> {
-  receiptsState.keys ??= (await api(receiptKeys, undefined, { loading: false })).keys;
+  try {
+    receiptsState.keys = (await api(receiptKeys, undefined, { loading: false })).keys;
+  } catch (error) {
+    if (!receiptsState.keys) throw error;
+  }
   return receiptsState.keys;
 }
 
 /**
  * Checks `signed` against the published keys on this device; resolves with the result and the milliseconds the
- * signature check took (the keys' fetch left out). A key the list does not hold yet asks for the list again once: a
- * key made current after the list was fetched.
+ * signature check took (the keys' fetch left out).
  */
 export async function checkOnDevice(signed: SignedReceipt): Promise<{ check: CheckState; ms: number | null }> {
   if (!globalThis.crypto?.subtle) return { check: 'no-crypto', ms: null };
-  let keys = await publishedKeys();
-  if (!keys.some((key) => key.id === signed.receipt.key_id)) {
-    receiptsState.keys = null;
-    keys = await publishedKeys();
-  }
+  const keys = await publishedKeys();
   const started = performance.now();
   try {
     const check = await checkReceipt(signed, keys);
