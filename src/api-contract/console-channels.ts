@@ -57,10 +57,11 @@ export const consolePreviewChannelKey = post(
   { ...admin, readOnly: true },
 );
 /** Sets the channel's key (an empty one clears it: every customer is shown the channel's one address again); one audit
- * entry with the fingerprints before and after. Answers the channel as it now is. */
+ * entry with the fingerprints before and after. Answers the channel as it now is. `replaces` is the key the admin saw
+ * in force (empty for none): refused when another admin changed it meanwhile, so no change is made over one unseen. */
 export const consoleSetChannelKey = post(
   '/console/channel/key',
-  v.object({ id: channelId, xpub: key }),
+  v.object({ id: channelId, xpub: key, replaces: key }),
   returns(ConsoleRechargeChannel),
   admin,
 );

@@ -95,6 +95,10 @@ export const consoleTexts = {
     id: 'e.consoleChannelKeyVersion',
     message: 'Only the xpub form is read (not zpub, ypub or tpub): export the account’s key as xpub from the wallet.',
   },
+  consoleChannelKeyChanged: /*i18n*/ {
+    id: 'e.consoleChannelKeyChanged',
+    message: 'Another admin changed the key of {name} meanwhile: nothing was saved. Check the key now in force.',
+  },
   consoleChannelKeyInvalid: /*i18n*/ {
     id: 'e.consoleChannelKeyInvalid',
     message: 'This is not an extended public key: check it was copied whole (xpub…, 111 characters).',

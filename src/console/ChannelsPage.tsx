@@ -58,7 +58,13 @@ function ChannelKey({ channel, onSaved }: { channel: ConsoleRechargeChannel; onS
     });
   const save = () =>
     run(async () => {
-      await consoleApi(consoleSetChannelKey, { id: String(channel.id), xpub: key });
+      try {
+        await consoleApi(consoleSetChannelKey, { id: String(channel.id), xpub: key, replaces: channel.xpub ?? '' });
+      } catch (failure) {
+        // Refused (another admin's change meanwhile among the reasons): the page reads the key now in force.
+        await onSaved();
+        throw failure;
+      }
       setChecked(null);
       setDone(true);
     });

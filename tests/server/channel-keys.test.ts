@@ -81,9 +81,12 @@ it('refuses a private key, a zpub, what is no key and a bank channel, and change
   ];
   for (const [input, answer] of cases) {
     expect(await h.call(consolePreviewChannelKey, input, { token: admin }), input.xpub).toEqual(answer);
-    expect(await h.call(consoleSetChannelKey, input, { token: admin }), input.xpub).toEqual(answer);
+    const replaces = input.id === TRC20 ? seeded : '';
+    expect(await h.call(consoleSetChannelKey, { ...input, replaces }, { token: admin }), input.xpub).toEqual(answer);
   }
-  expect(await h.call(consoleSetChannelKey, { id: TRC20, xpub: XPUB }, { token: reviewer })).toEqual(ROLE_REFUSED);
+  expect(await h.call(consoleSetChannelKey, { id: TRC20, xpub: XPUB, replaces: seeded }, { token: reviewer })).toEqual(
+    ROLE_REFUSED,
+  );
   expect(await h.call(consoleRechargeChannels, {}, { token: reviewer })).toEqual(ROLE_REFUSED);
   expect(await storedKey()).toBe(seeded);
   expect(await auditAfter(audited)).toEqual([]);
@@ -111,7 +114,7 @@ it('a new key changes the address a customer is shown; a recharge already report
   const before = (await h.call(consoleRechargeChannels, {}, { token: admin })).data.find((c) => c.id === 1)!;
 
   const audited = await lastAuditId();
-  const set = await h.call(consoleSetChannelKey, { id: TRC20, xpub: XPUB }, { token: admin });
+  const set = await h.call(consoleSetChannelKey, { id: TRC20, xpub: XPUB, replaces: seeded }, { token: admin });
   expect(set).toMatchObject({
     ret: 1,
     data: { id: 1, xpub: XPUB, sample_address: depositAddressOf('TRC20', XPUB, 1) },
@@ -171,7 +174,7 @@ it('a new key changes the address a customer is shown; a recharge already report
   expect(before.fingerprint).not.toBe(set.data.fingerprint);
 
   // Cleared: every customer is shown the channel's one address again, and the entry says the key is gone.
-  const cleared = await h.call(consoleSetChannelKey, { id: TRC20, xpub: '' }, { token: admin });
+  const cleared = await h.call(consoleSetChannelKey, { id: TRC20, xpub: '', replaces: XPUB }, { token: admin });
   expect(cleared).toMatchObject({ ret: 1, data: { xpub: null, fingerprint: null, sample_address: null } });
   expect(await shownAddress(user.token)).toBe(cleared.data.address);
   expect((await auditAfter(audited)).at(-1)).toMatchObject({
@@ -179,5 +182,34 @@ it('a new key changes the address a customer is shown; a recharge already report
     before: { key: { fingerprint: set.data.fingerprint } },
     after: { key: null },
   });
-  await h.call(consoleSetChannelKey, { id: TRC20, xpub: seeded }, { token: admin });
+  await h.call(consoleSetChannelKey, { id: TRC20, xpub: seeded, replaces: '' }, { token: admin });
+});
+
+it('refuses a change over a key another admin changed meanwhile; of two at once, one is saved', async () => {
+  // Two admins read the channel with the seeded key in force; one saves another key. The other's save, made over the
+  // key they saw, would undo it unseen: refused, nothing changed, no audit entry.
+  const other = await operatorToken(h, 'keykeeper2', 'admin');
+  const audited = await lastAuditId();
+  const first = await h.call(consoleSetChannelKey, { id: TRC20, xpub: XPUB, replaces: seeded }, { token: admin });
+  expect(first.ret).toBe(1);
+  const meanwhile = refused(
+    'Another admin changed the key of USDT (TRC20) meanwhile: nothing was saved. Check the key now in force.',
+  );
+  expect(await h.call(consoleSetChannelKey, { id: TRC20, xpub: '', replaces: seeded }, { token: other })).toEqual(
+    meanwhile,
+  );
+  expect(await storedKey()).toBe(XPUB);
+  expect(await auditAfter(audited)).toHaveLength(1);
+
+  // Both at once over the same key in force: the channel's row is taken in turn, so exactly one change is made.
+  const both = await Promise.all([
+    h.call(consoleSetChannelKey, { id: TRC20, xpub: seeded, replaces: XPUB }, { token: admin }),
+    h.call(consoleSetChannelKey, { id: TRC20, xpub: '', replaces: XPUB }, { token: other }),
+  ]);
+  expect(both.map((answer) => answer.ret).sort()).toEqual([0, 1]);
+  expect(both.find((answer) => answer.ret === 0)).toEqual(meanwhile);
+  const saved = both.find((answer) => answer.ret === 1)!;
+  expect(await storedKey()).toBe(saved.data.xpub);
+  expect(await auditAfter(audited)).toHaveLength(2);
+  await h.call(consoleSetChannelKey, { id: TRC20, xpub: seeded, replaces: saved.data.xpub ?? '' }, { token: admin });
 });

@@ -18,6 +18,7 @@ import { declaredEndpoints } from '../../src/server/http/declared-endpoints.ts';
 import { inputFields, type DeclaredEndpoint } from '../../src/api-contract/registry.ts';
 import { submitCertification } from '../../src/api-contract/certification.ts';
 import { consoleCertifications } from '../../src/api-contract/console.ts';
+import { consoleRechargeChannels } from '../../src/api-contract/console-channels.ts';
 import { optionProducts as productList, placeOption } from '../../src/api-contract/options.ts';
 import { placeContract } from '../../src/api-contract/contracts.ts';
 import { sendChatMessage } from '../../src/api-contract/service-chat.ts';
@@ -197,6 +198,8 @@ it('runs every console call: reads write nothing, each action leaves one audit e
   expect((await h.call(drawBlindBox, { pay: 'usdt' }, { token: buyer.token })).ret).toBe(1);
   const committed = (await h.call(blindBoxInfo, {}, { token: buyer.token })).data;
 
+  const channelKeyInForce =
+    (await h.call(consoleRechargeChannels, {}, { token: admin })).data.find((channel) => channel.id === 1)!.xpub ?? '';
   let nina = '';
   /** Each call: its input and the token it is made with, in an order where every one succeeds. */
   const plan: Record<string, () => { input: Record<string, string>; token?: string }> = {
@@ -208,7 +211,7 @@ it('runs every console call: reads write nothing, each action leaves one audit e
     consoleChangeHouseCaps: () => ({ input: { per_order: '60000' }, token: admin }),
     consoleRechargeChannels: () => ({ input: {}, token: admin }),
     consolePreviewChannelKey: () => ({ input: { id: '1', xpub: CHANNEL_KEY }, token: admin }),
-    consoleSetChannelKey: () => ({ input: { id: '1', xpub: CHANNEL_KEY }, token: admin }),
+    consoleSetChannelKey: () => ({ input: { id: '1', xpub: CHANNEL_KEY, replaces: channelKeyInForce }, token: admin }),
     consoleQueue: () => ({ input: { kind: 'withdrawal', query: '' }, token: reviewer }),
     consoleClaimItem: () => ({ input: { kind: 'recharge', id: String(toApprove.id) }, token: reviewer }),
     consoleReleaseItem: () => ({ input: { kind: 'recharge', id: String(toApprove.id) }, token: reviewer }),

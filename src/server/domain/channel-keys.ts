@@ -2,8 +2,9 @@
 // derivation uses (deposit-addresses.ts), so a key the console takes is one every customer's address can be derived
 // from. A private key is refused (the server must never hold one), as is a key of another version than xpub (the
 // reader takes BIP-32's mainnet xpub only; a wallet's zpub or ypub names the same key in another form) and anything
-// else. Each change is one audit entry naming the keys before and after by fingerprint, with the sample customer's
-// address under each. Recharges already reported keep the address they recorded (recharge_orders.address): only the
+// else. Each change is made over the key the admin saw in force (a change another admin made meanwhile is never undone
+// unseen) and is one audit entry naming the keys before and after by fingerprint, with the sample customer's address
+// under each. Recharges already reported keep the address they recorded (recharge_orders.address): only the
 // address customers are shown from then on changes.
 import { asc, eq } from 'drizzle-orm';
 import { SAMPLE_CUSTOMER_ID, type ConsoleRechargeChannel } from '../../api-contract/console-channels.ts';
@@ -107,15 +108,26 @@ const keyOf = (view: ConsoleRechargeChannel) =>
   view.fingerprint ? { fingerprint: view.fingerprint, sample_address: view.sample_address } : null;
 
 /**
- * Sets channel `id`'s extended public key (trimmed; empty clears it) with its audit entry `channel.key` (the keys
- * before and after by fingerprint and sample address), in the caller's transaction. From then on each customer is
- * shown their address under the new key (or the channel's one address); recharges already reported keep theirs, and
- * the key replaced is kept among the channel's previous keys (customers' addresses under it stay refused as wallets).
- * @throws Refusal consoleRecordNotFound for no such channel, or channelKeyPreview's refusals.
+ * Sets channel `id`'s extended public key (trimmed; empty clears it) in place of `replaces` (the key the admin saw in
+ * force, empty for none), with its audit entry `channel.key` (the keys before and after by fingerprint and sample
+ * address), in the caller's transaction. From then on each customer is shown their address under the new key (or the
+ * channel's one address); recharges already reported keep theirs, and the key replaced is kept among the channel's
+ * previous keys (customers' addresses under it stay refused as wallets).
+ * @throws Refusal consoleRecordNotFound for no such channel; consoleChannelKeyChanged when the key in force is not
+ * `replaces` (another admin changed it since the page was read: the later change would undo theirs unseen); or
+ * channelKeyPreview's refusals.
  */
-export async function setChannelKeyAs(tx: Executor, actor: Actor, id: number, xpub: string, now: Date) {
+export async function setChannelKeyAs(
+  tx: Executor,
+  actor: Actor,
+  id: number,
+  { xpub, replaces }: { xpub: string; replaces: string },
+  now: Date,
+) {
   const [before] = await tx.select().from(rechargeChannels).where(eq(rechargeChannels.id, id)).for('update');
   if (!before) throw new Refusal(consoleTexts.consoleRecordNotFound.id);
+  if ((before.xpub ?? '') !== replaces.trim())
+    throw new Refusal(consoleTexts.consoleChannelKeyChanged.id, { name: before.name });
   const key = xpub.trim() || null;
   if (key) channelKeyPreview(before, key);
   // The key replaced is kept: customers' addresses under it stay the platform's (the wallet check refuses them).

@@ -15,6 +15,6 @@ export const consoleChannelRoutes: RouteModule = ({ route }) => {
   route(consoleRechargeChannels, async (_input, { db }) => (await channelList(db)).map(channelView));
   route(consolePreviewChannelKey, (input, { db }) => previewChannelKey(db, Number(input.id), input.xpub));
   route(consoleSetChannelKey, (input, { db, operator, ip, clock }) =>
-    db.transaction((tx) => setChannelKeyAs(tx, actorOf(operator, ip), Number(input.id), input.xpub, clock.now())),
+    db.transaction((tx) => setChannelKeyAs(tx, actorOf(operator, ip), Number(input.id), input, clock.now())),
   );
 };
