@@ -32,12 +32,17 @@ export const REASON_MAX = 500;
 const access = (role: ConsoleAccess) => ({ console: role });
 const recordId = matching(/^\d{1,9}$/, consoleTexts.consoleRecordNotFound);
 const operatorName = matching(OPERATOR_NAME, consoleTexts.consoleOperatorNameFormat);
+/** Whether a text holds a letter or a digit of any script: what makes words, which a reason must have. */
+const SAYS_SOMETHING = /[\p{L}\p{N}]/u;
 /** A rejection's reason, which the customer will see: visible text as every text a customer reads (visible-text.ts:
  * composed, no invisible or direction-changing character; lines allowed, spaces around it neither counted nor kept),
- * given, and at most REASON_MAX characters as a reader counts them. */
+ * given, holding at least one letter or digit (marks with no letter under them, a private-use character most fonts
+ * draw as nothing, or punctuation alone tell the customer nothing: refused as no reason), and at most REASON_MAX
+ * characters as a reader counts them. */
 const reason = v.pipe(
   visibleText(consoleTexts.consoleEnterReason, { lines: true }),
   v.nonEmpty(consoleTexts.consoleEnterReason.id),
+  v.check((given) => SAYS_SOMETHING.test(given), consoleTexts.consoleEnterReason.id),
   maxCharacters(REASON_MAX, consoleTexts.consoleReasonTooLong.id),
 );
 /** The texts of the reason rule, by what it breaks. */
