@@ -3,9 +3,9 @@
 // approval sent again under its Idempotency-Key, ids that name nothing, other roles, a reason that tells the customer
 // nothing, and reward terms written any way but as a plain number. After each, every balance equals its ledger.
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { callApp, otherProcessApp, startHarness, type Harness } from './harness.ts';
-import { customer, expectLedgerBalanced, refused } from './helpers.ts';
+import { PASSWORD, customer, expectLedgerBalanced, refused, rowLocked, waitersOnLocks } from './helpers.ts';
 import { addCard, balanceOf, cryptoRecharge, fundsState, withdrawn } from './funds-helpers.ts';
 import { operatorToken } from './console-helpers.ts';
 import * as c from '../../src/api-contract/console.ts';
@@ -13,6 +13,7 @@ import * as r from '../../src/api-contract/console-rewards.ts';
 import * as hc from '../../src/api-contract/console-house.ts';
 import { auditLog } from '../../src/server/db/schema.ts';
 import { rechargeOrder, withdrawOrder } from '../../src/api-contract/funds.ts';
+import { closeAccount } from '../../src/api-contract/closure.ts';
 import type { FastifyInstance } from 'fastify';
 
 let h: Harness;
@@ -78,6 +79,25 @@ it('approve and reject of one withdrawal at once from two processes: one applies
     if (seen.status === 'success') expect(balance).toEqual({ available: '399.00000000', frozen: '0.00000000' });
     else expect([seen.reason, balance.available]).toEqual(['Payee differs', '500.00000000']);
   }
+});
+
+it('a recharge approved while its customer closes the account: the approval credits, the closure is refused', async () => {
+  const db = h.database.db;
+  const user = await customer(h, '50');
+  const order = await cryptoRecharge(h, user.token, '30');
+  // The customer's USDT balance row held a moment (another order's entry, say): the approval waits for it first, then
+  // the closure comes in behind it.
+  const held = await rowLocked(h, sql`select 1 from balances where user_id = ${user.id} and asset = 'USDT' for update`);
+  const approving = h.call(c.consoleApproveRecharge, { id: String(order.id) }, { token: rita });
+  await waitersOnLocks(db, 1);
+  const closing = h.call(closeAccount, { secret_kind: 'login', secret: PASSWORD, amounts: '' }, { token: user.token });
+  await waitersOnLocks(db, 2);
+  await held.release();
+  const [approved, closed] = await Promise.all([approving, closing]);
+  expect(approved, JSON.stringify(approved)).toMatchObject({ ret: 1, data: { status: 'success' } });
+  expect(closed).toMatchObject({ ret: 0, msg: expect.stringContaining('Your account still holds USDT') });
+  expect(await balanceOf(h, user.id)).toEqual({ available: '80.00000000', frozen: '0.00000000' });
+  expect(await audits(`recharge:${order.id}`)).toHaveLength(1);
 });
 
 it('a large withdrawal approved by two reviewers and rejected at once', async () => {

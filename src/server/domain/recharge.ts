@@ -334,6 +334,17 @@ export async function approveRecharge(
   // The payee's wallet shows a payout as soon as it is sent: reported before its hash was recorded, it was taken.
   if (order.hash) await holdChainHash(tx, order.hash);
   if (order.hash && (await isPayoutHash(tx, order.hash))) throw new Refusal(consoleTexts.consoleRechargeIsPayout.id);
+  // The customer's row before the balance's, the order every writer of both keeps (a closure takes the row, then the
+  // balances): in the other order, a closure in flight and this approval each waited for the other's lock.
+  const [user] = await tx
+    .update(users)
+    .set({ rechargeTotal: sql`${users.rechargeTotal} + ${order.actualAmount}` })
+    .where(eq(users.id, order.userId))
+    .returning({ rechargeTotal: users.rechargeTotal });
+  await tx
+    .update(users)
+    .set({ level: await currentLevel(tx, user!.rechargeTotal) })
+    .where(eq(users.id, order.userId));
   await post(
     tx,
     {
@@ -345,15 +356,6 @@ export async function approveRecharge(
     },
     now,
   );
-  const [user] = await tx
-    .update(users)
-    .set({ rechargeTotal: sql`${users.rechargeTotal} + ${order.actualAmount}` })
-    .where(eq(users.id, order.userId))
-    .returning({ rechargeTotal: users.rechargeTotal });
-  await tx
-    .update(users)
-    .set({ level: await currentLevel(tx, user!.rechargeTotal) })
-    .where(eq(users.id, order.userId));
   const [row] = await tx
     .update(rechargeOrders)
     .set({ status: 'success', reviewedAt: now, blockHeight: checked.blockHeight, remark: checked.remark })
