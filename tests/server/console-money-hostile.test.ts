@@ -100,7 +100,7 @@ it('a recharge approved while its customer closes the account: the approval cred
   expect(await audits(`recharge:${order.id}`)).toHaveLength(1);
 });
 
-it('a large withdrawal approved by two reviewers and rejected at once', async () => {
+it('a large withdrawal approved by two reviewers, each twice, at once: paid once, one audit entry each', async () => {
   for (let round = 0; round < 5; round++) {
     const user = await customer(h, '30000');
     const card = await addCard(h, user.token);
