@@ -204,6 +204,15 @@ export function tinyPng(): Uint8Array {
   return new Uint8Array(png(1, () => [0x00, 0xbb, 0xfe, 0xff]));
 }
 
+/**
+ * A distinct real picture for each `label`: a 2×2 PNG (RGB) whose pixels are the first bytes of the label's SHA-256
+ * (the server drops a picture's metadata and anything after its end: only its pixels tell two pictures apart).
+ */
+export function labelledPng(label: string): Uint8Array<ArrayBuffer> {
+  const colours = createHash('sha256').update(label).digest();
+  return new Uint8Array(png(2, (x, y) => [...colours.subarray(3 * (2 * y + x), 3 * (2 * y + x) + 3)]));
+}
+
 /** POSTs one file to /users/upload the way a browser's FormData does. */
 export async function uploadFile(
   h: Harness,

@@ -6,7 +6,7 @@
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from './harness.ts';
-import { PASSWORD, customer, refused, tinyPng, uploadFile } from './helpers.ts';
+import { PASSWORD, customer, labelledPng, refused, uploadFile } from './helpers.ts';
 import { opsOk } from './funds-helpers.ts';
 import { editAvatar, login } from '../../src/api-contract/account.ts';
 import { submitCertification } from '../../src/api-contract/certification.ts';
@@ -29,8 +29,8 @@ const BOUND = refused(
   'You have reached the limit of pictures an account can keep (52 pictures, 100 MB in all). Pictures you did not use are deleted 24 hours after upload: please try again later!',
 );
 
-/** A distinct real picture: a 1×1 PNG with a trailing label the server keeps as is. */
-const pictureOf = (label: string) => new Uint8Array([...tinyPng(), ...new TextEncoder().encode(label)]);
+/** A distinct real picture per label. */
+const pictureOf = labelledPng;
 
 async function upload(token: string, label = 'picture', lang = 'en') {
   if (lang === 'en') return uploadFile(h, token, { bytes: pictureOf(label), name: `${label}.png`, type: 'image/png' });

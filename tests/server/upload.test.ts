@@ -5,6 +5,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startHarness, type Harness } from './harness.ts';
 import { dbState, refused, registerByPhone, tinyPng, uploadFile } from './helpers.ts';
 import { editAvatar, userInfo } from '../../src/api-contract/account.ts';
+import { cameraGif, cameraJpeg, cameraWebp } from './pictures.ts';
 
 let h: Harness;
 let me: { phone: string; token: string };
@@ -32,13 +33,14 @@ it('a PNG picture is kept and served back to its owner with its bytes and type',
   expect(new Uint8Array(served.rawPayload)).toEqual(png);
 });
 
+// Whole pictures: a file cut after its first bytes is not one (upload-metadata.test.ts).
 it.each([
-  ['a GIF', [0x47, 0x49, 0x46, 0x38, 0x39, 0x61, 1, 0, 1, 0], 'image/gif'],
-  ['a JPEG', [0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46], 'image/jpeg'],
-  ['a WebP', [0x52, 0x49, 0x46, 0x46, 4, 0, 0, 0, 0x57, 0x45, 0x42, 0x50], 'image/webp'],
+  ['a GIF', cameraGif(), 'image/gif'],
+  ['a JPEG', cameraJpeg(), 'image/jpeg'],
+  ['a WebP', cameraWebp(), 'image/webp'],
 ])('%s picture is accepted and served with its own type', async (_, bytes, type) => {
   const res = await uploadFile(h, me.token, {
-    bytes: new Uint8Array(bytes),
+    bytes,
     name: 'picture.bin',
     type: 'application/octet-stream',
   });
@@ -105,7 +107,7 @@ it('an upload that is not multipart is refused', async () => {
   expect(response.json()).toEqual(NOT_IMAGE);
 });
 
-/** A PNG signature followed by `size` bytes in all: the server looks at the signature only. */
+/** A whole PNG followed by zeros, `size` bytes in all (the zeros after its end are not kept). */
 const pngOfSize = (size: number) => {
   const bytes = new Uint8Array(size);
   bytes.set(tinyPng());

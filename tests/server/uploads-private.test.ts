@@ -12,7 +12,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { startHarness, type Harness } from './harness.ts';
-import { customer, refused, tinyPng, uploadFile } from './helpers.ts';
+import { customer, labelledPng, refused, uploadFile } from './helpers.ts';
 import { ops, opsOk } from './funds-helpers.ts';
 import { editAvatar, logout, userInfo } from '../../src/api-contract/account.ts';
 import { submitCertification } from '../../src/api-contract/certification.ts';
@@ -31,8 +31,8 @@ const kinds = new Map<string, { url: string; bytes: Uint8Array }>();
 let folder: string;
 let reviewer: string;
 
-/** A distinct real picture per kind: a 1×1 PNG with a trailing label the server keeps as is. */
-const pictureOf = (label: string) => new Uint8Array([...tinyPng(), ...new TextEncoder().encode(label)]);
+/** A distinct real picture per kind. */
+const pictureOf = labelledPng;
 
 async function upload(token: string, label: string) {
   const bytes = pictureOf(label);
