@@ -303,7 +303,18 @@ function operation(declared: DeclaredEndpoint): Json {
           schema: {
             type: 'object',
             required: [UPLOAD_FIELD],
-            properties: { [UPLOAD_FIELD]: { type: 'string', contentMediaType: 'image/*', contentEncoding: 'binary' } },
+            properties: {
+              [UPLOAD_FIELD]: {
+                type: 'string',
+                contentMediaType: 'image/*',
+                contentEncoding: 'binary',
+                description:
+                  'A whole JPEG, PNG, WebP or GIF file. It is kept without its metadata (EXIF with the GPS position, ' +
+                  'XMP, IPTC, comments and text chunks) and without anything after its end; its image data is kept ' +
+                  'byte for byte, with the EXIF orientation alone when it is not 1. A file whose blocks run past its ' +
+                  'end is refused as not a picture.',
+              },
+            },
           },
         },
       },

@@ -1,15 +1,17 @@
-// Picture upload (multipart, field `image`): images only, at most 5 MB and 50 megapixels, at most 52
-// (UPLOAD_MAX_COUNT) and 100 MB per account (domain/uploads.ts), kept in the database so every server process can serve
-// them back at /api/uploads/:id. Every upload is private (identity documents, transfer receipts, the avatar): only
-// its owner's token and a reviewer's console session read it; anyone else gets the same not-found envelope as for an
-// id that never was. No cache may keep a picture, but the avatar's copy (its URL never changes content): the owner's
-// browser keeps it for offline use, under that token only.
+// Picture upload (multipart, field `image`): images only, at most 5 MB and 50 megapixels, kept without their metadata
+// (GPS position, camera serial number: domain/picture-metadata.ts), at most 52 (UPLOAD_MAX_COUNT) and 100 MB per
+// account (domain/uploads.ts), kept in the database so every server process can serve them back at /api/uploads/:id.
+// Every upload is private (identity documents, transfer receipts, the avatar): only its owner's token and a reviewer's
+// console session read it; anyone else gets the same not-found envelope as for an id that never was. No cache may
+// keep a picture, but the avatar's copy (its URL never changes content): the owner's browser keeps it for offline use,
+// under that token only.
 import type { FastifyInstance } from 'fastify';
 import { UPLOAD_FIELD, uploadImage } from '../../api-contract/account.ts';
 import { UPLOAD_MAX_BYTES, UPLOAD_MAX_PIXELS } from '../../api-contract/constants.ts';
 import { texts } from '../../api-contract/texts.ts';
 import { serverTexts } from '../../api-contract/server-texts.ts';
 import { imageSize } from 'image-size';
+import { gifSize, withoutMetadata, type PictureType } from '../domain/picture-metadata.ts';
 import { UPLOADS_PATH, anyUpload, keepUpload, visiblePicture } from '../domain/uploads.ts';
 import { Refusal } from '../domain/refusal.ts';
 import multipart from '@fastify/multipart';
@@ -30,7 +32,7 @@ import type { Services } from './context.ts';
 const UPLOAD_LIMITS = { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 0, parts: 1 };
 
 /** The file's own first bytes decide its type, not what the browser claims. */
-function sniffImage(bytes: Uint8Array): string | null {
+function sniffImage(bytes: Uint8Array): PictureType | null {
   const starts = (...sig: number[]) => sig.every((byte, i) => bytes[i] === byte);
   if (starts(0xff, 0xd8, 0xff)) return 'image/jpeg';
   if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return 'image/png';
@@ -47,38 +49,14 @@ function sniffImage(bytes: Uint8Array): string | null {
 }
 
 /**
- * A GIF's size: its logical screen, grown to hold every frame (a browser grows it for a frame past its edge), each
- * frame's place read from its image descriptor while the blocks between are skipped by their lengths.
- */
-function gifSize(bytes: Buffer): { width: number; height: number } {
-  let width = bytes.readUInt16LE(6);
-  let height = bytes.readUInt16LE(8);
-  const colourTable = (flags: number) => (flags & 0x80 ? 3 * 2 ** ((flags & 7) + 1) : 0);
-  const afterSubBlocks = (from: number) => {
-    let at = from;
-    while (at < bytes.length && bytes[at] !== 0) at += bytes[at]! + 1;
-    return at + 1;
-  };
-  let at = 13 + colourTable(bytes[10]!);
-  while (at < bytes.length) {
-    if (bytes[at] === 0x21) at = afterSubBlocks(at + 2);
-    else if (bytes[at] === 0x2c && at + 10 <= bytes.length) {
-      width = Math.max(width, bytes.readUInt16LE(at + 1) + bytes.readUInt16LE(at + 5));
-      height = Math.max(height, bytes.readUInt16LE(at + 3) + bytes.readUInt16LE(at + 7));
-      at = afterSubBlocks(at + 10 + colourTable(bytes[at + 9]!) + 1);
-    } else break;
-  }
-  return { width, height };
-}
-
-/**
  * The width and height (pixels) a picture of type `mime` (sniffImage's) declares in its header, read by the
  * image-size library (PNG's IHDR, JPEG's frame header past the segments before it, WebP's lossy, lossless or extended
  * canvas); a GIF's by gifSize, since a browser grows a GIF's screen to a frame past its edge, which image-size does
- * not read. Null when the header does not say (the server decodes no pixels, nor would a browser).
+ * not read. Null when the header does not say (the server decodes no pixels, nor would a browser). `bytes` passed
+ * withoutMetadata: a GIF's blocks can be walked.
  */
-function declaredSize(bytes: Buffer, mime: string): { width: number; height: number } | null {
-  if (mime === 'image/gif') return bytes.length >= 13 ? gifSize(bytes) : null;
+function declaredSize(bytes: Buffer, mime: PictureType): { width: number; height: number } | null {
+  if (mime === 'image/gif') return gifSize(bytes);
   try {
     const { width, height } = imageSize(bytes);
     return { width, height };
@@ -127,10 +105,16 @@ function uploadAndPictureRoutes(
     if (file.file.truncated) throw new Refusal(texts.uploadTooLarge.id);
     const mime = sniffImage(bytes);
     if (!mime) throw new Refusal(texts.uploadNotImage.id);
-    const size = declaredSize(bytes, mime);
+    // What is kept: the picture without its GPS position, camera serial number and other metadata; a file whose
+    // structure cannot be walked is refused whole rather than kept with part of its metadata.
+    const kept = withoutMetadata(bytes, mime);
+    if (!kept) throw new Refusal(texts.uploadNotImage.id);
+    const size = declaredSize(kept, mime);
     if (size && size.width * size.height > UPLOAD_MAX_PIXELS)
       throw new Refusal(serverTexts.uploadTooManyPixels.id, { 0: UPLOAD_MAX_PIXELS / 1_000_000 });
-    return { url: await db.transaction((tx) => keepUpload(tx, caller.userId, { mime, bytes }, clock.now())) };
+    return {
+      url: await db.transaction((tx) => keepUpload(tx, caller.userId, { mime, bytes: kept }, clock.now())),
+    };
   });
 
   app.get<{ Params: { id: string } }>(`${UPLOADS_PATH}:id`, async (request, reply) => {
