@@ -2,7 +2,8 @@
 // money out and back in within a day, balances at the ladder's bounds and amounts at a lock-up's limits, redemptions
 // and subscriptions racing each other and a withdrawal, one request sent twice, and what each refusal reads in every
 // language; a lock-up subscription confirmed at terms an operator changed meanwhile, and a quota an operator lowered
-// below what is sold; a quick redemption begun just before its day ended that commits after the day's jobs began.
+// below what is sold; a quick redemption begun just before its day ended that commits after the day's jobs began; a
+// lock-up subscribed again while the day-end job ends the customer's previous one.
 // After each, the balances are the test's own arithmetic and the ledger explains them. (The day-end jobs run twice at
 // once or killed, and moves at midnight, are earn-once.test.ts's.)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +11,7 @@ import Big from 'big.js';
 import { eq, sql } from 'drizzle-orm';
 import { startHarness, type Harness } from './harness.ts';
 import { EARN_ZONE, earnTime, liquidityOf, toEarnDay, usdtOf } from './earn-helpers.ts';
-import { customer, expectLedgerBalanced, grant, moneyState, refused, waitersOnLocks } from './helpers.ts';
+import { customer, expectLedgerBalanced, grant, moneyState, refused, rowLocked, waitersOnLocks } from './helpers.ts';
 import { addTronWallet, balanceOf, withdraw } from './funds-helpers.ts';
 import { lockupProducts, lockupSubscribe } from '../../src/api-contract/lockup.ts';
 import { dailyInterest, liquidityRecords, transferIn, transferOut } from '../../src/api-contract/liquidity.ts';
@@ -379,6 +380,36 @@ describe('a quick redemption whose request began just before its day ended and c
     expect(answer.data).toMatchObject({ day: '2026-12-02' });
     expect(await interestOf(late.token, '2026-12-02')).toBe(dailyInterest('3000', SEEDED));
     expect(await interestOf(control.token, '2026-12-02')).toBe(dailyInterest('3000', SEEDED));
+    await expectLedgerBalanced(h);
+  });
+});
+
+describe('a lock-up subscribed again while the day-end job ends the customer’s previous one', () => {
+  it('both go through: the job pays the principal back and the new subscription takes its USDT', async () => {
+    // A week's lock-up of 1,000 from 11 to 17 December, its jobs done through 16 December.
+    h.clock.set(earnTime('2026-12-10', 10));
+    const user = await customer(h, '1500');
+    const week = (await h.call(lockupProducts)).data.lists.find((p) => p.days === 7)!;
+    const first = await h.call(lockupSubscribe, { product_id: String(week.id), amount: '1000' }, { token: user.token });
+    expect(first.data).toMatchObject({ start_day: '2026-12-11', end_day: '2026-12-17' });
+    await toEarnDay(h, '2026-12-17', 8);
+    // Another writer holds the customer's lock-up balance while the job of 17 December starts, and then while the
+    // customer subscribes 500 again: each gets as far as that balance and waits.
+    const holding = await rowLocked(
+      h,
+      sql`select 1 from balances where user_id = ${user.id} and asset = 'REGULAR' for update`,
+    );
+    h.clock.set(new Date(earnTime('2026-12-18', 0).getTime() + 11_000));
+    const job = runDueDays(h.database.db, h.clock.now(), EARN_ZONE);
+    await waitersOnLocks(h.database.db, 1);
+    const again = h.call(lockupSubscribe, { product_id: String(week.id), amount: '500' }, { token: user.token });
+    await waitersOnLocks(h.database.db, 2);
+    await holding.release();
+    const [answer, done] = await Promise.all([again, job]);
+    expect(answer.data).toMatchObject({ status: 'processing', amount: '500.00000000' });
+    expect(done.map(({ job: name, day }) => `${name} ${day}`)).toContain('lockup-income 2026-12-17');
+    // 1,500 − 500 locked again + 7 days × 0.80 of income.
+    expect(await usdtOf(h, user.token)).toBe('1005.60000000');
     await expectLedgerBalanced(h);
   });
 });

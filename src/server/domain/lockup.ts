@@ -147,13 +147,21 @@ export async function subscribeLockup(
       createdAt: now,
     })
     .returning();
-  // The order and the USDT it takes in one statement (the USDT balance locked after the product's row, as before).
+  // The order and the USDT it takes in one statement, after the product's row. The customer's lock-up balance row (when
+  // there is one) is locked in it before the USDT one: the day-end job ending an order locks an account's rows in asset
+  // order (postRows: REGULAR, then USDT), so a subscription taking them the other way round would deadlock with it.
+  const placed = insertedRow(
+    sql`held as (
+      select 1 from balances where user_id = ${userId} and asset = ${REGULAR_ASSET} for update
+    ), placed as (${insert.getSQL()})`,
+    LOCKUP_REFERENCE_PREFIX,
+  );
   const order = tableRow(
     lockupOrders,
     await postWithin(
       tx,
       { userId, asset: USDT, amount: `-${value.toFixed(8)}`, kind: LOCKUP_ENTRY.subscribe },
-      insertedRow(sql`placed as (${insert.getSQL()})`, LOCKUP_REFERENCE_PREFIX),
+      { ...placed, gate: sql`${placed.gate} and (select count(*) from held) >= 0` },
       now,
     ),
   );
