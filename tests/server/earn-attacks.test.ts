@@ -3,7 +3,8 @@
 // and subscriptions racing each other and a withdrawal, one request sent twice, and what each refusal reads in every
 // language; a lock-up subscription confirmed at terms an operator changed meanwhile, and a quota an operator lowered
 // below what is sold; a quick redemption begun just before its day ended that commits after the day's jobs began; a
-// lock-up subscribed again while the day-end job ends the customer's previous one.
+// lock-up subscribed again while the day-end job ends the customer's previous one, and a quick redemption made while
+// it pays the customer's standard one.
 // After each, the balances are the test's own arithmetic and the ledger explains them. (The day-end jobs run twice at
 // once or killed, and moves at midnight, are earn-once.test.ts's.)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,7 +18,7 @@ import { lockupProducts, lockupSubscribe } from '../../src/api-contract/lockup.t
 import { dailyInterest, liquidityRecords, transferIn, transferOut } from '../../src/api-contract/liquidity.ts';
 import { lockupOrders, lockupProducts as lockupProductRows } from '../../src/server/db/schema.ts';
 import { runOperatorCommand } from '../../src/server/ops/commands.ts';
-import { runDueDays } from '../../src/server/jobs/daily.ts';
+import { DAILY_JOBS, runDueDays } from '../../src/server/jobs/daily.ts';
 
 /** The ladder the harness seeds: 6 % up to 1,000, 4 % up to 10,000, 2.5 % above. */
 const SEEDED = [
@@ -410,6 +411,41 @@ describe('a lock-up subscribed again while the day-end job ends the customer’s
     expect(done.map(({ job: name, day }) => `${name} ${day}`)).toContain('lockup-income 2026-12-17');
     // 1,500 − 500 locked again + 7 days × 0.80 of income.
     expect(await usdtOf(h, user.token)).toBe('1005.60000000');
+    await expectLedgerBalanced(h);
+  });
+});
+
+describe('a quick redemption while the day-end job pays the customer’s standard redemption', () => {
+  it('both go through: the standard redemption is paid and the quick one takes its part at once', async () => {
+    // 2,000 earning from 21 December; 500 redeemed standard on 21 December, paid at the end of 22 December.
+    h.clock.set(earnTime('2026-12-20', 10));
+    const user = await customer(h, '3000');
+    expect((await h.call(transferIn, { amount: '2000' }, { token: user.token })).ret).toBe(1);
+    await toEarnDay(h, '2026-12-21', 10);
+    const standard = await h.call(transferOut, { amount: '500', mode: 'standard' }, { token: user.token });
+    expect(standard.data).toMatchObject({ pay_day: '2026-12-22' });
+    await toEarnDay(h, '2026-12-22', 10);
+    // 22 December's interest is credited; its payouts are still to run when the customer redeems 300 quick.
+    h.clock.set(new Date(earnTime('2026-12-23', 0).getTime() + 11_000));
+    const [interest, payouts] = [DAILY_JOBS.slice(0, 1), DAILY_JOBS.slice(1, 2)];
+    expect((await runDueDays(h.database.db, h.clock.now(), EARN_ZONE, interest)).map((done) => done.day)).toEqual([
+      '2026-12-22',
+    ]);
+    // The customer's USDT is held by another writer while the payouts start; the customer redeems meanwhile.
+    const holding = await rowLocked(
+      h,
+      sql`select 1 from balances where user_id = ${user.id} and asset = 'USDT' for update`,
+    );
+    const paying = runDueDays(h.database.db, h.clock.now(), EARN_ZONE, payouts);
+    await waitersOnLocks(h.database.db, 1);
+    const quick = h.call(transferOut, { amount: '300', mode: 'quick' }, { token: user.token });
+    await waitersOnLocks(h.database.db, 2);
+    await holding.release();
+    const [answer, paid] = await Promise.all([quick, paying]);
+    expect(answer.data).toMatchObject({ mode: 'quick', amount: '300.00000000' });
+    expect(paid.map((done) => done.day)).toEqual(['2026-12-22']);
+    // 1,000 never subscribed + 500 paid + 300 quick.
+    expect(await usdtOf(h, user.token)).toBe('1800.00000000');
     await expectLedgerBalanced(h);
   });
 });

@@ -94,7 +94,8 @@ async function lockHolder(tx: Tx, userId: number) {
 
 /**
  * Every liquidity subscription and redemption holds this advisory lock shared while it is made, and the day's interest
- * takes it alone before it reads the day's moves (a constant every process agrees on).
+ * takes it alone before it reads the day's moves, as the day's payouts do before they move any balance (a constant
+ * every process agrees on).
  */
 const LIQUIDITY_DAY_LOCK = 0x79756562;
 
@@ -336,8 +337,14 @@ export async function uncreditedInterestSql(db: Executor, through: InterestDay):
   return days.length ? sql.join(days, sql` union all `) : null;
 }
 
-/** Pays the standard redemptions due at the end of `day`: frozen liquidity out, USDT in. Set-based. */
+/**
+ * Pays the standard redemptions due at the end of `day`: frozen liquidity out, USDT in. Set-based. Holds the lock of
+ * the liquidity days alone first: postRows locks each account's USDT before its liquidity balance (asset order), the
+ * other way round from a subscription or redemption (lockHolder, then USDT), so a move of the same customer made
+ * beside the payouts would deadlock with them; it waits for them instead, or they for it.
+ */
 export async function payStandardRedemptions(tx: Tx, day: InterestDay, now: Date): Promise<number> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${LIQUIDITY_DAY_LOCK})`);
   const due = rowsOf<{ id: number }>(
     await tx.execute(sql`
       update liquidity_records set status = 'confirmed', paid_at = ${now.toISOString()}::timestamptz
