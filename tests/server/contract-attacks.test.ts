@@ -2,7 +2,8 @@
 // one pair of legs, a revoke of one leg of a take-profit / stop-loss pair before its buy filled, a sell whose tick
 // makes it small, an OCO pair expiring on a quiet coin while one leg's revoke is in progress, an order too large for
 // any balance, a pair closed to new orders with orders on it, a practice reset with legs attached or racing the
-// matcher, a pair whose matching run fails, a pair's fee raised while a customer confirms an order at the fee shown.
+// matcher, a pair whose matching run fails, a pair's fee raised while a customer confirms an order at the fee shown,
+// two coins' runs at once where one fills a customer's order and expires another's stop.
 // Each ends with what the customer then holds, and the ledger summing to every balance where money moved.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
@@ -396,6 +397,57 @@ describe('the practice account', () => {
     expect(history.data.lists).toMatchObject([{ id: stop.data.id, status: 'filled', unit_price: '212' }]);
     await expectLedgerBalanced(h);
     expect(await h.call(resetPractice, {}, { token: user.token })).toMatchObject({ ret: 1 });
+    await expectLedgerBalanced(h);
+  });
+});
+
+describe('two coins matched at once, one filling a customer’s order and expiring another’s stop', () => {
+  it('neither run is deadlocked by the other: each fills its orders, and the stop expires once', async () => {
+    const first = await customer(h, '10000');
+    const second = await customer(h, '10000');
+    await tick('BNB', '600.00');
+    const stop = await h.call(
+      placeContract,
+      { code: 'BNB', side: 'buy', type: 'stop_market', trigger_price: '700.00', quantity: '1' },
+      { token: first.token },
+    );
+    expect(stop.data).toMatchObject({ status: 'waiting', frozen: '770.00000000' });
+    // The stop's lifetime passes; then limit buys the next ticks cross: the second customer's on BNB, both on DOT.
+    h.clock.advance(TRIGGER_LIFETIME_MS + 1000);
+    for (const user of [first, second]) user.token = await createSession(h.database.db, user.id, h.clock.now());
+    await tick('BNB', '600.00');
+    await tick('DOT', '8.000', 0);
+    const buy = (token: string, code: string, price: string, quantity: string) =>
+      h.call(placeContract, { code, side: 'buy', type: 'limit', price, quantity }, { token });
+    const placed = [
+      await buy(second.token, 'BNB', '595.00', '1'),
+      await buy(first.token, 'DOT', '7.950', '10'),
+      await buy(second.token, 'DOT', '7.950', '10'),
+    ];
+    expect(placed.map((res) => res.ret)).toEqual([1, 1, 1]);
+    await tick('BNB', '590.00');
+    await tick('DOT', '7.900', 0);
+    // The second customer's USDT is held by another writer while the BNB run, then the DOT run, reach it.
+    const holding = await rowLocked(
+      h,
+      sql`select 1 from balances where user_id = ${second.id} and asset = 'USDT' for update`,
+    );
+    const run = (coin: string) => h.database.db.transaction((tx) => matchCrossedOrders(tx, coin, h.clock.now(), 100));
+    const bnb = run('BNB');
+    await waitersOnLocks(h.database.db, 1);
+    const dot = run('DOT');
+    await waitersOnLocks(h.database.db, 2);
+    await holding.release();
+    expect(await Promise.all([bnb, dot])).toMatchObject([{ filled: 1 }, { filled: 2 }]);
+    await match();
+    expect(await listed(first.token, stop.data.id)).toMatchObject({ status: 'expired' });
+    for (const [user, res] of [second, first, second].map((user, n) => [user, placed[n]!] as const))
+      expect(await listed(user.token, res.data.id)).toMatchObject({ status: 'filled' });
+    // 10,000 − 7.95 × 10 − its 0.0795 fee; the stop's 770 came back.
+    expect(await amounts(first.token, 'DOT')).toMatchObject({
+      usdt_available: '9920.42050000',
+      usdt_frozen: '0.00000000',
+    });
     await expectLedgerBalanced(h);
   });
 });

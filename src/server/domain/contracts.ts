@@ -533,10 +533,10 @@ export interface MatchResult {
  * that crosses nothing reads nothing of the book — each with the first tick that crosses it after
  * it became eligible, in tick-time order, FOR UPDATE SKIP LOCKED (a revoke in progress keeps its
  * row), and fills them at their limit price with their ledger entries. The window is done, and
- * `matched_through` advances, only when no crossed order of it is left open; then, and in a run that finds no tick
- * after the mark (a quiet or halted coin), the waiting orders whose lifetime is over expire (expireLapsed), so a stop
- * on a coin with no new prices still expires at its time. `beforeCommit` lets tests crash a run between claim and
- * commit.
+ * `matched_through` advances, only when no crossed order of it is left open; then (in the next transaction, `more`,
+ * when this one filled orders), and in a run that finds no tick after the mark (a quiet or halted coin), the waiting
+ * orders whose lifetime is over expire (expireLapsed), so a stop on a coin with no new prices still expires at its
+ * time. `beforeCommit` lets tests crash a run between claim and commit.
  */
 export async function matchCrossedOrders(
   tx: Tx,
@@ -681,7 +681,12 @@ export async function matchCrossedOrders(
       update contract_pairs set matched_through = ${upto}::timestamptz
       where coin = ${coin} and not exists (${crossed(false, 1)})
       returning coin`);
-    if (rowsOf(marked).length > 0) {
+    if (rowsOf(marked).length > 0 && claimed.length > 0) {
+      // Every tick up to here has been checked, but the expiries go in the next transaction: their balance rows
+      // locked after the fills' would break the (user, asset) order every batch locks in, and deadlock with another
+      // coin's run.
+      more = true;
+    } else if (rowsOf(marked).length > 0) {
       // Every tick up to here has been checked against the waiting orders: those whose lifetime is over expire.
       const expired = await expireLapsed(tx, coin, now, batch);
       more = Number(window.ticks) === MATCH_WINDOW_TICKS || expired === batch;
