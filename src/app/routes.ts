@@ -1,6 +1,6 @@
 // The route table: which page each hash route opens, the tab bar, and which routes need a login.
 // Paths are declared in api-contract/routes.ts; a page of a later area is added here when it exists.
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { createElement, lazy, useState, type ComponentType } from 'react';
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { PAGE_LOAD_TIMEOUT_MS } from '../api-contract/constants.ts';
@@ -14,7 +14,7 @@ import { HomeIcon, MarketsIcon, MineIcon, MiningIcon, OptionsIcon } from '../ui/
 
 /** A page's module; `prepare` starts what its first render needs, when the app starts on it. */
 type PageModule = { default: ComponentType; prepare?: () => void };
-export type Page = LazyExoticComponent<ComponentType> & {
+export type Page = ComponentType & {
   /** The product area: its folder in src/features, and its part of the texts. */
   area: string;
   loadCode: () => Promise<PageModule>;
@@ -30,6 +30,10 @@ export type Page = LazyExoticComponent<ComponentType> & {
  * `loadCode` starts the chunk's download before the page renders (startPage); the render then
  * waits for the same download. One that failed is asked for again. A page already loaded renders
  * as itself (`loaded`), without passing through the loading screen.
+ * React keeps a lazy component's failure for good, so each showing of the page takes the lazy component of the moment,
+ * and one that failed (a tab opened offline) is made anew for the next showing: back online, the tab opened again
+ * shows its page, not the load-failed screen until the app is reloaded. A showing keeps its own, so a failure is shown
+ * once, not asked for again and again while offline.
  */
 const page = (area: string, loadModule: () => Promise<PageModule>): Page => {
   let code: Promise<PageModule> | null = null;
@@ -43,16 +47,29 @@ const page = (area: string, loadModule: () => Promise<PageModule>): Page => {
       ready = module.default;
       return module;
     });
-  const component = lazy(() =>
-    Promise.race([
-      load().catch((error: unknown) => {
-        if (reloadForMissingChunk(browserReloadPlace())) return new Promise<never>(() => {}); // the page is going away
+  const lazyPage = () => {
+    const made = lazy(() =>
+      Promise.race([
+        load().catch((error: unknown) => {
+          if (reloadForMissingChunk(browserReloadPlace())) return new Promise<never>(() => {}); // the page is going away
+          throw error;
+        }),
+        new Promise<never>((_, reject) =>
+          setTimeout(() => reject(new Error('page load timeout')), PAGE_LOAD_TIMEOUT_MS),
+        ),
+      ]).catch((error: unknown) => {
+        if (current === made) current = lazyPage();
         throw error;
       }),
-      new Promise<never>((_, reject) => setTimeout(() => reject(new Error('page load timeout')), PAGE_LOAD_TIMEOUT_MS)),
-    ]),
-  );
-  return Object.assign(component, { area, loadCode, load, loaded: () => ready });
+    );
+    return made;
+  };
+  let current = lazyPage();
+  function PageShowing() {
+    const [Shown] = useState(() => current);
+    return createElement(Shown);
+  }
+  return Object.assign(PageShowing, { area, loadCode, load, loaded: () => ready });
 };
 
 export const PAGES: Partial<Record<string, Page>> = {
