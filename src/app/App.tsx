@@ -53,7 +53,7 @@ function Shell() {
   useEffect(() => {
     if (path === firstPath.current) return;
     firstPath.current = '';
-    void loadKeyboardFocus().then(({ pageShown }) => pageShown());
+    void loadKeyboardFocus().then((module) => module?.pageShown());
   }, [path]);
 
   const generation = usePageGeneration(path);

@@ -4,8 +4,12 @@
 // as any other does.
 import { useEffect } from 'react';
 
-/** Loads the focus module once (later calls get the same module); it starts watching the document as it loads. */
-export const loadKeyboardFocus = () => import('./keyboard-focus.ts');
+/**
+ * Loads the focus module once (later calls get the same module); it starts watching the document as it loads.
+ * Resolves with null when its code cannot be fetched (offline before the service worker kept it): the app works on
+ * without it, and each later key press, focus or page asks again, with no uncaught error for each.
+ */
+export const loadKeyboardFocus = () => import('./keyboard-focus.ts').catch(() => null);
 
 /**
  * For the component of a modal dialog or sheet (`aria-modal="true"`): asks for the focus module when it mounts. Once
