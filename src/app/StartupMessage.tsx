@@ -1,4 +1,5 @@
-// On startup the first unread message opens in a dialog, once per app start and session.
+// On startup the first unread message opens in a dialog, once per app start and session; when its check answers after
+// the customer opened another dialog (a confirmation), it waits for that one to close.
 // Mounted by the shell while a token exists. The check is the shell's; the dialog's code and its
 // area's texts arrive only when there is a message to show.
 import { useEffect, useState, type ComponentType } from 'react';
@@ -22,6 +23,25 @@ const loadDialog = () =>
     .catch(() => nothing));
 
 type Shown = { message: StationMessage; Dialog: ComponentType<DialogProps> };
+
+/** Whether a modal dialog or sheet is open (an order's or a withdrawal's confirmation, the update dialog…). */
+const modalOpen = () => document.querySelector('[aria-modal="true"]') !== null;
+
+/**
+ * Resolves once no modal dialog is open: a message whose check answered late (a slow network) never opens over a
+ * question the customer is answering, such as the confirmation of an order; it opens once that one has closed.
+ */
+function noModalOpen(): Promise<void> {
+  if (!modalOpen()) return Promise.resolve();
+  return new Promise((resolve) => {
+    const observer = new MutationObserver(() => {
+      if (modalOpen()) return;
+      observer.disconnect();
+      resolve();
+    });
+    observer.observe(document.body, { childList: true, subtree: true, attributeFilter: ['aria-modal'] });
+  });
+}
 /** The dialog made ready at start (startStartupMessage), which the first render then shows at once. */
 let prepared: (Shown & { token: string }) | null = null;
 /** Once the dialog's place has rendered, a dialog ready later comes through its effect instead. */
@@ -68,6 +88,7 @@ export function StartupMessage({ token }: { token: string }) {
       .then(async (message) => {
         if (!message) return;
         const Dialog = await loadDialog();
+        await noModalOpen();
         setShown((current) => (current?.message.id === message.id ? current : { message, Dialog }));
       })
       .catch(() => undefined);
