@@ -48,7 +48,9 @@ export const WalletInput = v.pipe(
     const input = dataset.value;
     const reading = readAddress(input.chain, input.address);
     if (reading.ok) return { ...input, address: reading.address };
-    addIssue({ message: ADDRESS_PROBLEM_TEXTS[reading.problem].id });
+    // Said about the address field, so that a form shows it there (the answer's `field`).
+    const path = [{ type: 'object', origin: 'value', input, key: 'address', value: input.address }] as const;
+    addIssue({ message: ADDRESS_PROBLEM_TEXTS[reading.problem].id, path: [...path] });
     return NEVER;
   }),
 );

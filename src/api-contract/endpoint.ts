@@ -95,5 +95,15 @@ export const post = /*#__NO_SIDE_EFFECTS__*/ <S extends FormSchema, R>(
   options: Options = {},
 ) => declare<S, R>('POST', path, input, answer, options);
 
+/**
+ * The names of the fields an input schema declares (every option's, for a variant such as registration's phone or
+ * e-mail forms): the names a refusal's `field` may take (envelope.ts).
+ */
+export function inputFieldNames(schema: v.GenericSchema): string[] {
+  const node = schema as { entries?: Record<string, unknown>; options?: v.GenericSchema[] };
+  if (node.entries) return Object.keys(node.entries);
+  return [...new Set(node.options?.flatMap(inputFieldNames) ?? [])];
+}
+
 /** An endpoint that takes no input. */
 export const NoInput = v.object({});

@@ -1,4 +1,5 @@
-// Every answer is { ret, msg, data } (ret 1 ok, 0 failure, -1 token invalid); lists are read under data.lists.
+// Every answer is { ret, msg, data } (ret 1 ok, 0 failure, -1 token invalid); lists are read under data.lists. A
+// refusal about one field of the request also names it: { ret: 0, msg, data: null, field }.
 import * as v from 'valibot';
 import { whole } from './answers.ts';
 
@@ -11,6 +12,12 @@ export interface Envelope<T = unknown> {
   ret: Ret;
   msg: string;
   data: T;
+  /**
+   * On a refusal (ret 0) about one field of the request: that field's name as the endpoint's input declares it
+   * (`amount`, `paypass`, `phone`), so a form shows msg under that field rather than apart from it. Absent on every
+   * other answer, and on a refusal of the request as a whole; a client that does not know it reads msg as before.
+   */
+  field?: string;
 }
 
 export interface Paged<T> {

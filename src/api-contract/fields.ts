@@ -101,6 +101,12 @@ export function firstIssueTextId(
   return id !== undefined && id in known ? id : texts.invalidRequest.id;
 }
 
+/** The request field the first failed rule is about (its path's first key), or undefined for a rule of the whole. */
+export function firstIssueField(issues: readonly v.BaseIssue<unknown>[]): string | undefined {
+  const key = issues[0]?.path?.[0]?.key;
+  return typeof key === 'string' ? key : undefined;
+}
+
 // ---- Two-factor authentication: the codes the protected calls take in `otp` ---------------------
 
 /** A code of an authenticator app. */

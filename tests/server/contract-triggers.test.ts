@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from './harness.ts';
 import { contractKit } from './contract-helpers.ts';
-import { customer, expectLedgerBalanced, grant } from './helpers.ts';
+import { customer, expectLedgerBalanced, grant, refused } from './helpers.ts';
 import { attachTakeProfitStopLoss, cancelContract, placeContract } from '../../src/api-contract/contracts.ts';
 import { TRIGGER_LIFETIME_MS } from '../../src/api-contract/contract-triggers.ts';
 import { EXPIRY_GRACE_MS } from '../../src/server/domain/contract-triggers.ts';
@@ -337,7 +337,7 @@ describe('refusals answer their text and move nothing', () => {
     const user = await customer(h, '100000');
     await tick('BTC', '50000.00');
     const res = await h.call(placeContract, { code: 'BTC', ...fields }, { token: user.token });
-    expect(res).toEqual({ ret: 0, msg: text, data: null });
+    expect(res).toEqual(refused(text));
     expect(await amounts(user.token, 'BTC')).toMatchObject({
       usdt_available: '100000.00000000',
       usdt_frozen: '0.00000000',
@@ -352,7 +352,7 @@ describe('refusals answer their text and move nothing', () => {
       { code: 'BTC', side: 'buy', type: 'stop_market', trigger_price: '49000.00', quantity: '0.1' },
       { token: user.token, lang: 'zh' },
     );
-    expect(res).toEqual({ ret: 0, msg: '触发价必须高于最新价格（50000）！', data: null });
+    expect(res).toEqual(refused('触发价必须高于最新价格（50000）！'));
   });
 
   it('a position needs a take-profit or stop-loss on the right side of the latest price', async () => {
@@ -361,7 +361,7 @@ describe('refusals answer their text and move nothing', () => {
     await tick('SOL', '200.00');
     const call = (fields: Record<string, string>) =>
       h.call(attachTakeProfitStopLoss, { code: 'SOL', quantity: '1', ...fields }, { token: user.token });
-    expect(await call({})).toEqual({ ret: 0, msg: 'Please enter a take-profit or a stop-loss price!', data: null });
+    expect(await call({})).toEqual(refused('Please enter a take-profit or a stop-loss price!'));
     expect(await call({ stop_loss: '201.00' })).toEqual({
       ret: 0,
       msg: 'The stop-loss price must be below 200!',

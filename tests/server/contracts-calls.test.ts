@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from './harness.ts';
 import { contractKit } from './contract-helpers.ts';
-import { customer, expectLedgerBalanced, grant, statementsSent } from './helpers.ts';
+import { customer, expectLedgerBalanced, grant, refused, statementsSent } from './helpers.ts';
 import {
   cancelContract,
   contractAmounts,
@@ -290,7 +290,7 @@ describe('refusals answer a translated text and move nothing', () => {
     await tick('BTC', '50000.00');
     const before = await amounts(user.token, 'BTC');
     const res = await h.call(placeContract, input, { token: user.token });
-    expect(res).toEqual({ ret: 0, msg: text, data: null });
+    expect(res).toEqual(refused(text));
     expect(await amounts(user.token, 'BTC')).toEqual(before);
     expect((await h.call(contractOrders, { status: 'history' }, { token: user.token })).data.lists.length).toBe(0);
   });

@@ -81,7 +81,12 @@ it("a repeated form field is refused with that field's text", async () => {
     headers: { lang: 'en', 'content-type': 'application/x-www-form-urlencoded' },
     payload: 'username=a&username=b&password=x',
   });
-  expect(response.json()).toEqual({ ret: 0, msg: 'Please enter your username and password first!', data: null });
+  expect(response.json()).toEqual({
+    ret: 0,
+    msg: 'Please enter your username and password first!',
+    data: null,
+    field: 'username',
+  });
 });
 
 it('an unsupported body type answers an envelope with HTTP 415', async () => {

@@ -11,7 +11,7 @@ import * as v from 'valibot';
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse as InjectResponse } from 'fastify';
 import { startHarness, type Harness } from './harness.ts';
-import { PASSWORD, PAYPASS, customer, expectLedgerBalanced, grant, newEmail, tinyPng } from './helpers.ts';
+import { PASSWORD, PAYPASS, customer, expectLedgerBalanced, grant, newEmail, refused, tinyPng } from './helpers.ts';
 import {
   addCard,
   addTronWallet,
@@ -753,7 +753,7 @@ it('refuses NUL where it answered HTTP 500: login, nickname, card name, wallet a
   const codeOnly = await send(request(byName('editProfile'), formOf([['code', '123456']]), { token: user.token }), {
     label: 'editProfile with a code only',
   });
-  expect(codeOnly.json()).toEqual({ ret: 0, msg: 'Please fill in the information and try again!', data: null });
+  expect(codeOnly.json()).toEqual(refused('Please fill in the information and try again!'));
   expect(problems).toEqual([]);
 });
 

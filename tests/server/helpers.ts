@@ -172,8 +172,25 @@ export async function withTwoFactor(h: Harness, token: string): Promise<TwoFacto
   return { secret, recovery: confirmed.data.recovery_codes, code };
 }
 
-/** A refusal as the user sees it: ret 0, the text, no data. */
-export const refused = (msg: string) => ({ ret: 0, msg, data: null });
+/**
+ * A refusal as the user sees it: ret 0, the text, no data, whichever request field it names (the envelope's optional
+ * `field`; `refusedAbout` checks it).
+ */
+export const refused = (msg: string) => ({
+  ret: 0,
+  msg,
+  data: null,
+  // Read by expect's equality as an asymmetric matcher: the answer has these three and at most a field's name besides.
+  asymmetricMatch: (answer: unknown) => {
+    if (typeof answer !== 'object' || answer === null) return false;
+    const { ret, msg: text, data, field, ...rest } = answer as Record<string, unknown>;
+    const named = field === undefined || typeof field === 'string';
+    return ret === 0 && text === msg && data === null && named && Object.keys(rest).length === 0;
+  },
+  toAsymmetricMatcher: () => `refused(${JSON.stringify(msg)})`,
+});
+/** A refusal about one request field: ret 0, the text, no data, and `field` naming it as the endpoint's input does. */
+export const refusedAbout = (msg: string, field: string) => ({ ret: 0, msg, data: null, field });
 /** The refusal of an attempt a limit holds back, in English: `wait` is the time left as the customer reads it ("15
  * minutes", "23.84 hours"). */
 export const lockedFor = (wait: string) => refused(`Too many attempts, please try again in ${wait}!`);

@@ -41,12 +41,18 @@ it.each([
     ret: 0,
     msg: expected(locale, texts.enterUsernameAndPassword),
     data: null,
+    field: 'password',
   });
 });
 
 it('a request without a lang header answers from the Thai catalog (the fallback locale)', async () => {
   const response = await h.app.inject({ method: 'POST', url: '/api/users/login', payload: { username: 'someone' } });
-  expect(response.json()).toEqual({ ret: 0, msg: expected('th', texts.enterUsernameAndPassword), data: null });
+  expect(response.json()).toEqual({
+    ret: 0,
+    msg: expected('th', texts.enterUsernameAndPassword),
+    data: null,
+    field: 'password',
+  });
 });
 
 it('the expired-login and not-found answers are translated too', async () => {

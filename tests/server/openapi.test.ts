@@ -204,6 +204,19 @@ it("lists the texts an answer can carry: all of them, and each operation's own v
   );
 });
 
+it("says which request field a refusal is about: the optional field of the envelope, named from the operation's input", () => {
+  for (const schema of [doc.components.schemas.Envelope, doc.components.schemas.Refusal]) {
+    expect(schema.required).not.toContain('field');
+    expect(schema.properties.field).toMatchObject({ type: 'string', description: expect.stringContaining('field') });
+  }
+  expect(doc.paths['/users/extract'].post['x-refusal-fields']).toEqual(
+    expect.arrayContaining(['target_id', 'amount', 'paypass', 'otp']),
+  );
+  expect(doc.paths['/users/register'].post['x-refusal-fields']).toEqual(
+    expect.arrayContaining(['phone', 'email', 'code', 'invite']),
+  );
+});
+
 /** The 200 of an operation: its success envelope's data schema. */
 const dataOf = (op: Json): Json => op.responses['200'].content['application/json'].schema.oneOf[0].properties.data;
 

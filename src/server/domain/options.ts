@@ -114,7 +114,7 @@ export async function placeOptionOrder(
   // The order takes the yield of the product as listed here, so it is this one the confirmed yield must be.
   if (input.yieldRate !== undefined && !new Big(input.yieldRate).eq(product.yield_rate))
     throw new Refusal(serverTexts.optionYieldChanged.id, { 0: new Big(product.yield_rate).times(100) });
-  refuseIfBroken(belowOptionMinimum(input.amount, product.min_amount));
+  refuseIfBroken(belowOptionMinimum(input.amount, product.min_amount), 'amount');
   if (terms.halted) throw haltedRefusal(input.code);
   const { quote } = terms;
   if (!quote || now.getTime() - quote.at.getTime() > MAX_QUOTE_AGE_MS) throw new Refusal(texts.priceUnavailable.id);

@@ -28,11 +28,18 @@ export class Refusal extends Error {
   readonly textId: TextId;
   /** The values of the text's placeholders ({0}, {id}…). */
   readonly values?: Record<string, unknown>;
+  /**
+   * The request field the refusal is about, named as the API contract's input names it (`amount`, `paypass`), when
+   * it is about one field; the answer carries it as the envelope's `field` (envelope.ts), so a form shows the text
+   * under that field. Left out when the refusal is about the request as a whole.
+   */
+  field?: string;
 
-  constructor(textId: TextId, values?: Record<string, unknown>) {
+  constructor(textId: TextId, values?: Record<string, unknown>, field?: string) {
     super(textId);
     this.textId = textId;
     this.values = values;
+    this.field = field;
     // A sentence would reach every language as it is written: only a text of the catalogs is an answer.
     if (!(textId in textById)) throw new Error(`A Refusal takes a text id of api-contract/*texts.ts, not "${textId}".`);
   }
@@ -42,7 +49,21 @@ export class Refusal extends Error {
  * same text); the constructor checks the id. */
 export const refusalOf = (broken: MessageDescriptor) => new Refusal(broken.id as TextId, broken.values);
 
-/** Refuses with the text of a rule the API contract found broken, if it found one. */
-export function refuseIfBroken(broken: MessageDescriptor | null | undefined): void {
-  if (broken) throw refusalOf(broken);
+/** Refuses with the text of a rule the API contract found broken, if it found one, about the request's `field`. */
+export function refuseIfBroken(broken: MessageDescriptor | null | undefined, field?: string): void {
+  if (broken) throw new Refusal(broken.id as TextId, broken.values, field);
+}
+
+/**
+ * Runs `check`, and names `field` (a request field as the API contract's input names it) on a Refusal it raises that
+ * names none: a route says which field its rule checked (the withdrawal's limits are about `amount`). Any other error
+ * passes as it came.
+ */
+export async function refusedAbout<T>(field: string, check: () => T | Promise<T>): Promise<T> {
+  try {
+    return await check();
+  } catch (error) {
+    if (error instanceof Refusal) error.field ??= field;
+    throw error;
+  }
 }

@@ -47,7 +47,7 @@ import {
   signInRemembered,
 } from '../domain/sessions.ts';
 import { signInPlace, type HandlerContext } from './context.ts';
-import { Refusal } from '../domain/refusal.ts';
+import { Refusal, refusedAbout } from '../domain/refusal.ts';
 import { refuseRestingContact } from '../domain/closure.ts';
 import { requireSecondFactor, secondFactorSince } from '../domain/two-factor.ts';
 import { isRemembered } from '../domain/remembered-devices.ts';
@@ -89,9 +89,13 @@ async function registrationChecks(
   now: Date,
 ): Promise<UserRow | null> {
   const [channel, address] = typedContact(input);
-  await refuseTakenContact(db, channel, address);
-  await refuseRestingContact(db, channel, address, now);
-  return input.invite ? await findInviter(db, input.invite) : null;
+  // Each refusal names the field it is about: the address typed (phone or email, by the form's mode), the invitation.
+  await refusedAbout(input.mode === 'phone' ? 'phone' : 'email', async () => {
+    await refuseTakenContact(db, channel, address);
+    await refuseRestingContact(db, channel, address, now);
+  });
+  const { invite } = input;
+  return invite ? await refusedAbout('invite', () => findInviter(db, invite)) : null;
 }
 
 /** The account whose password a reset form's address resets; refuses an address no account holds. */
@@ -125,7 +129,7 @@ export const accountRoutes: RouteModule = ({ route, settings }) => {
       const now = clock.now();
       const [channel, address] = typedContact(input);
       const inviter = await registrationChecks(db, input, now);
-      await consumeCode(db, codeTarget(channel, address), input.code, now);
+      await refusedAbout('code', () => consumeCode(db, codeTarget(channel, address), input.code, now));
       const { password, paypass, currency } = input;
       const user = await createAccount(
         db,
@@ -158,13 +162,18 @@ export const accountRoutes: RouteModule = ({ route, settings }) => {
     async (typed: string, must: '0' | '1', { db, clock, sender, locale, twoFactorKey }: HandlerContext) => {
       // One handset, one code target and one rate limit, however its number is written.
       const address = channel === 'sms' ? mobileNumber(typed) : typed;
-      const owner = await findUserByContact(db, channel, address);
-      if (must === '1' && !owner) throw new Refusal(serverTexts.accountNotFound.id);
-      if (must === '0' && owner)
-        throw new Refusal(channel === 'sms' ? serverTexts.phoneTaken.id : serverTexts.emailTaken.id);
-      // A sign-up code is refused for what registering would refuse: a username in any case, a contact, a resting one.
-      if (must === '0') await refuseTakenContact(db, channel, address);
-      if (must === '0') await refuseRestingContact(db, channel, address, clock.now());
+      // What is refused here is about the address typed: the call's `userphone` or `email`.
+      const owner = await refusedAbout(channel === 'sms' ? 'userphone' : 'email', async () => {
+        const found = await findUserByContact(db, channel, address);
+        if (must === '1' && !found) throw new Refusal(serverTexts.accountNotFound.id);
+        if (must === '0' && found)
+          throw new Refusal(channel === 'sms' ? serverTexts.phoneTaken.id : serverTexts.emailTaken.id);
+        // A sign-up code is refused for what registering would refuse: a username in any case, a contact, a resting
+        // one.
+        if (must === '0') await refuseTakenContact(db, channel, address);
+        if (must === '0') await refuseRestingContact(db, channel, address, clock.now());
+        return found;
+      });
       // The code and its queued message commit together; the delivery job sends it after the commit.
       const queued = await db.transaction(async (tx) => {
         const code = await issueCode(tx, codeTarget(channel, address), clock.now());
@@ -226,7 +235,7 @@ export const accountRoutes: RouteModule = ({ route, settings }) => {
           (await deviceForgotten(db, user!.id, input.device)));
       if (asksCode)
         await recordingFailure(db, user!.id, attemptOf(place, 'code', countryOf), WRONG_CODE, now, () =>
-          requireSecondFactor(db, user!.id, input.otp, twoFactorKey, now),
+          refusedAbout('otp', () => requireSecondFactor(db, user!.id, input.otp, twoFactorKey, now)),
         );
       // The session begins only while the password just proved is still the account's: a reset or change that came
       // meanwhile (ending every session) leaves it wrong, and one that comes later waits for the session and ends it.

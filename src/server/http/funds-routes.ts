@@ -37,7 +37,7 @@ import {
 import { bankCardsOf, refuseCoolingPayee, walletsOf } from '../domain/payouts.ts';
 import { refuseUnlockedPayee } from '../domain/address-lock.ts';
 import { refuseWhileFrozen } from '../domain/account-freeze.ts';
-import { Refusal } from '../domain/refusal.ts';
+import { Refusal, refusedAbout } from '../domain/refusal.ts';
 import { requireSecondFactor } from '../domain/two-factor.ts';
 import type { RouteModule } from './route-module.ts';
 
@@ -74,45 +74,49 @@ export const fundsRoutes: RouteModule = ({ route }) => {
       const user = await findUser(db, caller.userId);
       // A withdrawal needs a payment password and a bound card or wallet; each missing one has its own prompt,
       // before anything else is checked.
-      if (!user.paypassHash) throw new Refusal(texts.noPayPassword.id);
+      const { paypassHash } = user;
+      if (!paypassHash) throw new Refusal(texts.noPayPassword.id);
       // A frozen account says so before anything else is checked (and again in the withdrawal's transaction).
       await refuseWhileFrozen(db, user.id, now);
       let payee: Payee;
       if (input.target === 'bank') {
         const cards = await bankCardsOf(db, user.id);
         if (!cards.length) throw new Refusal(texts.noBankCard.id);
-        if (!input.target_id) throw new Refusal(texts.choosePayee.id);
+        if (!input.target_id) throw new Refusal(texts.choosePayee.id, undefined, 'target_id');
         const card = cards.find((item) => item.id === Number(input.target_id));
         if (!card) await refuseUnlockedPayee(db, user.id, undefined, payeeCoolingMs, now);
-        if (!card) throw new Refusal(texts.payeeNotFound.id);
+        if (!card) throw new Refusal(texts.payeeNotFound.id, undefined, 'target_id');
         payee = { kind: 'bank', card };
       } else {
         const held = await walletsOf(db, user.id);
         if (!held.length) throw new Refusal(texts.noWallet.id);
-        if (!input.target_id) throw new Refusal(texts.choosePayee.id);
+        if (!input.target_id) throw new Refusal(texts.choosePayee.id, undefined, 'target_id');
         const wallet = held.find((item) => item.id === Number(input.target_id));
         if (!wallet) await refuseUnlockedPayee(db, user.id, undefined, payeeCoolingMs, now);
-        if (!wallet) throw new Refusal(texts.payeeNotFound.id);
+        if (!wallet) throw new Refusal(texts.payeeNotFound.id, undefined, 'target_id');
         payee = { kind: 'wallet', wallet };
       }
       // With the address lock on, only a saved payee past the lock's cooling-off (told with the lock's own reason).
       await refuseUnlockedPayee(db, user.id, payee.kind === 'bank' ? payee.card : payee.wallet, payeeCoolingMs, now);
       refuseCoolingPayee(payee.kind === 'bank' ? payee.card : payee.wallet, payeeCoolingMs, now);
       const rule = await ruleFor(db, payee.kind === 'bank' ? USDT : payee.wallet.currency);
-      checkLimits(input.amount, rule);
+      // Each refusal from here on names the field it is about, so the form shows it under that field.
+      await refusedAbout('amount', () => checkLimits(input.amount, rule));
       // The second factor, after the form's own checks and before the payment password; a
       // request refused after this point has used its code.
-      await requireSecondFactor(db, user.id, input.otp, twoFactorKey, now);
+      await refusedAbout('otp', () => requireSecondFactor(db, user.id, input.otp, twoFactorKey, now));
       // Outside the withdrawal's transaction: a wrong try must be counted even though nothing else is written. Its
       // hashing was done before the call's transaction opened (ahead, below), so no transaction waits for it.
-      await checkSecret(
-        db,
-        payPasswordCounter(user.id),
-        user.paypassHash,
-        input.paypass,
-        serverTexts.wrongPayPassword.id,
-        now,
-        secrets,
+      await refusedAbout('paypass', () =>
+        checkSecret(
+          db,
+          payPasswordCounter(user.id),
+          paypassHash,
+          input.paypass,
+          serverTexts.wrongPayPassword.id,
+          now,
+          secrets,
+        ),
       );
       return toWithdrawOrder(
         await db.transaction((tx) => requestWithdrawal(tx, user.id, payee, input.amount, rule, now)),

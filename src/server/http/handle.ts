@@ -6,7 +6,13 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import type { MessageDescriptor } from '@lingui/core';
-import type { Endpoint, FormSchema, ParsedOf, ResultOf } from '../../api-contract/endpoint.ts';
+import {
+  inputFieldNames,
+  type Endpoint,
+  type FormSchema,
+  type ParsedOf,
+  type ResultOf,
+} from '../../api-contract/endpoint.ts';
 import {
   IDEMPOTENCY_BUSY_HEADER,
   IDEMPOTENCY_HEADER,
@@ -17,7 +23,7 @@ import {
   TOKEN_HEADER,
   type Envelope,
 } from '../../api-contract/envelope.ts';
-import { firstIssueTextId } from '../../api-contract/fields.ts';
+import { firstIssueField, firstIssueTextId } from '../../api-contract/fields.ts';
 import { texts } from '../../api-contract/texts.ts';
 import {
   claimIdempotencyKey,
@@ -66,6 +72,16 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 
 export function envelope<T>(ret: Envelope['ret'], msg: string, data: T): Envelope<T> {
   return { ret, msg, data };
+}
+
+/**
+ * The answer of a refusal: ret 0 with `msg`, and `field` (the request field it is about) when `endpoint`'s input
+ * declares a field of that name; a name it does not declare is left out, so a client never hears of a field the
+ * contract does not have.
+ */
+export function refusedEnvelope(msg: string, field: string | undefined, endpoint: Endpoint): Envelope<null> {
+  const answer = envelope(RET_FAIL, msg, null);
+  return field !== undefined && inputFieldNames(endpoint.input).includes(field) ? { ...answer, field } : answer;
 }
 
 /** Binds endpoints to the app: `route(login, async (input, ctx) => …)`. */
@@ -118,7 +134,8 @@ async function answer<S extends FormSchema, R>(
   const raw = endpoint.multipart ? {} : ((endpoint.method === 'GET' ? request.query : request.body) ?? {});
   if (hasUnsupportedCharacters(raw)) return envelope(RET_FAIL, t(texts.unsupportedCharacters), null);
   const parsed = parseForm(endpoint.input, raw);
-  if (!parsed.success) return envelope(RET_FAIL, t(firstIssueTextId(parsed.issues, textById)), null);
+  if (!parsed.success)
+    return refusedEnvelope(t(firstIssueTextId(parsed.issues, textById)), firstIssueField(parsed.issues), endpoint);
   const practiceRefused = accountNotServed(endpoint, raw, parsed.output);
   if (practiceRefused) return envelope(RET_FAIL, t(practiceRefused), null);
 
@@ -129,9 +146,9 @@ async function answer<S extends FormSchema, R>(
   const key = header(request, IDEMPOTENCY_HEADER);
   if (endpoint.readOnly || endpoint.multipart || !key) {
     if (ahead) await prepareAhead(ahead, input, ctx);
-    return runRead(handler, input, ctx, reply);
+    return runRead(endpoint, handler, input, ctx, reply);
   }
-  const run = (context: HandlerContext) => runHandler(handler, input, context);
+  const run = (context: HandlerContext) => runHandler(endpoint, handler, input, context);
 
   if (key.length > 128) return envelope(RET_FAIL, t(texts.invalidRequest), null);
   const scopedKey = idempotencyScope(
@@ -325,13 +342,14 @@ function handlerContext(
 }
 
 /** A call whose answer is not stored for replay: a cached answer kept serialised goes out as its JSON text. */
-async function runRead<E>(
+async function runRead<E extends Endpoint>(
+  endpoint: E,
   handler: Handler<E>,
   input: ParsedOf<E>,
   ctx: HandlerContext,
   reply: FastifyReply,
 ): Promise<Envelope | string> {
-  const answered = await runHandler(handler, input, ctx);
+  const answered = await runHandler(endpoint, handler, input, ctx);
   const json =
     answered.ret === RET_OK ? cachedJson(answered.data, ctx.locale, () => JSON.stringify(answered)) : undefined;
   if (!json) return answered;
@@ -339,12 +357,17 @@ async function runRead<E>(
   return json;
 }
 
-async function runHandler<E>(handler: Handler<E>, input: ParsedOf<E>, ctx: HandlerContext): Promise<Envelope> {
+async function runHandler<E extends Endpoint>(
+  endpoint: E,
+  handler: Handler<E>,
+  input: ParsedOf<E>,
+  ctx: HandlerContext,
+): Promise<Envelope> {
   try {
     const data = await handler(input, ctx);
     return envelope(RET_OK, ctx.t(texts.success), data ?? null);
   } catch (error) {
-    if (error instanceof Refusal) return envelope(RET_FAIL, ctx.t(error.textId, error.values), null);
+    if (error instanceof Refusal) return refusedEnvelope(ctx.t(error.textId, error.values), error.field, endpoint);
     throw error;
   }
 }

@@ -30,7 +30,7 @@ import { PRICE_STREAM_PATH } from '../../api-contract/markets.ts';
 import { texts } from '../../api-contract/texts.ts';
 import { textById } from '../i18n.ts';
 import type { DeclaredEndpoint } from '../../api-contract/registry.ts';
-import type { Endpoint } from '../../api-contract/endpoint.ts';
+import { inputFieldNames, type Endpoint } from '../../api-contract/endpoint.ts';
 import { declaredEndpoints } from './declared-endpoints.ts';
 
 /** Where the API is: the server's url in the document, every path below it. */
@@ -99,14 +99,22 @@ function validationTexts(schema: unknown, found = new Set<string>(), seen = new 
   return found;
 }
 
+/** The envelope's `field`: on a refusal about one field of the request, that field's name. */
+const REFUSED_FIELD: Json = {
+  type: 'string',
+  description: `Only on ret ${RET_FAIL}, and only when the refusal is about one field of the request: that field's name as the operation's input names it (one of its x-refusal-fields), so a form shows msg under that field. Absent otherwise; a client may ignore it and show msg as before.`,
+  examples: ['amount'],
+};
+
 const ENVELOPE: Json = {
   type: 'object',
-  description: `Every answer. ret ${RET_OK}: done, data holds the result; ret ${RET_FAIL}: refused, msg says why (translated per the lang header) and nothing was written; ret ${RET_TOKEN_INVALID}: the token is missing, expired or revoked (log in again). Lists are under data.lists.`,
+  description: `Every answer. ret ${RET_OK}: done, data holds the result; ret ${RET_FAIL}: refused, msg says why (translated per the lang header) and nothing was written, and field names the request field it is about, if one; ret ${RET_TOKEN_INVALID}: the token is missing, expired or revoked (log in again). Lists are under data.lists.`,
   required: ['ret', 'msg', 'data'],
   properties: {
     ret: { enum: [RET_OK, RET_FAIL, RET_TOKEN_INVALID] },
     msg: { type: 'string' },
     data: { description: 'The result on ret 1; null otherwise.' },
+    field: REFUSED_FIELD,
   },
   additionalProperties: false,
 };
@@ -114,9 +122,14 @@ const ENVELOPE: Json = {
 /** An answer that carries no data: a refusal (ret 0), an invalid token (ret -1), or any answer but 200. */
 const REFUSAL: Json = {
   type: 'object',
-  description: `ret ${RET_FAIL}: refused, msg says why and nothing was written; ret ${RET_TOKEN_INVALID}: the token is missing, expired or revoked. data is null.`,
+  description: `ret ${RET_FAIL}: refused, msg says why and nothing was written, and field (when present) names the request field the refusal is about; ret ${RET_TOKEN_INVALID}: the token is missing, expired or revoked. data is null.`,
   required: ['ret', 'msg', 'data'],
-  properties: { ret: { enum: [RET_FAIL, RET_TOKEN_INVALID] }, msg: { type: 'string' }, data: { type: 'null' } },
+  properties: {
+    ret: { enum: [RET_FAIL, RET_TOKEN_INVALID] },
+    msg: { type: 'string' },
+    data: { type: 'null' },
+    field: REFUSED_FIELD,
+  },
   additionalProperties: false,
 };
 
@@ -294,6 +307,8 @@ function operation(declared: DeclaredEndpoint): Json {
           : []),
       ]),
     ].map(textRef),
+    // The names a refusal's `field` may take: the input's own fields.
+    'x-refusal-fields': inputFieldNames(endpoint.input),
   };
   if (endpoint.multipart) {
     op.requestBody = {
@@ -412,6 +427,7 @@ export function openApiDocument(endpoints: readonly DeclaredEndpoint[], version 
         `Every API answer carries the rate-limit headers (${RATE_LIMIT_HEADERS.join(', ')}); a 429 also retry-after. A write replayed for its Idempotency-Key says so in ${REPLAY_HEADER}.`,
         `Every answer is the envelope {ret, msg, data}. msg is translated per the \`${LANG_HEADER}\` header (${LOCALES.join(', ')}; zh-* → zh; anything else → ${FALLBACK_LOCALE}).`,
         'A refusal (ret 0) writes nothing. Strings with NUL or an unpaired UTF-16 surrogate are refused in every field.',
+        "A refusal about one field of the request also carries field, that field's name as the operation's input names it (listed in its x-refusal-fields): {ret: 0, msg, data: null, field}. A client that does not read it shows msg as before.",
         'The texts msg can carry are listed in x-texts (ids: v. validation; e. answers of the calls; r. the request helper and HTTP statuses; m. other messages); each operation lists its own validation texts in x-refusal-texts.',
       ].join('\n\n'),
     },
