@@ -35,11 +35,14 @@ export class ApiError extends Error {
   declare readonly ret?: number;
   /** The HTTP status, when there was an answer. */
   declare readonly status?: number;
+  /** The request field a refusal is about (the envelope's `field`), when the server named one. */
+  declare readonly field?: string;
 
-  constructor(message: string, ret?: number, status?: number) {
+  constructor(message: string, ret?: number, status?: number, field?: string) {
     super(message);
     this.ret = ret;
     this.status = status;
+    this.field = field;
     this.name = 'ApiError';
   }
 }
@@ -474,7 +477,7 @@ function settle<E extends Endpoint>(
     }
     throw new ApiError(message, RET_TOKEN_INVALID);
   }
-  throw new ApiError(message, outcome.ret);
+  throw new ApiError(message, outcome.ret, undefined, outcome.field);
 }
 
 let redirecting: ReturnType<typeof setTimeout> | undefined;

@@ -46,9 +46,10 @@ export type Outcome<T> =
   | { ok: true; data: T }
   /**
    * The call failed with the server's msg ('' when it sent none: the API client says what to show); ret -1
-   * (`sessionEnded`) also ends the session. `ret` is undefined when the answer was no envelope.
+   * (`sessionEnded`) also ends the session. `ret` is undefined when the answer was no envelope. `field`: the request
+   * field a refusal is about, when the answer names one (the envelope's `field`).
    */
-  | { ok: false; ret: number | undefined; msg: string; sessionEnded: boolean };
+  | { ok: false; ret: number | undefined; msg: string; sessionEnded: boolean; field?: string };
 
 /**
  * Every answer is { ret, msg, data }. A GET fails on any ret other than 1; a POST fails on ret 0
@@ -57,11 +58,18 @@ export type Outcome<T> =
 export function readEnvelope<T>(method: Method, envelope: unknown): Outcome<T> {
   if (!envelope || typeof envelope !== 'object' || !('ret' in envelope))
     return { ok: false, ret: undefined, msg: '', sessionEnded: false };
-  const { ret, msg, data } = envelope as { ret: unknown; msg?: unknown; data?: unknown };
+  const { ret, msg, data, field } = envelope as { ret: unknown; msg?: unknown; data?: unknown; field?: unknown };
   const text = typeof msg === 'string' ? msg : '';
   if (ret === RET_TOKEN_INVALID) return { ok: false, ret, msg: text, sessionEnded: true };
   const failed = method === 'GET' ? ret !== RET_OK : ret === RET_FAIL;
-  if (failed) return { ok: false, ret: typeof ret === 'number' ? ret : undefined, msg: text, sessionEnded: false };
+  if (failed)
+    return {
+      ok: false,
+      ret: typeof ret === 'number' ? ret : undefined,
+      msg: text,
+      sessionEnded: false,
+      field: typeof field === 'string' ? field : undefined,
+    };
   return { ok: true, data: data as T };
 }
 

@@ -7,6 +7,7 @@ import { codeDelivery, sendEmailCode, sendSmsCode } from '../api-contract/accoun
 import { CODE_RESEND_SECONDS } from '../api-contract/constants.ts';
 import { texts } from '../api-contract/texts.ts';
 import { ApiError, api, errorText } from './api.ts';
+import type { FieldRefusals } from './form.ts';
 import { toast } from './toast.ts';
 import { firstError } from './validate.ts';
 
@@ -23,13 +24,16 @@ const sleep: Wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * `mustExist`: the address must belong to an account (password resets); otherwise it must be
- * free (registration, a new phone). Resolves true when the resend countdown should start.
+ * free (registration, a new phone). Resolves true when the resend countdown should start. A refusal of the address
+ * (already registered, no such account) shows under the form's address field (`phone` or `email`) when the form gives
+ * its `refusals`; otherwise it is toasted.
  */
 export async function sendVerificationCode(
   channel: CodeChannel,
   address: string,
   mustExist: boolean,
   wait: Wait = sleep,
+  refusals?: FieldRefusals,
 ): Promise<boolean> {
   const must = mustExist ? '1' : '0';
   const trimmed = address.trim();
@@ -51,6 +55,9 @@ export async function sendVerificationCode(
   } catch (error) {
     // A refusal says why (already registered, asked too soon); any other failure is "Failed to get the verification
     // code!", the text made for it.
+    // The code request names the number `userphone`; the forms that ask for a code name that field `phone`.
+    const field = error instanceof ApiError && error.field === 'userphone' ? 'phone' : (error as ApiError).field;
+    if (field && refusals?.show(field, errorText(error))) return false;
     toast(error instanceof ApiError && error.ret === 0 ? errorText(error) : i18n._(texts.getCodeFailed));
     return false;
   }

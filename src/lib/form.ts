@@ -1,5 +1,6 @@
-// One submit flow for every form page (check, busy while it runs, toast what fails), so the pages don't each repeat it.
-import { useRef, useState } from 'react';
+// One submit flow for every form page (check, busy while it runs, toast what fails, or say it under the field the
+// server's refusal names), so the pages don't each repeat it.
+import { createContext, useContext, useEffect, useRef, useState, type RefObject } from 'react';
 import { i18n } from '@lingui/core';
 import { texts } from '../api-contract/texts.ts';
 import { ApiError, errorText } from './api.ts';
@@ -15,9 +16,54 @@ export function transactionErrorText(error: unknown): string {
   return i18n._(texts.transactionFailed);
 }
 
+/** A server's refusal of one field of a form: the field's name as the API contract's input names it, and the text. */
+export interface RefusedField {
+  field: string;
+  text: string;
+}
+
+/**
+ * What the fields of one form share with its submit (useSubmit's `refusals`): the refusal shown under a field, the
+ * names of the fields shown (a refusal about another field is toasted), and how an edit clears it.
+ */
+export interface FieldRefusals {
+  refused: RefusedField | null;
+  shown: Set<string>;
+  clear: () => void;
+  /** Shows `text` under the field `field` if the form shows one of that name: whether it did (else toast it). */
+  show: (field: string, text: string) => boolean;
+}
+/** The refusals of the nearest form (null outside one that asks for them): given by `<Form refusals>`. */
+export const FieldRefusalsScope = createContext<FieldRefusals | null>(null);
+
+/**
+ * The server's refusal of the field `name` of the nearest form, for the field to show under itself: its text (while
+ * shown, `element` has the focus from the moment it came) and `edited`, which the field calls on every change so the
+ * text goes once the customer edits what it was about. The field counts as shown while mounted.
+ */
+export function useRefusedField(
+  name: string | undefined,
+  element: RefObject<HTMLElement | null>,
+): { text: string | undefined; edited: () => void } {
+  const scope = useContext(FieldRefusalsScope);
+  const shown = scope?.shown;
+  useEffect(() => {
+    if (!shown || !name) return;
+    shown.add(name);
+    return () => void shown.delete(name);
+  }, [shown, name]);
+  const refused = name !== undefined && scope?.refused?.field === name ? scope.refused : null;
+  useEffect(() => {
+    if (refused) element.current?.focus();
+  }, [refused, element]);
+  return { text: refused?.text, edited: () => void (refused && scope?.clear()) };
+}
+
 /**
  * `check` first: a text it returns is toasted and nothing is sent. Otherwise `busy` is true while
- * `run` works, and a failure is toasted with `describeError` (errorText unless a page has its own).
+ * `run` works, and a failure is toasted with `describeError` (errorText unless a page has its own), unless the server
+ * refused one field the form shows (ApiError's `field`, named by a field of `refusals` given to the form): then the
+ * text stays under that field (useRefusedField) until it is edited, and everything typed stays.
  * Arguments given to `submit` are passed on to `check` and `run`. A submit while one runs does nothing: the guard is a
  * ref set in the same task as the click (React state would only hold from the next render).
  */
@@ -25,8 +71,10 @@ export function useSubmit<Args extends unknown[] = []>(
   run: (...args: Args) => Promise<void>,
   check?: (...args: Args) => string | null,
   describeError: (error: unknown) => string = errorText,
-): { busy: boolean; submit: (...args: Args) => Promise<void> } {
+): { busy: boolean; submit: (...args: Args) => Promise<void>; refusals: FieldRefusals } {
   const [busy, setBusy] = useState(false);
+  const [refused, setRefused] = useState<RefusedField | null>(null);
+  const shown = useRef(new Set<string>()).current;
   const running = useRef(false);
   const submit = async (...args: Args) => {
     if (running.current) return;
@@ -34,14 +82,18 @@ export function useSubmit<Args extends unknown[] = []>(
     if (problem) return toast(problem);
     running.current = true;
     setBusy(true);
+    setRefused(null);
     try {
       await run(...args);
     } catch (error) {
-      toast(describeError(error));
+      const field = error instanceof ApiError ? error.field : undefined;
+      if (!field || !show(field, describeError(error))) toast(describeError(error));
     } finally {
       running.current = false;
       setBusy(false);
     }
   };
-  return { busy, submit };
+  // A new object each time: the same refusal again moves the focus back to its field.
+  const show = (field: string, text: string) => shown.has(field) && (setRefused({ field, text }), true);
+  return { busy, submit, refusals: { refused, shown, clear: () => setRefused(null), show } };
 }

@@ -3,6 +3,7 @@
 import type { InputHTMLAttributes, ReactNode } from 'react';
 import { createContext, useId, useRef } from 'react';
 import { toast } from '../lib/toast.ts';
+import { FieldRefusalsScope, useRefusedField, type FieldRefusals } from '../lib/form.ts';
 import { asciiDigits } from '../api-contract/typed-digits.ts';
 
 interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> {
@@ -11,7 +12,10 @@ interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'on
   onChange: (value: string) => void;
   lead?: ReactNode;
   trailing?: ReactNode;
-  /** A line under the box: what is wrong with the text typed (announced as it appears). */
+  /**
+   * A line under the box: what is wrong with the text typed (announced as it appears). The server's refusal of this
+   * field (by its `name`, in a form given `refusals`) shows there too, until the field is edited.
+   */
   problem?: ReactNode;
   /** A line under the box, always shown: what the field takes (a rule too long for a placeholder, a count). */
   hint?: ReactNode;
@@ -21,8 +25,11 @@ interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'on
  * A labelled text field. A numeric one (`inputMode="numeric"`: codes, card numbers, payment passwords) hands on its
  * digits in ASCII, whatever script they were typed in (Arabic-Indic, Devanagari, Thai, full-width…).
  */
-export function TextField({ label, value, onChange, lead, trailing, problem, hint, ...input }: TextFieldProps) {
+export function TextField({ label, value, onChange, lead, trailing, problem: own, hint, ...input }: TextFieldProps) {
   const id = useId();
+  const box = useRef<HTMLInputElement>(null);
+  const refused = useRefusedField(input.name, box);
+  const problem = own ?? refused.text;
   const numeric = input.inputMode === 'numeric';
   const described = [hint ? `${id}-hint` : '', problem ? `${id}-problem` : ''].filter(Boolean).join(' ');
   return (
@@ -32,8 +39,12 @@ export function TextField({ label, value, onChange, lead, trailing, problem, hin
         {lead && <span className="field-prefix">{lead}</span>}
         <input
           id={id}
+          ref={box}
           value={value}
-          onChange={(event) => onChange(numeric ? asciiDigits(event.target.value) : event.target.value)}
+          onChange={(event) => {
+            refused.edited();
+            onChange(numeric ? asciiDigits(event.target.value) : event.target.value);
+          }}
           aria-invalid={problem ? true : undefined}
           aria-describedby={described || undefined}
           {...input}
@@ -57,6 +68,8 @@ export function TextField({ label, value, onChange, lead, trailing, problem, hin
 interface FormProps {
   onSubmit: () => void | Promise<void>;
   children: ReactNode;
+  /** useSubmit's `refusals`: a server's refusal of one of the fields inside shows under that field. */
+  refusals?: FieldRefusals;
   /** The page's body by default; a form inside a card names its own class. */
   className?: string;
 }
@@ -88,7 +101,7 @@ export function firstFieldProblem(checks: Set<FieldCheck>): string | null {
  * A form (a page's body, or a dialog's): submitting (button or Enter) runs `onSubmit` instead of reloading the page,
  * unless a field inside says what it holds cannot be read (its text is toasted; nothing is sent).
  */
-export function Form({ onSubmit, children, className = 'page-body' }: FormProps) {
+export function Form({ onSubmit, children, className = 'page-body', refusals }: FormProps) {
   const checks = useFieldChecks();
   return (
     <form
@@ -98,7 +111,9 @@ export function Form({ onSubmit, children, className = 'page-body' }: FormProps)
         if (!firstFieldProblem(checks)) void onSubmit();
       }}
     >
-      <FieldChecks.Provider value={checks}>{children}</FieldChecks.Provider>
+      <FieldChecks.Provider value={checks}>
+        <FieldRefusalsScope value={refusals ?? null}>{children}</FieldRefusalsScope>
+      </FieldChecks.Provider>
     </form>
   );
 }

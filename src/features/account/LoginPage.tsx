@@ -46,7 +46,7 @@ export default function LoginPage() {
     },
     () => (agree ? null : i18n._(texts.readAgreement)),
   );
-  const { busy, submit } = useSubmit(
+  const { busy, submit, refusals } = useSubmit(
     async () => {
       await signIn(form);
       navigate(returnRoute(search), { replace: true });
@@ -65,7 +65,7 @@ export default function LoginPage() {
         title={<Trans>Welcome back</Trans>}
         subtitle={<Trans>Log in to trade and manage your assets</Trans>}
       />
-      <Form onSubmit={submit}>
+      <Form onSubmit={submit} refusals={refusals}>
         <TextField
           label={<Trans>Username, mobile number or e-mail</Trans>}
           value={username}

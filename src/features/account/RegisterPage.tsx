@@ -31,18 +31,17 @@ export default function RegisterPage() {
   const [invite, setInvite] = useState(() => new URLSearchParams(search).get('invite') ?? '');
   const [agree, setAgree] = useState(false);
 
-  const sendCode = () => sendVerificationCode(mode === 'phone' ? 'sms' : 'email', address, false);
-
   const common = { code, password, paypass, currency, invite };
   const input: RegisterInputType =
     mode === 'phone' ? { mode, phone: address, ...common } : { mode, email: address, ...common };
-  const { busy, submit } = useSubmit(
+  const { busy, submit, refusals } = useSubmit(
     async () => {
       await registerAccount(v.parse(RegisterInput, input));
       navigate(ROUTES.home, { replace: true });
     },
     () => firstError(RegisterInput, input) ?? (agree ? null : i18n._(texts.readAgreement)),
   );
+  const sendCode = () => sendVerificationCode(mode === 'phone' ? 'sms' : 'email', address, false, undefined, refusals);
 
   return (
     <div className="page auth-page">
@@ -51,7 +50,7 @@ export default function RegisterPage() {
         title={<Trans>Create an account</Trans>}
         subtitle={<Trans>Register with your mobile number or e-mail</Trans>}
       />
-      <Form onSubmit={submit}>
+      <Form onSubmit={submit} refusals={refusals}>
         <ContactInput mode={mode} address={address} onModeChange={setMode} onAddressChange={setAddress} autofill />
         <CodeField value={code} onChange={setCode} onSend={sendCode} />
         <TextField

@@ -139,7 +139,7 @@ export default function WithdrawPage() {
     setConfirming(true);
   };
 
-  const { busy, submit } = useSubmit(async () => {
+  const { busy, submit, refusals } = useSubmit(async () => {
     let orderId: number;
     try {
       orderId = (await sendWithdraw(input)).id;
@@ -167,7 +167,7 @@ export default function WithdrawPage() {
         title={<Trans>Withdraw</Trans>}
         right={<RecordLink to={ROUTES.withdrawRecord} label={t`Withdrawal record`} />}
       />
-      <Form onSubmit={ask}>
+      <Form onSubmit={ask} refusals={refusals}>
         {/* Offline, the bank cards and wallets shown are the cached ones: say since when. */}
         <OfflineNote endpoints={[bankCards, wallets]} />
         <Segmented

@@ -10,7 +10,7 @@ import type { Direction, OptionProduct } from '../../api-contract/options.ts';
 import { MIN_OPTION_USDT } from '../../api-contract/constants.ts';
 import { texts } from '../../api-contract/texts.ts';
 import { formatBalance, USDT, usdtAvailable, userBalances } from '../../lib/balances.ts';
-import { transactionErrorText, useSubmit } from '../../lib/form.ts';
+import { FieldRefusalsScope, transactionErrorText, useSubmit } from '../../lib/form.ts';
 import { knownOffline } from '../../lib/offline.ts';
 import { practice, practiceUsdt, useAccount } from '../../lib/practice.ts';
 import { PracticeTag } from '../../ui/AccountSwitch.tsx';
@@ -66,7 +66,7 @@ export function TradePanel({ code, onPlaced }: { code: string; onPlaced: () => v
     else setConfirming(direction);
   };
 
-  const { busy, submit } = useSubmit(
+  const { busy, submit, refusals } = useSubmit(
     async (direction: Direction) => {
       try {
         await placeOrder(input(direction));
@@ -87,88 +87,91 @@ export function TradePanel({ code, onPlaced }: { code: string; onPlaced: () => v
 
   return (
     <FieldChecks.Provider value={checks}>
-      <section className={practising ? 'card opt-trade practising' : 'card opt-trade'}>
-        <div className="opt-section-title">
-          <Trans>Expiry and yield</Trans>
-        </div>
-        <div
-          className={choices.length ? 'opt-expiries' : 'opt-expiries loading'}
-          role="radiogroup"
-          aria-label={t`Expiry and yield`}
-        >
-          {choices.map((item) => (
-            <button
-              key={item.id}
-              type="button"
-              role="radio"
-              aria-checked={item.id === product?.id}
-              className="opt-expiry"
-              onClick={() => (optionsState.minutes = item.minutes)}
-            >
-              <Minutes minutes={item.minutes} /> · <span className="opt-num">{formatYield(item.yield_rate)}</span>
-            </button>
-          ))}
-          {choices.length === 0 && <span className="muted">{i18n._(texts.loading)}</span>}
-        </div>
-
-        <AmountField
-          value={amount}
-          onChange={setAmount}
-          placeholder={t`At least ${minimum} USDT`}
-          all={available}
-          allLabel={<Trans>Max</Trans>}
-        />
-        <div className="opt-amount-notes">
-          <span className="muted">
-            <Trans>
-              Available: <Amount value={available === null ? '—' : formatBalance(available, USDT)} unit={USDT} />
-            </Trans>{' '}
-            {practising && <PracticeTag />}
-          </span>
-          {payout && product && (
-            <span>
-              <Trans>
-                If it wins: <Amount value={<strong>{formatUsdt(payout)}</strong>} unit={USDT} />
-              </Trans>{' '}
-              <span className="up opt-num">({formatSignedUsdt(winProfit(amount, payout))})</span>
-            </span>
-          )}
-        </div>
-
-        {halted && (
-          <p className="paused-note" role="status">
-            {pausedText(code)}
-          </p>
-        )}
-        <TimeoutGate>
-          <div className="opt-buy-row">
-            <button type="button" className="btn opt-buy up" onClick={() => ask('up')} disabled={busy}>
-              <Trans>Buy up</Trans>
-            </button>
-            <button type="button" className="btn opt-buy down" onClick={() => ask('down')} disabled={busy}>
-              <Trans>Buy short</Trans>
-            </button>
+      {/* The server's refusal of the amount (below the product's minimum) shows under the field. */}
+      <FieldRefusalsScope value={refusals}>
+        <section className={practising ? 'card opt-trade practising' : 'card opt-trade'}>
+          <div className="opt-section-title">
+            <Trans>Expiry and yield</Trans>
           </div>
-        </TimeoutGate>
-        <Suspense fallback={null}>
-          <RiskNote />
-        </Suspense>
+          <div
+            className={choices.length ? 'opt-expiries' : 'opt-expiries loading'}
+            role="radiogroup"
+            aria-label={t`Expiry and yield`}
+          >
+            {choices.map((item) => (
+              <button
+                key={item.id}
+                type="button"
+                role="radio"
+                aria-checked={item.id === product?.id}
+                className="opt-expiry"
+                onClick={() => (optionsState.minutes = item.minutes)}
+              >
+                <Minutes minutes={item.minutes} /> · <span className="opt-num">{formatYield(item.yield_rate)}</span>
+              </button>
+            ))}
+            {choices.length === 0 && <span className="muted">{i18n._(texts.loading)}</span>}
+          </div>
 
-        {confirming && product && (
-          <ConfirmDialog
-            code={code}
-            direction={confirming}
-            amount={amount}
-            product={product}
-            busy={busy}
-            // A customer's first option (none pending or settled; unknown counts as first) is told the risk figure too.
-            first={!totals || totals.holding_count + totals.settled_count === 0}
-            practising={practising}
-            onCancel={() => setConfirming(null)}
-            onConfirm={() => void submit(confirming)}
+          <AmountField
+            value={amount}
+            onChange={setAmount}
+            placeholder={t`At least ${minimum} USDT`}
+            all={available}
+            allLabel={<Trans>Max</Trans>}
           />
-        )}
-      </section>
+          <div className="opt-amount-notes">
+            <span className="muted">
+              <Trans>
+                Available: <Amount value={available === null ? '—' : formatBalance(available, USDT)} unit={USDT} />
+              </Trans>{' '}
+              {practising && <PracticeTag />}
+            </span>
+            {payout && product && (
+              <span>
+                <Trans>
+                  If it wins: <Amount value={<strong>{formatUsdt(payout)}</strong>} unit={USDT} />
+                </Trans>{' '}
+                <span className="up opt-num">({formatSignedUsdt(winProfit(amount, payout))})</span>
+              </span>
+            )}
+          </div>
+
+          {halted && (
+            <p className="paused-note" role="status">
+              {pausedText(code)}
+            </p>
+          )}
+          <TimeoutGate>
+            <div className="opt-buy-row">
+              <button type="button" className="btn opt-buy up" onClick={() => ask('up')} disabled={busy}>
+                <Trans>Buy up</Trans>
+              </button>
+              <button type="button" className="btn opt-buy down" onClick={() => ask('down')} disabled={busy}>
+                <Trans>Buy short</Trans>
+              </button>
+            </div>
+          </TimeoutGate>
+          <Suspense fallback={null}>
+            <RiskNote />
+          </Suspense>
+
+          {confirming && product && (
+            <ConfirmDialog
+              code={code}
+              direction={confirming}
+              amount={amount}
+              product={product}
+              busy={busy}
+              // A customer's first option (none pending or settled; unknown counts as first) hears the risk figure too.
+              first={!totals || totals.holding_count + totals.settled_count === 0}
+              practising={practising}
+              onCancel={() => setConfirming(null)}
+              onConfirm={() => void submit(confirming)}
+            />
+          )}
+        </section>
+      </FieldRefusalsScope>
     </FieldChecks.Provider>
   );
 }

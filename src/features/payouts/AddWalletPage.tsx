@@ -48,7 +48,7 @@ export default function AddWalletPage() {
   };
 
   const form = { alias, currency, chain, address, ...otpField(needsCode, otp) };
-  const { busy, submit } = useSubmit(
+  const { busy, submit, refusals } = useSubmit(
     async () => {
       await saveWallet(form);
       toast(i18n._(texts.saved));
@@ -63,7 +63,7 @@ export default function AddWalletPage() {
   return (
     <div className="page payout-page">
       <NavBar title={<Trans>Add wallet</Trans>} />
-      <Form onSubmit={submit}>
+      <Form onSubmit={submit} refusals={refusals}>
         <TextField
           label={<Trans>Alias</Trans>}
           value={alias}

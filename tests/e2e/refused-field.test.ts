@@ -1,0 +1,96 @@
+// A server's refusal of one field lands under that field, tried as a new user would on a phone (390×844): a withdrawal
+// sent with a wrong payment password says "The payment password is wrong!" under the password (the input marked
+// invalid and described by it, the focus on it), keeps the amount and the password typed, and the text goes as the
+// password is edited. Once in Arabic, right to left.
+import { beforeAll, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { phonePageForFile, screenshot } from './browser.ts';
+import { fundedUser, KASIKORNBANK } from './funded-user.ts';
+import { callApi, chooseLanguage, logIn, markAllRead } from './pwa.ts';
+
+let page: Page;
+phonePageForFile((opened) => (page = opened));
+
+const phone = `065${String(Date.now()).slice(-7)}`;
+const password = 'field123';
+const paypass = '135790';
+
+beforeAll(async () => {
+  const token = await fundedUser(phone, password, paypass, '150');
+  const card = await callApi('/users/bank/add', {
+    token,
+    form: {
+      real_name: 'Somchai Jaidee',
+      ...KASIKORNBANK,
+      bank_number: '907315264802',
+      phone: '0812345678',
+      email: 'somchai@example.com',
+    },
+  });
+  expect(card).toMatchObject({ ret: 1 });
+  // The notices of the recharge and the card are read, so no message covers the withdrawal page.
+  await markAllRead(phone, password);
+  await logIn(page, phone, password);
+});
+
+const amountBox = () => page.locator('input[name="amount"]');
+const passwordBox = () => page.locator('input[name="paypass"]');
+
+/** Sends a withdrawal of 20 USDT with the payment password `typed`, confirmed in the dialog. */
+async function withdrawWith(typed: string): Promise<void> {
+  await page.goto('/#/pages/Withdraw/Withdraw');
+  await page.locator('.funds-rule').waitFor();
+  await amountBox().fill('20');
+  await passwordBox().fill(typed);
+  await page.locator('form button[type="submit"]').click();
+  const confirm = page.getByRole('alertdialog');
+  await confirm.locator('button:not([data-dismiss])').last().click();
+  await confirm.waitFor({ state: 'detached' });
+}
+
+/** The text the payment password's input is described by, and whether it is marked invalid and has the focus. */
+const passwordState = () =>
+  passwordBox().evaluate((input: HTMLInputElement) => ({
+    invalid: input.getAttribute('aria-invalid'),
+    said: (input.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent ?? '')
+      .join(' '),
+    focused: document.activeElement === input,
+  }));
+
+it('a wrong payment password is said under the password, with everything typed kept, until it is edited', async () => {
+  await withdrawWith('999999');
+  await expect.poll(passwordState).toEqual({ invalid: 'true', said: 'The payment password is wrong!', focused: true });
+  // Under the password field, not apart from the form: the text sits in the field's own block.
+  const field = page.locator('.field', { has: passwordBox() });
+  expect(await field.locator('.error-text').textContent()).toBe('The payment password is wrong!');
+  expect(await amountBox().inputValue()).toBe('20');
+  expect(await passwordBox().inputValue()).toBe('999999');
+  expect(page.url()).toMatch(/#\/pages\/Withdraw\/Withdraw$/);
+  await screenshot(page, 'refused-field-withdraw-password');
+
+  await passwordBox().press('Backspace');
+  await expect.poll(passwordState).toEqual({ invalid: null, said: '', focused: true });
+  expect(await field.locator('.error-text').count()).toBe(0);
+});
+
+it('in Arabic, right to left, the refusal is under the password too', async () => {
+  await chooseLanguage(page, /العربية/);
+  await expect.poll(() => page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+  await withdrawWith('999998');
+  await expect.poll(passwordState).toMatchObject({ invalid: 'true', focused: true });
+  const said = (await passwordState()).said;
+  expect(said).toMatch(/[\u0600-\u06ff]/);
+  const field = page.locator('.field', { has: passwordBox() });
+  expect(await field.locator('.error-text').textContent()).toBe(said);
+  // Laid out under the box, from the right edge as the field's label is.
+  const [box, text, label] = await Promise.all(
+    [field.locator('.field-box'), field.locator('.error-text'), field.locator('label')].map((item) =>
+      item.boundingBox(),
+    ),
+  );
+  expect(text!.y).toBeGreaterThanOrEqual(box!.y + box!.height - 1);
+  expect(Math.abs(text!.x + text!.width - (label!.x + label!.width))).toBeLessThan(2);
+  await screenshot(page, 'refused-field-withdraw-password-ar');
+});
