@@ -7,7 +7,7 @@ import { codeDelivery, sendEmailCode, sendSmsCode } from '../api-contract/accoun
 import { CODE_RESEND_SECONDS } from '../api-contract/constants.ts';
 import { texts } from '../api-contract/texts.ts';
 import { ApiError, api, errorText } from './api.ts';
-import type { FieldRefusals } from './form.ts';
+import type { FieldRefusals } from './field-refusals.ts';
 import { toast } from './toast.ts';
 import { firstError } from './validate.ts';
 

@@ -1,10 +1,11 @@
 // One submit flow for every form page (check, busy while it runs, toast what fails, or say it under the field the
 // server's refusal names), so the pages don't each repeat it.
-import { createContext, useContext, useEffect, useRef, useState, type RefObject } from 'react';
+import { useRef, useState } from 'react';
 import { i18n } from '@lingui/core';
 import { texts } from '../api-contract/texts.ts';
 import { ApiError, errorText } from './api.ts';
 import { toast } from './toast.ts';
+import type { FieldRefusals, RefusedField } from './field-refusals.ts';
 
 /**
  * What a failed transaction (an order, a subscription, a redemption) says: the server's refusal as it answered it,
@@ -14,49 +15,6 @@ import { toast } from './toast.ts';
 export function transactionErrorText(error: unknown): string {
   if (error instanceof ApiError && (error.ret !== undefined || error.status === undefined)) return error.message;
   return i18n._(texts.transactionFailed);
-}
-
-/** A server's refusal of one field of a form: the field's name as the API contract's input names it, and the text. */
-export interface RefusedField {
-  field: string;
-  text: string;
-}
-
-/**
- * What the fields of one form share with its submit (useSubmit's `refusals`): the refusal shown under a field, the
- * names of the fields shown (a refusal about another field is toasted), and how an edit clears it.
- */
-export interface FieldRefusals {
-  refused: RefusedField | null;
-  shown: Set<string>;
-  clear: () => void;
-  /** Shows `text` under the field `field` if the form shows one of that name: whether it did (else toast it). */
-  show: (field: string, text: string) => boolean;
-}
-/** The refusals of the nearest form (null outside one that asks for them): given by `<Form refusals>`. */
-export const FieldRefusalsScope = createContext<FieldRefusals | null>(null);
-
-/**
- * The server's refusal of the field `name` of the nearest form, for the field to show under itself: its text (while
- * shown, `element` has the focus from the moment it came) and `edited`, which the field calls on every change so the
- * text goes once the customer edits what it was about. The field counts as shown while mounted.
- */
-export function useRefusedField(
-  name: string | undefined,
-  element: RefObject<HTMLElement | null>,
-): { text: string | undefined; edited: () => void } {
-  const scope = useContext(FieldRefusalsScope);
-  const shown = scope?.shown;
-  useEffect(() => {
-    if (!shown || !name) return;
-    shown.add(name);
-    return () => void shown.delete(name);
-  }, [shown, name]);
-  const refused = name !== undefined && scope?.refused?.field === name ? scope.refused : null;
-  useEffect(() => {
-    if (refused) element.current?.focus();
-  }, [refused, element]);
-  return { text: refused?.text, edited: () => void (refused && scope?.clear()) };
 }
 
 /**

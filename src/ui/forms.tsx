@@ -1,10 +1,36 @@
 // Form controls with the app's look: the page form, labelled text fields, a checkbox, buttons, a two-way switch.
 // The amount field is apart (AmountField.tsx): it brings the locale-aware number parser.
 import type { InputHTMLAttributes, ReactNode } from 'react';
-import { createContext, useId, useRef } from 'react';
+import { createContext, useContext, useEffect, useId, useRef, type RefObject } from 'react';
 import { toast } from '../lib/toast.ts';
-import { FieldRefusalsScope, useRefusedField, type FieldRefusals } from '../lib/form.ts';
 import { asciiDigits } from '../api-contract/typed-digits.ts';
+import type { FieldRefusals } from '../lib/field-refusals.ts';
+
+/** The refusals of the nearest form (null outside one that asks for them): given by `<Form refusals>`. */
+export const FieldRefusalsScope = createContext<FieldRefusals | null>(null);
+
+/**
+ * The server's refusal of the field `name` of the nearest form, for the field to show under itself: its text (while
+ * shown, `element` has the focus from the moment it came) and `edited`, which the field calls on every change so the
+ * text goes once the customer edits what it was about. The field counts as shown while mounted.
+ */
+export function useRefusedField(
+  name: string | undefined,
+  element: RefObject<HTMLElement | null>,
+): { text: string | undefined; edited: () => void } {
+  const scope = useContext(FieldRefusalsScope);
+  const shown = scope?.shown;
+  useEffect(() => {
+    if (!shown || !name) return;
+    shown.add(name);
+    return () => void shown.delete(name);
+  }, [shown, name]);
+  const refused = name !== undefined && scope?.refused?.field === name ? scope.refused : null;
+  useEffect(() => {
+    if (refused) element.current?.focus();
+  }, [refused, element]);
+  return { text: refused?.text, edited: () => void (refused && scope?.clear()) };
+}
 
 interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> {
   label: ReactNode;
