@@ -1,9 +1,10 @@
 // Shared steps of the account tests: register a user, read the whole database, build uploads.
 import { createHash } from 'node:crypto';
-import { asc, eq, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { expect } from 'vitest';
 import { register, sendEmailCode, sendSmsCode, userInfo } from '../../src/api-contract/account.ts';
+import { optionProducts } from '../../src/api-contract/options.ts';
 import { beginTwoFactor, confirmTwoFactor } from '../../src/api-contract/two-factor.ts';
 import {
   attemptCounters,
@@ -11,6 +12,7 @@ import {
   idempotencyKeys,
   ledgerEntries,
   optionOrders,
+  optionProducts as optionProductRows,
   sessions,
   uploads,
   users,
@@ -322,4 +324,17 @@ export async function waitersOnLocks(db: Db, n = 1, unless?: Promise<unknown>): 
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
   throw new Error(`fewer than ${n} sessions ever waited for a lock`);
+}
+
+/**
+ * BTC's 1-minute option product with its minimum amount set to `minimum` USDT, and a BTC price recorded now (an order
+ * is refused without one): the product as the app lists it.
+ */
+export async function btcOptionWithMinimum(h: Harness, minimum: string) {
+  await h.market.record([{ coin: 'BTC', at: h.clock.now(), price: '97000', volume: '1' }]);
+  await h.database.db
+    .update(optionProductRows)
+    .set({ minAmount: minimum })
+    .where(and(eq(optionProductRows.coin, 'BTC'), eq(optionProductRows.minutes, 1)));
+  return (await h.call(optionProducts, { code: 'BTC' })).data.lists.find((item) => item.minutes === 1)!;
 }

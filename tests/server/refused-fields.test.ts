@@ -2,14 +2,12 @@
 // names it), so the app shows the text under it rather than in a toast apart from the form; a refusal of the request as
 // a whole names none. Tried as a new user would: a withdrawal below the minimum, a wrong payment password, an address
 // of another chain, a mobile number already registered, a wrong code, an option below its minimum.
-import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { register, sendSmsCode } from '../../src/api-contract/account.ts';
 import { addWallet } from '../../src/api-contract/add-wallet.ts';
-import { optionProducts, placeOption } from '../../src/api-contract/options.ts';
-import { optionProducts as productRows } from '../../src/server/db/schema.ts';
+import { placeOption } from '../../src/api-contract/options.ts';
 import { startHarness, type Harness } from './harness.ts';
-import { PASSWORD, PAYPASS, customer, moneyState, newPhone, refusedAbout } from './helpers.ts';
+import { PASSWORD, PAYPASS, btcOptionWithMinimum, customer, moneyState, newPhone, refusedAbout } from './helpers.ts';
 import { addTronWallet, newEvmAddress, withdraw } from './funds-helpers.ts';
 
 let h: Harness;
@@ -66,12 +64,7 @@ it('registration names the mobile number already registered and the wrong code; 
 
 it('an option below its minimum names the amount; a refusal of the whole request names no field', async () => {
   const user = await customer(h, '100');
-  await h.market.record([{ coin: 'BTC', at: h.clock.now(), price: '97000', volume: '1' }]);
-  await h.database.db
-    .update(productRows)
-    .set({ minAmount: '10' })
-    .where(and(eq(productRows.coin, 'BTC'), eq(productRows.minutes, 1)));
-  const product = (await h.call(optionProducts, { code: 'BTC' })).data.lists.find((item) => item.minutes === 1)!;
+  const product = await btcOptionWithMinimum(h, '10');
   const order = { code: 'BTC', direction: 'up', product_id: String(product.id) };
   expect(await h.call(placeOption, { ...order, amount: '5' }, { token: user.token })).toEqual(
     refusedAbout('The minimum purchase amount is: 10 USDT!', 'amount'),

@@ -2,18 +2,16 @@
 // LEFT-TO-RIGHT ISOLATE and POP DIRECTIONAL ISOLATE (with a no-break space, so a line break never parts them), so the
 // right-to-left text around it cannot lay it out as "USDT 10" wherever the app shows the text as it came (a toast).
 // English carries no direction character. What a customer types is still refused with one.
-import { and, eq } from 'drizzle-orm';
 import Big from 'big.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { optionProducts, placeOption } from '../../src/api-contract/options.ts';
+import { placeOption } from '../../src/api-contract/options.ts';
 import { setAntiPhishing } from '../../src/api-contract/anti-phishing.ts';
 import { serverTexts } from '../../src/api-contract/server-texts.ts';
 import { texts } from '../../src/api-contract/texts.ts';
 import { Period } from '../../src/api-contract/period-text.ts';
-import { optionProducts as productRows } from '../../src/server/db/schema.ts';
 import { translator } from '../../src/server/i18n.ts';
 import { startHarness, type Harness } from './harness.ts';
-import { customer, refused } from './helpers.ts';
+import { btcOptionWithMinimum, customer, refused } from './helpers.ts';
 
 let h: Harness;
 beforeAll(async () => {
@@ -31,12 +29,7 @@ const DIRECTION_CHARACTERS = /[\u200e\u200f\u061c\u202a-\u202e\u2066-\u2069]/;
 describe('a refusal that names an amount with its unit', () => {
   it('sets "10 USDT" in a left-to-right isolate in Arabic, and is plain in English', async () => {
     const user = await customer(h, '100');
-    await h.market.record([{ coin: 'BTC', at: h.clock.now(), price: '97000', volume: '1' }]);
-    await h.database.db
-      .update(productRows)
-      .set({ minAmount: '10' })
-      .where(and(eq(productRows.coin, 'BTC'), eq(productRows.minutes, 1)));
-    const product = (await h.call(optionProducts, { code: 'BTC' })).data.lists.find((p) => p.minutes === 1)!;
+    const product = await btcOptionWithMinimum(h, '10');
     const order = { code: 'BTC', direction: 'up', amount: '5', product_id: String(product.id) };
 
     const arabic = await h.call(placeOption, order, { token: user.token, lang: 'ar' });
