@@ -4,7 +4,7 @@
 import type { CDPSession, Page } from 'playwright-core';
 import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { phoneContext, launch, watchPagesOnFailure } from './browser.ts';
+import { phoneContext, launch, screenshot, watchPagesOnFailure } from './browser.ts';
 import { fundedUser } from './funded-user.ts';
 import { callApi, registerUser } from './pwa.ts';
 import { openSignedIn } from './stored-session.ts';
@@ -111,6 +111,7 @@ it('the startup message waits for a confirmation opened before its check answere
     // The message opens now, over the page alone.
     await phone.locator('[aria-modal="true"]').waitFor();
     expect(await phone.evaluate(() => (window as { modalsAtOnce?: boolean }).modalsAtOnce ?? false)).toBe(false);
+    await screenshot(phone, 'startup-message-after-confirmation');
   } finally {
     await other.close();
   }
