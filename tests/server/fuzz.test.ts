@@ -243,7 +243,7 @@ async function send(spec: RequestSpec, sent: Sent): Promise<InjectResponse> {
     payload: spec.payload,
   });
   const where = `${spec.method} ${spec.url.slice(0, 80)} [${sent.label}] → HTTP ${response.statusCode}`;
-  let body: { ret?: unknown; msg?: unknown; data?: unknown } | null = null;
+  let body: { ret?: unknown; msg?: unknown; data?: unknown; field?: unknown } | null = null;
   try {
     body = response.json();
   } catch {
@@ -253,7 +253,12 @@ async function send(spec: RequestSpec, sent: Sent): Promise<InjectResponse> {
   if (
     body &&
     !(
-      Object.keys(body).sort().join() === 'data,msg,ret' &&
+      // A refusal about one field of the request also names it (`field`, a name the endpoint's input declares).
+      (Object.keys(body).sort().join() === 'data,msg,ret' ||
+        (Object.keys(body).sort().join() === 'data,field,msg,ret' &&
+          body.ret === 0 &&
+          typeof body.field === 'string' &&
+          body.field !== '')) &&
       [1, 0, -1].includes(body.ret as number) &&
       typeof body.msg === 'string' &&
       body.msg !== ''
