@@ -175,8 +175,8 @@ export async function withTwoFactor(h: Harness, token: string): Promise<TwoFacto
 }
 
 /**
- * A refusal as the user sees it: ret 0, the text, no data, whichever request field it names (the envelope's optional
- * `field`; `refusedAbout` checks it).
+ * A refusal as the user sees it: ret 0, the text (or an expect matcher of it, as expect.stringContaining), no data,
+ * whichever request field it names (the envelope's optional `field`; `refusedAbout` checks it).
  */
 export const refused = (msg: string) => ({
   ret: 0,
@@ -187,7 +187,9 @@ export const refused = (msg: string) => ({
     if (typeof answer !== 'object' || answer === null) return false;
     const { ret, msg: text, data, field, ...rest } = answer as Record<string, unknown>;
     const named = field === undefined || typeof field === 'string';
-    return ret === 0 && text === msg && data === null && named && Object.keys(rest).length === 0;
+    const matcher = msg as unknown as { asymmetricMatch?: (other: unknown) => boolean };
+    const said = typeof matcher.asymmetricMatch === 'function' ? matcher.asymmetricMatch(text) : text === msg;
+    return ret === 0 && said && data === null && named && Object.keys(rest).length === 0;
   },
   toAsymmetricMatcher: () => `refused(${JSON.stringify(msg)})`,
 });

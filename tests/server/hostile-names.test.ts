@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startHarness, type Harness } from './harness.ts';
-import { dbState, registerByPhone } from './helpers.ts';
+import { dbState, refused, registerByPhone } from './helpers.ts';
 import {
   changePassword,
   forgotPassword,
@@ -43,7 +43,7 @@ async function send(endpoint: Endpoint, form: Record<string, string>) {
   return { status: response.statusCode, body: response.json() as unknown };
 }
 
-const answer = (msg: string) => ({ status: 200, body: { ret: 0, msg, data: null } });
+const answer = (msg: string) => ({ status: 200, body: refused(msg) });
 
 it.each([
   [
