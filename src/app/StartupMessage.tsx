@@ -2,7 +2,7 @@
 // the customer opened another dialog (a confirmation), it waits for that one to close.
 // Mounted by the shell while a token exists. The check is the shell's; the dialog's code and its
 // area's texts arrive only when there is a message to show.
-import { useEffect, useState, type ComponentType } from 'react';
+import { useEffect, useRef, useState, type ComponentType } from 'react';
 import type { StationMessage } from '../api-contract/messages.ts';
 import { loadAreaMessages, startAreaMessages } from '../lib/i18n.ts';
 import type { Locale } from '../api-contract/constants.ts';
@@ -75,6 +75,9 @@ export function StartupMessage({ token }: { token: string }) {
   // dialog over it a moment later.
   // (Read, not taken: a first render that React restarts reads it again.)
   const [shown, setShown] = useState<Shown | null>(() => (prepared?.token === token ? prepared : null));
+  // The message whose dialog was closed: the check's answer, which may wait for that very dialog to close (noModalOpen
+  // counts it as any other), never opens it a second time.
+  const closed = useRef<number | null>(null);
 
   useEffect(() => {
     // Shown once: closed, it does not come back with a later mount.
@@ -89,6 +92,7 @@ export function StartupMessage({ token }: { token: string }) {
         if (!message) return;
         const Dialog = await loadDialog();
         await noModalOpen();
+        if (closed.current === message.id) return;
         setShown((current) => (current?.message.id === message.id ? current : { message, Dialog }));
       })
       .catch(() => undefined);
@@ -98,5 +102,9 @@ export function StartupMessage({ token }: { token: string }) {
 
   if (!shown) return null;
   const { message, Dialog } = shown;
-  return <Dialog message={message} onClose={() => setShown(null)} />;
+  const close = () => {
+    closed.current = message.id;
+    setShown(null);
+  };
+  return <Dialog message={message} onClose={close} />;
 }
