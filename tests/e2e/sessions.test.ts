@@ -193,5 +193,6 @@ it('keeps a remembered device whose session ended, and forgets it alone', async 
     ret: 0,
     msg: 'Please enter the code from your authenticator app!',
     data: null,
+    field: 'otp',
   });
 });
