@@ -37,6 +37,21 @@ beforeAll(async () => {
 });
 afterAll(() => context?.close());
 
+/**
+ * A new customer with 50 USDT and one unread message (the notice of a withdrawal address added): the startup message
+ * of their next app start. Resolves with their token.
+ */
+async function customerWithNotice(phone: string, password: string): Promise<string> {
+  const token = await fundedUser(phone, password, '135790', '50');
+  const wallet = { alias: 'Cold', currency: 'USDT', chain: 'TRC20', address: 'TBhCfAytTEh52WFL6HYr64i2nmc3u3TCUp' };
+  expect(await callApi('/users/wallet/add', { token, form: wallet })).toMatchObject({ ret: 1 });
+  return token;
+}
+
+/** A frame and a task of the page's own: what an answer or a closed dialog sets off has rendered by then. */
+const frameAndTask = (on: Page) =>
+  on.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
+
 const tab = (name: string) => page.locator('.tabbar').getByRole('link', { name });
 const loadFailed = () => page.getByRole('alert').filter({ hasText: 'The page failed to load' });
 
@@ -73,9 +88,7 @@ it('a tab that failed to load offline shows its page when opened again once back
 it('the startup message waits for a confirmation opened before its check answered, and opens once it closes', async () => {
   // On a slow network the check for an unread message can answer after the customer has opened an order's
   // confirmation: its message (here the notice of a withdrawal address added) must not open over the question.
-  const token = await fundedUser(`066${String(Date.now()).slice(-7)}`, 'slowphone2', '135790', '50');
-  const wallet = { alias: 'Cold', currency: 'USDT', chain: 'TRC20', address: 'TBhCfAytTEh52WFL6HYr64i2nmc3u3TCUp' };
-  expect(await callApi('/users/wallet/add', { token, form: wallet })).toMatchObject({ ret: 1 });
+  const token = await customerWithNotice(`066${String(Date.now()).slice(-7)}`, 'slowphone2');
   const other = await phoneContext(await launch(), { serviceWorkers: 'block' });
   try {
     let answerCheck!: () => void;
@@ -103,7 +116,7 @@ it('the startup message waits for a confirmation opened before its check answere
     answerCheck();
     await dialogCode;
     // A frame and a task of the page's own after the dialog's code came: a dialog it would open is open by then.
-    await phone.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
+    await frameAndTask(phone);
     expect(await phone.locator('[aria-modal="true"]').count()).toBe(1);
 
     await confirmation.getByRole('button', { name: 'Cancel' }).click();
@@ -120,9 +133,7 @@ it('the startup message waits for a confirmation opened before its check answere
 it('the startup message shown with the first page, once closed, does not open again', async () => {
   // The check answered before the first page's code came: its message opens with the first page. Closing it must be
   // the end of it (the check's own wait for open dialogs once counted this one and opened it again).
-  const token = await fundedUser(`09${String(Date.now()).slice(-8)}`, 'slowphone3', '135790', '50');
-  const wallet = { alias: 'Cold', currency: 'USDT', chain: 'TRC20', address: 'TBhCfAytTEh52WFL6HYr64i2nmc3u3TCUp' };
-  expect(await callApi('/users/wallet/add', { token, form: wallet })).toMatchObject({ ret: 1 });
+  const token = await customerWithNotice(`09${String(Date.now()).slice(-8)}`, 'slowphone3');
   const other = await phoneContext(await launch(), { serviceWorkers: 'block' });
   try {
     const phone = watch(await other.newPage(), 'startup-message-once');
@@ -141,7 +152,7 @@ it('the startup message shown with the first page, once closed, does not open ag
     await notice.waitFor({ state: 'detached' });
     await phone.locator('.home-balance-amount').filter({ hasText: /\d/ }).waitFor();
     // A frame and a task of the page's own after it closed: a dialog opened again is open by then.
-    await phone.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
+    await frameAndTask(phone);
     expect(await phone.locator('[aria-modal="true"]').count()).toBe(0);
   } finally {
     await other.close();
