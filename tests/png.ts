@@ -1,4 +1,5 @@
 import { deflateSync } from 'node:zlib';
+import { pngChunk } from '../src/server/domain/picture-metadata.ts';
 
 /**
  * A real, decodable size×size PNG: signature, IHDR, one IDAT, IEND, each chunk with its CRC.
@@ -24,21 +25,5 @@ export function png(size: number, pixel: (x: number, y: number) => readonly numb
   ]);
 }
 
-/** One PNG chunk: length, type, `data`, CRC. */
-export function pngChunk(type: string, data: Buffer): Buffer {
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const out = Buffer.alloc(body.length + 8);
-  out.writeUInt32BE(data.length, 0);
-  body.copy(out, 4);
-  out.writeUInt32BE(crc32(body), body.length + 4);
-  return out;
-}
-
-function crc32(bytes: Uint8Array): number {
-  let crc = 0xffffffff;
-  for (const byte of bytes) {
-    crc ^= byte;
-    for (let bit = 0; bit < 8; bit++) crc = (crc >>> 1) ^ (0xedb88320 & -(crc & 1));
-  }
-  return (crc ^ 0xffffffff) >>> 0;
-}
+/** One PNG chunk (the server's writer of them, which the metadata stripping uses). */
+export { pngChunk };

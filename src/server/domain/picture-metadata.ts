@@ -219,7 +219,9 @@ function pngWithoutMetadata(bytes: Buffer): Buffer {
   return Buffer.concat([PNG_SIGNATURE, header!, ...exif, ...rest]);
 }
 
-function pngChunk(type: string, data: Buffer): Buffer {
+/** One PNG chunk as the PNG specification lays it out: length (4 bytes, big-endian), type, `data`, CRC-32 of type and
+ * data. */
+export function pngChunk(type: string, data: Buffer): Buffer {
   const out = Buffer.alloc(12 + data.length);
   out.writeUInt32BE(data.length, 0);
   out.write(type, 4, 'latin1');
