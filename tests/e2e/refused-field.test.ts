@@ -14,9 +14,10 @@ phonePageForFile((opened) => (page = opened));
 const phone = `065${String(Date.now()).slice(-7)}`;
 const password = 'field123';
 const paypass = '135790';
+let token: string;
 
 beforeAll(async () => {
-  const token = await fundedUser(phone, password, paypass, '150');
+  token = await fundedUser(phone, password, paypass, '150');
   const card = await callApi('/users/bank/add', {
     token,
     form: {
@@ -73,6 +74,51 @@ it('a wrong payment password is said under the password, with everything typed k
   await passwordBox().press('Backspace');
   await expect.poll(passwordState).toEqual({ invalid: null, said: '', focused: true });
   expect(await field.locator('.error-text').count()).toBe(0);
+});
+
+it('a bank card deleted on another device is said under the payee, and the cards left are read again', async () => {
+  const cardForm = {
+    real_name: 'Somchai Jaidee',
+    ...KASIKORNBANK,
+    phone: '0812345678',
+    email: 'somchai@example.com',
+  };
+  const second = await callApi('/users/bank/add', { token, form: { ...cardForm, bank_number: '907315264819' } });
+  expect(second).toMatchObject({ ret: 1 });
+  // Its notice read, so no message covers the form (here, nor in the next test).
+  await markAllRead(phone, password);
+  const cards = await callApi<{ lists: { id: number }[] }>('/users/bank', { method: 'GET', token });
+  const [first] = cards.data.lists.filter((card) => card.id !== (second.data as { id: number }).id);
+  await page.goto('/#/pages/Withdraw/Withdraw');
+  await page.locator('.funds-rule').waitFor();
+  // The form shows the card it chose before it is deleted elsewhere.
+  const picker = page.locator('.funds-payee-cell');
+  await expect.poll(() => picker.textContent()).toContain('4802');
+  expect(await callApi('/users/bank/del', { method: 'GET', token, form: { id: String(first!.id) } })).toMatchObject({
+    ret: 1,
+  });
+
+  await amountBox().fill('20');
+  await passwordBox().fill(paypass);
+  await page.locator('form button[type="submit"]').click();
+  const confirm = page.getByRole('alertdialog');
+  await confirm.locator('button:not([data-dismiss])').last().click();
+  await confirm.waitFor({ state: 'detached' });
+  const payeeState = () =>
+    picker.evaluate((box: HTMLElement) => ({
+      said: document.getElementById(box.getAttribute('aria-describedby') ?? '')?.textContent ?? '',
+      focused: document.activeElement === box,
+      shows: box.textContent,
+    }));
+  // Under the payee, not a toast; the picker now shows the card left (its number ends 4819), the amount kept.
+  await expect.poll(payeeState).toEqual({
+    said: 'The bank card or wallet does not exist!',
+    focused: true,
+    shows: expect.stringContaining('4819'),
+  });
+  expect(await page.locator('.toast').count()).toBe(0);
+  expect(await amountBox().inputValue()).toBe('20');
+  await screenshot(page, 'refused-field-withdraw-payee');
 });
 
 it('in Arabic, right to left, the refusal is under the password too', async () => {

@@ -5,7 +5,7 @@ import { serverTexts } from '../../src/api-contract/server-texts.ts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { callApp, otherProcessApp, startHarness, type Harness } from './harness.ts';
-import { customer, PAYPASS, refused } from './helpers.ts';
+import { customer, PAYPASS, refused, refusedAbout } from './helpers.ts';
 import { addCard, addTronWallet, cardForm, fundsState, newTronAddress, withdraw } from './funds-helpers.ts';
 import { operatorToken } from './console-helpers.ts';
 import { addBankCard, bankCards, deleteWallet, wallets } from '../../src/api-contract/payouts.ts';
@@ -44,8 +44,9 @@ it('a wallet added is refused for withdrawals for 24 hours, with the reason, and
   expect(wallet.cooling_seconds).toBe(24 * 3600);
 
   const before = await fundsState(h, user.id);
+  // About the payee chosen: the form shows it under the payee.
   expect(await withdraw(h, user.token, { target: 'wallet', target_id: String(wallet.id), amount: '100' })).toEqual(
-    refused(cooling),
+    refusedAbout(cooling, 'target_id'),
   );
   expect(await fundsState(h, user.id)).toEqual(before);
 

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { register, sendSmsCode } from '../../src/api-contract/account.ts';
 import { addWallet } from '../../src/api-contract/add-wallet.ts';
 import { placeOption } from '../../src/api-contract/options.ts';
+import { deleteWallet } from '../../src/api-contract/payouts.ts';
 import { startHarness, type Harness } from './harness.ts';
 import { PASSWORD, PAYPASS, btcOptionWithMinimum, customer, moneyState, newPhone, refusedAbout } from './helpers.ts';
 import { addTronWallet, newEvmAddress, withdraw } from './funds-helpers.ts';
@@ -27,6 +28,12 @@ it('a withdrawal names the amount below the minimum, the payee not chosen and th
   );
   expect(await withdraw(h, user.token, { ...to, amount: '20', paypass: '654321' })).toEqual(
     refusedAbout('The payment password is wrong!', 'paypass'),
+  );
+  // The payee deleted meanwhile (in another tab, on another phone) is about the payee chosen.
+  const other = await addTronWallet(h, user.token);
+  expect(await h.call(deleteWallet, { id: String(other.id) }, { token: user.token })).toMatchObject({ ret: 1 });
+  expect(await withdraw(h, user.token, { target: 'wallet', target_id: String(other.id), amount: '20' })).toEqual(
+    refusedAbout('The bank card or wallet does not exist!', 'target_id'),
   );
   // A payment password of the wrong shape is the form's own rule: named by where the rule failed.
   expect(await withdraw(h, user.token, { ...to, amount: '20', paypass: '12' })).toMatchObject({ field: 'paypass' });

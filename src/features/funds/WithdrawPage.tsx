@@ -9,7 +9,7 @@ import { i18n } from '@lingui/core';
 import type { PayeeKind } from '../../api-contract/funds.ts';
 import { ROUTES } from '../../api-contract/routes.ts';
 import { texts } from '../../api-contract/texts.ts';
-import { errorText } from '../../lib/api.ts';
+import { ApiError, errorText } from '../../lib/api.ts';
 import { refreshUser } from '../../lib/account.ts';
 import { useDisplayCurrency } from '../../lib/fiat.ts';
 import { useSubmit } from '../../lib/form.ts';
@@ -144,6 +144,9 @@ export default function WithdrawPage() {
     try {
       orderId = (await sendWithdraw(input)).id;
     } catch (error) {
+      // The payee refused (deleted on another device, cooling off, locked): the list is read again, so the picker
+      // shows the payees there are now; the refusal stays under it until another is chosen.
+      if (error instanceof ApiError && error.field === 'target_id') loadPayees().catch(() => undefined);
       // The server found something missing that this device did not know of yet (a code too: the field shows).
       const missing = promptForAnswer(secondFactorErrorText(error));
       if (!missing) throw error;

@@ -1,6 +1,6 @@
 // Pieces of the withdraw form: the payee picker, the fee / total / received rows, the missing-setup prompt
 // dialog and the confirmation shown before the request is sent.
-import { useState, type ReactNode } from 'react';
+import { useId, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { Trans } from '@lingui/react/macro';
 import { i18n } from '@lingui/core';
@@ -10,7 +10,7 @@ import { maskBankNumber, type BankCard, type Wallet } from '../../api-contract/p
 import { ROUTES } from '../../api-contract/routes.ts';
 import { texts } from '../../api-contract/texts.ts';
 import { navigate } from '../../lib/navigation.ts';
-import { Button } from '../../ui/forms.tsx';
+import { Button, useRefusedField } from '../../ui/forms.tsx';
 import { Cell, ConfirmDialog, Dialog, Sheet } from '../../ui/lists.tsx';
 import { Money } from '../../ui/Money.tsx';
 import { Ltr, Row } from '../../ui/records.tsx';
@@ -59,45 +59,64 @@ interface PickerProps {
   onChoose: (id: number) => void;
 }
 
-/** The chosen payee; a tap opens the list of the others. With none, a way to add one. */
+/**
+ * The chosen payee; a tap opens the list of the others. With none, a way to add one. The server's refusal of the payee
+ * (the request's `target_id`: deleted meanwhile, still cooling off, not allowed by the address lock) shows under it,
+ * with the focus on the payee, until another is chosen.
+ */
 export function PayeePicker({ target, cards, wallets, chosen, loaded, onChoose }: PickerProps) {
   const [open, setOpen] = useState(false);
+  const box = useRef<HTMLDivElement>(null);
+  const refused = useRefusedField('target_id', box);
+  const problemId = useId();
   const bank = target === 'bank';
   const options = bank
     ? cards.map((card) => ({ value: String(card.id), label: <CardLabel card={card} /> }))
     : wallets.map((wallet) => ({ value: String(wallet.id), label: <WalletLabel wallet={wallet} /> }));
   const current = options.find((option) => option.value === String(chosen));
   if (!loaded) return <div className="card flush cells funds-payee-cell" />;
-  if (!current) {
-    return (
-      <div className="card flush cells funds-payee-cell">
-        <Cell
-          label={bank ? <Trans>Bind a bank card</Trans> : <Trans>Add a wallet</Trans>}
-          to={bank ? ROUTES.bankCard : ROUTES.addWallet}
-        />
-      </div>
-    );
-  }
+  const cell = current ? (
+    <Cell
+      label={current.label}
+      onClick={options.length > 1 ? () => setOpen(true) : undefined}
+      value={options.length > 1 ? <Trans>Change</Trans> : undefined}
+    />
+  ) : (
+    <Cell
+      label={bank ? <Trans>Bind a bank card</Trans> : <Trans>Add a wallet</Trans>}
+      to={bank ? ROUTES.bankCard : ROUTES.addWallet}
+    />
+  );
   return (
-    <div className="card flush cells funds-payee-cell">
-      <Cell
-        label={current.label}
-        onClick={options.length > 1 ? () => setOpen(true) : undefined}
-        value={options.length > 1 ? <Trans>Change</Trans> : undefined}
-      />
-      {open && (
+    <>
+      <div
+        className="card flush cells funds-payee-cell"
+        ref={box}
+        // Focusable by the refusal alone (not a stop of the keyboard's own): the payee it is about.
+        tabIndex={-1}
+        aria-describedby={refused.text ? problemId : undefined}
+      >
+        {cell}
+      </div>
+      {refused.text && (
+        <p className="error-text funds-payee-problem" id={problemId} role="alert">
+          {refused.text}
+        </p>
+      )}
+      {open && current && (
         <Sheet
           title={bank ? <Trans>Choose a bank card</Trans> : <Trans>Choose a wallet</Trans>}
           options={options}
           value={current.value}
           onChoose={(value) => {
+            refused.edited();
             onChoose(Number(value));
             setOpen(false);
           }}
           onClose={() => setOpen(false)}
         />
       )}
-    </div>
+    </>
   );
 }
 

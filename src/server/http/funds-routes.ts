@@ -84,7 +84,8 @@ export const fundsRoutes: RouteModule = ({ route }) => {
         if (!cards.length) throw new Refusal(texts.noBankCard.id);
         if (!input.target_id) throw new Refusal(texts.choosePayee.id, undefined, 'target_id');
         const card = cards.find((item) => item.id === Number(input.target_id));
-        if (!card) await refuseUnlockedPayee(db, user.id, undefined, payeeCoolingMs, now);
+        if (!card)
+          await refusedAbout('target_id', () => refuseUnlockedPayee(db, user.id, undefined, payeeCoolingMs, now));
         if (!card) throw new Refusal(texts.payeeNotFound.id, undefined, 'target_id');
         payee = { kind: 'bank', card };
       } else {
@@ -92,13 +93,18 @@ export const fundsRoutes: RouteModule = ({ route }) => {
         if (!held.length) throw new Refusal(texts.noWallet.id);
         if (!input.target_id) throw new Refusal(texts.choosePayee.id, undefined, 'target_id');
         const wallet = held.find((item) => item.id === Number(input.target_id));
-        if (!wallet) await refuseUnlockedPayee(db, user.id, undefined, payeeCoolingMs, now);
+        if (!wallet)
+          await refusedAbout('target_id', () => refuseUnlockedPayee(db, user.id, undefined, payeeCoolingMs, now));
         if (!wallet) throw new Refusal(texts.payeeNotFound.id, undefined, 'target_id');
         payee = { kind: 'wallet', wallet };
       }
-      // With the address lock on, only a saved payee past the lock's cooling-off (told with the lock's own reason).
-      await refuseUnlockedPayee(db, user.id, payee.kind === 'bank' ? payee.card : payee.wallet, payeeCoolingMs, now);
-      refuseCoolingPayee(payee.kind === 'bank' ? payee.card : payee.wallet, payeeCoolingMs, now);
+      // With the address lock on, only a saved payee past the lock's cooling-off (told with the lock's own reason);
+      // a payee still cooling off is refused too. Both are about the payee chosen: the form shows them under it.
+      const chosen = payee.kind === 'bank' ? payee.card : payee.wallet;
+      await refusedAbout('target_id', async () => {
+        await refuseUnlockedPayee(db, user.id, chosen, payeeCoolingMs, now);
+        refuseCoolingPayee(chosen, payeeCoolingMs, now);
+      });
       const rule = await ruleFor(db, payee.kind === 'bank' ? USDT : payee.wallet.currency);
       // Each refusal from here on names the field it is about, so the form shows it under that field.
       await refusedAbout('amount', () => checkLimits(input.amount, rule));
