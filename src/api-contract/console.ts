@@ -36,8 +36,8 @@ const operatorName = matching(OPERATOR_NAME, consoleTexts.consoleOperatorNameFor
 const SAYS_SOMETHING = /[\p{L}\p{N}]/u;
 /** A rejection's reason, which the customer will see: visible text as every text a customer reads (visible-text.ts:
  * composed, no invisible or direction-changing character; lines allowed, spaces around it neither counted nor kept),
- * given, holding at least one letter or digit (marks with no letter under them, a private-use character most fonts
- * draw as nothing, or punctuation alone tell the customer nothing: refused as no reason), and at most REASON_MAX
+ * no private-use character, given, holding at least one letter or digit (marks with no letter under them or
+ * punctuation alone tell the customer nothing: refused as no reason), and at most REASON_MAX
  * characters as a reader counts them. */
 const reason = v.pipe(
   visibleText(consoleTexts.consoleEnterReason, { lines: true }),
@@ -50,6 +50,7 @@ const REASON_TEXTS = [
   consoleTexts.consoleEnterReason,
   consoleTexts.consoleReasonTooLong,
   texts.hiddenCharacters,
+  texts.privateUseCharacters,
   texts.stackedMarks,
 ];
 /** The reason rule above for the console's form and the server's reviews alike: the reason as kept, or the text of the

@@ -48,6 +48,11 @@ export const texts = {
     id: 'v.stackedMarks',
     message: 'Please remove the marks stacked on a letter: at most 30 in a row!',
   },
+  /** The same fields: a private-use character, which each device draws as it likes (api-contract/visible-text.ts). */
+  privateUseCharacters: /*i18n*/ {
+    id: 'v.privateUseCharacters',
+    message: 'Please remove the characters not every phone shows the same (private-use characters)!',
+  },
   nameOnlyFillers: /*i18n*/ {
     id: 'v.nameOnlyFillers',
     message: 'Please enter a name that shows more than filler characters (such as ـ, ๆ or ー) and marks!',

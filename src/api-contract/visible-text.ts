@@ -7,6 +7,8 @@
 //   characters, Hangul fillers, variation selectors, tag characters, the soft hyphen, the combining
 //   grapheme joiner), format characters (bidi embeddings, overrides and isolates, the marks LRM, RLM,
 //   ALM) and control characters, and the blank braille pattern that is used as a filler;
+// - no private-use character (Unicode's Private Use areas: what it shows is each device's or font's own choice, an
+//   apple on one phone, an empty box on another, so two readers would see two texts);
 // - no letter under a tower of combining marks: at most 30 of them in a row (Unicode's Stream-Safe Text Format);
 // - a value with nothing to see (only spaces and such characters) counts as empty.
 // Two standard uses of joiners stay allowed, because they change only how visible characters join:
@@ -92,6 +94,12 @@ export function stackedMarks(text: string): boolean {
   return false;
 }
 
+/** A character of Unicode's Private Use areas (general category Co: U+E000–U+F8FF and planes 15 and 16). */
+const PRIVATE_USE = /\p{Co}/u;
+
+/** True when `text` holds a private-use character (PRIVATE_USE): each device draws it as its fonts choose. */
+export const holdsPrivateUse = (text: string) => PRIVATE_USE.test(text);
+
 /** True when `text` is not empty but shows nothing: only spaces and hidden characters. */
 export const isBlankToTheEye = (text: string) => text !== '' && text.replace(BLANK_ALL, '') === '';
 
@@ -106,7 +114,8 @@ export const tidyLines = (text: string) => text.normalize('NFC').replace(LINE_BR
  * The rule for a free-text field a person names things with: a string, tidied (`tidyLine`, or
  * `tidyLines` with `lines`), refused with `blank` when it shows nothing, with "Please remove
  * invisible or direction-changing characters!" when it holds one, and with texts.stackedMarks when it stacks more than
- * MAX_NON_STARTERS marks in a row (`stackedMarks`). An empty value passes: whether the
+ * MAX_NON_STARTERS marks in a row (`stackedMarks`), and with texts.privateUseCharacters when it holds a private-use
+ * character (`holdsPrivateUse`). An empty value passes: whether the
  * field may be empty is the field's own rule, checked after this one.
  * `blank`: the field's text for a missing value; null for a field that may be empty (a value that only
  * looks empty is then refused as holding invisible characters).
@@ -120,6 +129,7 @@ export const visibleText = /*#__NO_SIDE_EFFECTS__*/ (
     v.transform(lines ? tidyLines : tidyLine),
     v.check((text) => !isBlankToTheEye(text), (blank ?? texts.hiddenCharacters).id),
     v.check((text) => hiddenCharacters(text, { lines }).length === 0, texts.hiddenCharacters.id),
+    v.check((text) => !holdsPrivateUse(text), texts.privateUseCharacters.id),
     v.check((text) => !stackedMarks(text), texts.stackedMarks.id),
   );
 

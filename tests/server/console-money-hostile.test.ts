@@ -153,15 +153,19 @@ it('a reason with no letter or digit says nothing: refused, the withdrawal and t
   const order = await withdrawn(h, user.token, { target: 'bank', target_id: String(card.id), amount: '100' });
   const recharge = await cryptoRecharge(h, user.token, '10');
   const before = await fundsState(h, user.id);
-  // Marks with no letter to sit on (an accent, a Thai tone mark, an enclosing circle), a private-use character that
-  // most fonts draw as nothing, punctuation alone, an object replacement character.
-  for (const reason of ['\u0301', '\u0E48\u0E31', '\u20DD', '\uE000', '\u{F0000}', '.', ' - ', '\uFFFC'])
+  // Marks with no letter to sit on (an accent, a Thai tone mark, an enclosing circle), punctuation alone, an object
+  // replacement character; a private-use character, which each device draws as it likes, is told its own rule.
+  const private_ = 'Please remove the characters not every phone shows the same (private-use characters)!';
+  for (const [reason, said] of [
+    ...['\u0301', '\u0E48\u0E31', '\u20DD', '.', ' - ', '\uFFFC'].map((text) => [text, 'no reason'] as const),
+    ...['\uE000', '\u{F0000}', 'Blurred \uF8FF'].map((text) => [text, 'private'] as const),
+  ])
     for (const [endpoint, id] of [
       [c.consoleRejectWithdrawal, order.id],
       [c.consoleRejectRecharge, recharge.id],
     ] as const)
       expect(await h.call(endpoint, { id: String(id), reason }, { token: rita }), JSON.stringify(reason)).toEqual(
-        refused('A rejection needs a reason the customer will see!'),
+        refused(said === 'private' ? private_ : 'A rejection needs a reason the customer will see!'),
       );
   expect(await fundsState(h, user.id)).toEqual(before);
   expect([...(await audits(`withdrawal:${order.id}`)), ...(await audits(`recharge:${recharge.id}`))]).toEqual([]);
