@@ -219,10 +219,43 @@ export async function postWithin<Row extends Record<string, unknown>>(
 }
 
 /**
- * Many postings computed in code at once (a batch of contract fills): one update of the balances they
- * move (which locks them, so the entries' seqs are in commit order), then one insert of the entries.
- * Same guarantees as post(): all or nothing, never twice, never below zero. Postings that SQL can
- * select are better posted with postRows.
+ * The ledger's one lock order for a writer that moves several balance rows in one transaction: (user, asset), as
+ * PostgreSQL orders them. Two batches over the same accounts then never wait on each other in a cycle (a deadlock,
+ * which PostgreSQL ends by failing one of them). The CTE `locked` (materialized): the balance rows of `accounts` (an
+ * SQL query of columns user_id, asset; repeats allowed) locked FOR UPDATE in that order, answering their user_id and
+ * asset. A statement reads it through `allLocked` before it moves any row, so no row is locked in its plan's order.
+ */
+function lockedInOrder(accounts: SQL): SQL {
+  return sql`locked as materialized (
+        select b.user_id, b.asset from balances b
+        where (b.user_id, b.asset) in (select user_id, asset from (${accounts}) accounts)
+        order by b.user_id, b.asset
+        for update of b
+      )`;
+}
+
+/** SQL boolean, always true, over lockedInOrder's CTE: a one-time filter, evaluated before a statement's first row,
+ * so every balance row is locked (in the one order) before the statement moves one or draws an entry's seq. */
+const allLocked = sql`(select count(*) from locked) >= 0`;
+
+/**
+ * Makes the missing balance rows of `accounts` (an SQL query of columns user_id, asset; repeats allowed), in
+ * lockedInOrder's order, in a statement of its own: a later statement's snapshot must see them (one statement's CTEs
+ * share one snapshot, so an update there would miss a row inserted beside it). A row another transaction is making
+ * is waited for.
+ */
+async function makeBalanceRows(tx: Executor, accounts: SQL): Promise<void> {
+  await tx.execute(sql`
+    insert into balances (user_id, asset)
+    select distinct user_id, asset from (${accounts}) accounts order by user_id, asset
+    on conflict do nothing`);
+}
+
+/**
+ * Many postings computed in code at once (a batch of contract fills): the missing balance rows made, then one update
+ * of the balances they move, which first locks them all in the ledger's one order (lockedInOrder), so the entries'
+ * seqs are in commit order and two batches never deadlock, then one insert of the entries. Same guarantees as post():
+ * all or nothing, never twice, never below zero. Postings that SQL can select are better posted with postRows.
  */
 export async function postMany(tx: Executor, postings: Posting[], now: Date): Promise<void> {
   const moving = postings.filter((posting) => !new Big(posting.amount).eq(0));
@@ -248,12 +281,12 @@ export async function postMany(tx: Executor, postings: Posting[], now: Date): Pr
     total[entry.bucket] = total[entry.bucket].plus(entry.amount);
     totals.set(key, total);
   }
-  // Always in one order (user, asset): two batches locking the same balances can never wait on each other in a cycle.
-  const moves = [...totals.values()].sort((a, b) => a.userId - b.userId || a.asset.localeCompare(b.asset));
-  await tx
-    .insert(balances)
-    .values(moves.map(({ userId, asset }) => ({ userId, asset })))
-    .onConflictDoNothing();
+  const moves = [...totals.values()];
+  const accounts = sql`select * from (values ${sql.join(
+    moves.map((move) => sql`(${move.userId}::int, ${move.asset}::text)`),
+    sql`, `,
+  )}) as a(user_id, asset)`;
+  await makeBalanceRows(tx, accounts);
   const values = sql.join(
     moves.map(
       (move) =>
@@ -261,10 +294,14 @@ export async function postMany(tx: Executor, postings: Posting[], now: Date): Pr
     ),
     sql`, `,
   );
+  // Every row locked in the ledger's one order first (the update's own scan would lock them in the order its plan
+  // reads them: a hash join reads the table as it lies on disk), then moved.
   const moved = await tx.execute(sql`
+    with ${lockedInOrder(accounts)}
     update balances b set available = b.available + v.available, frozen = b.frozen + v.frozen
     from (values ${values}) as v(user_id, asset, available, frozen)
     where b.user_id = v.user_id and b.asset = v.asset and b.available + v.available >= 0 and b.frozen + v.frozen >= 0
+      and ${allLocked}
     returning b.user_id`);
   // The balances are locked now: the entries' seqs are in each account's commit order. An event already posted is
   // told before too little on hand, as by post().
@@ -283,20 +320,16 @@ export async function postMany(tx: Executor, postings: Posting[], now: Date): Pr
 /**
  * Posts the rows a query selects — columns user_id, asset, bucket ('available' | 'frozen'), amount
  * (numeric), kind (a declared LedgerKind: api-contract/ledger-kinds.ts), reference — in two statements
- * however many there are: the missing balance rows first (a statement of their own: a later
- * statement's snapshot must see them; one statement's CTEs all share one snapshot, so an update there
- * would miss a row inserted beside it), then the balance rows locked in (user, asset) order so two
- * batches never wait on each other in a cycle, the entries with one INSERT … SELECT once all are
- * locked (their seqs in commit order), and the balances with one UPDATE … FROM their sums. Same
- * guarantees as post(): all or nothing (the caller's transaction rolls back on a throw), never twice,
- * never below zero. Zero amounts post nothing. A row of an undeclared kind throws (SQL is not typed:
+ * however many there are: the missing balance rows first (makeBalanceRows), then the balance rows
+ * locked in the ledger's one order (lockedInOrder) so two batches never wait on each other in a
+ * cycle, the entries with one INSERT … SELECT once all are locked (their seqs in commit order), and
+ * the balances with one UPDATE … FROM their sums. Same guarantees as post(): all or nothing (the
+ * caller's transaction rolls back on a throw), never twice, never below zero. Zero amounts post
+ * nothing. A row of an undeclared kind throws (SQL is not typed:
  * checked here instead). Returns how many entries it wrote.
  */
 export async function postRows(tx: Executor, rows: SQL, now: Date): Promise<number> {
-  await tx.execute(sql`
-    insert into balances (user_id, asset)
-    select distinct user_id, asset from (${rows}) r where amount <> 0 order by user_id, asset
-    on conflict do nothing`);
+  await makeBalanceRows(tx, sql`select user_id, asset from (${rows}) r where amount <> 0`);
   const [counts] = rowsOf<{
     wanted: number | string;
     posted: number | string;
@@ -307,17 +340,12 @@ export async function postRows(tx: Executor, rows: SQL, now: Date): Promise<numb
     await tx.execute(sql`
       with wanted as materialized (
         select user_id, asset, bucket, amount, kind, reference from (${rows}) r where amount <> 0
-      ), locked as materialized (
-        select b.user_id, b.asset from balances b
-        where (b.user_id, b.asset) in (select user_id, asset from wanted)
-        order by b.user_id, b.asset
-        for update of b
-      ), entries as (
+      ), ${lockedInOrder(sql`select user_id, asset from wanted`)}, entries as (
         -- Gated on every balance row being locked (a one-time filter runs before the first row): each entry's seq is
         -- drawn while its account is held, so it is in the account's commit order.
         insert into ledger_entries (user_id, asset, bucket, amount, kind, reference, created_at)
         select user_id, asset, bucket, amount, kind, reference, ${now.toISOString()}::timestamptz from wanted
-        where (select count(*) from locked) >= 0
+        where ${allLocked}
         on conflict do nothing
         returning user_id, asset, bucket, amount
       ), sums as (
