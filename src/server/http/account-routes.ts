@@ -58,6 +58,7 @@ import type { RouteModule } from './route-module.ts';
 import type { ParsedOf } from '../../api-contract/endpoint.ts';
 import { hashedWhenCodeMatches, passes, secretsAhead } from './secrets-ahead.ts';
 import type { Executor } from '../db/connection.ts';
+import type { FastifyRequest } from 'fastify';
 
 /** The channel and address a code was asked for, as a registration or reset form types them (a mobile number read
  * as the handset's E.164 number). */
@@ -98,6 +99,16 @@ async function registrationChecks(
   return invite ? await refusedAbout('invite', () => findInviter(db, invite)) : null;
 }
 
+/**
+ * A registration's checks (registrationChecks), run once per request: the work ahead of the call's transaction starts
+ * them to decide whether the passwords are worth hashing, and the handler refuses with their outcome in its own order
+ * (a request that ran nothing ahead, none stored, runs them there). Keyed by the request, so a request's outcome goes
+ * with it. Checks read outside any lock never settle a race: of two registrations of one address that both passed
+ * them, the second is refused by its code's single use or by the database's unique indexes (createAccount's
+ * "already registered"), never a 500.
+ */
+const checkedRegistrations = new WeakMap<FastifyRequest, Promise<UserRow | null>>();
+
 /** The account whose password a reset form's address resets; refuses an address no account holds. */
 async function resetOwner(db: Executor, input: Parameters<typeof typedContact>[0]): Promise<UserRow> {
   const [channel, address] = typedContact(input);
@@ -128,7 +139,7 @@ export const accountRoutes: RouteModule = ({ route, settings }) => {
     async (input, { db, clock, request, ip, twoFactorKey, secrets }) => {
       const now = clock.now();
       const [channel, address] = typedContact(input);
-      const inviter = await registrationChecks(db, input, now);
+      const inviter = await (checkedRegistrations.get(request) ?? registrationChecks(db, input, now));
       await refusedAbout('code', () => consumeCode(db, codeTarget(channel, address), input.code, now));
       const { password, paypass, currency } = input;
       const user = await createAccount(
@@ -149,11 +160,15 @@ export const accountRoutes: RouteModule = ({ route, settings }) => {
     // time the code for a guesser with no try counted).
     {
       perMinute,
-      ahead: hashedWhenCodeMatches(async (input, { db, clock }) => ({
-        target: (await passes(() => registrationChecks(db, input, clock.now()))) ? typedCodeTarget(input) : null,
-        code: input.code,
-        fresh: [input.password, input.paypass],
-      })),
+      ahead: hashedWhenCodeMatches(async (input, { db, clock, request }) => {
+        const checked = registrationChecks(db, input, clock.now());
+        checkedRegistrations.set(request, checked);
+        return {
+          target: (await passes(() => checked)) ? typedCodeTarget(input) : null,
+          code: input.code,
+          fresh: [input.password, input.paypass],
+        };
+      }),
     },
   );
 
