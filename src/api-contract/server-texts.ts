@@ -253,6 +253,10 @@ export const serverTexts = {
     message: 'Your certification is under review, please wait!',
   },
   certificationDone: /*i18n*/ { id: 'e.certificationDone', message: 'This certification has already been verified!' },
+  certificationSamePicture: /*i18n*/ {
+    id: 'e.certificationSamePicture',
+    message: 'Each photo must be a picture of its own: the front, the back and you holding the document!',
+  },
   contentPageMissing: /*i18n*/ { id: 'e.contentPageMissing', message: 'This page has no content yet.' },
   alreadyCheckedIn: /*i18n*/ { id: 'e.alreadyCheckedIn', message: 'You have already checked in today!' },
   welfareNotYet: /*i18n*/ { id: 'e.welfareNotYet', message: 'This reward is not available yet!' },

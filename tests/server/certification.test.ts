@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
 import { startHarness, type Harness } from './harness.ts';
 import { customer, expectLedgerBalanced, refused } from './helpers.ts';
-import { ops, opsOk, uploadedPicture } from './funds-helpers.ts';
+import { ops, opsOk, picturePng, uploadedPicture } from './funds-helpers.ts';
 import { certificationState, submitCertification } from '../../src/api-contract/certification.ts';
 import { userInfo } from '../../src/api-contract/account.ts';
 import { texts } from '../../src/api-contract/texts.ts';
@@ -275,5 +275,39 @@ describe('refusals record nothing', () => {
       primary: 'none',
       advanced: 'none',
     });
+  });
+});
+
+describe('the advanced photos are pictures of their own', () => {
+  it('refuses one picture sent as both photos, or as the front’s, however uploaded, and records nothing', async () => {
+    const user = await customer(h);
+    const front = picturePng();
+    const primaryImage = await uploadedPicture(h, user.token, front);
+    await h.call(submitCertification, await primaryForm(user.token, { image: primaryImage }), { token: user.token });
+    await opsOk(h, 'certification', 'approve', await submissionOf(user.id, 'primary'));
+    const back = picturePng();
+    const backImage = await uploadedPicture(h, user.token, back);
+    const SAME = refused('Each photo must be a picture of its own: the front, the back and you holding the document!');
+    for (const [image_back, image_hold] of [
+      [backImage, backImage],
+      // The same file uploaded twice is one picture.
+      [backImage, await uploadedPicture(h, user.token, back)],
+      // The front's photo again, as the back or as the photo holding it.
+      [primaryImage, await uploadedPicture(h, user.token)],
+      [backImage, await uploadedPicture(h, user.token, front)],
+    ]) {
+      expect(
+        await h.call(submitCertification, { level: 'advanced', image_back, image_hold }, { token: user.token }),
+      ).toEqual(SAME);
+    }
+    expect(await h.database.db.select().from(certifications).where(eq(certifications.userId, user.id))).toHaveLength(1);
+    expect((await statuses(user.token)).advanced).toBe('none');
+    // Two pictures of their own go to review.
+    const sent = await h.call(
+      submitCertification,
+      { level: 'advanced', image_back: backImage, image_hold: await uploadedPicture(h, user.token) },
+      { token: user.token },
+    );
+    expect(sent.data.advanced.status).toBe('review');
   });
 });

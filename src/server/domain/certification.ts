@@ -16,7 +16,7 @@ import type {
 import { texts } from '../../api-contract/texts.ts';
 import { Refusal } from './refusal.ts';
 import { isUniqueViolation } from './accounts.ts';
-import { ownsUploads } from './uploads.ts';
+import { holdsOnePictureTwice, ownsUploads } from './uploads.ts';
 import { claimForReview, requireReason, type Reviewable } from './reviews.ts';
 import { consoleTexts } from '../../api-contract/console-texts.ts';
 import { payReferralReward } from './referrals.ts';
@@ -90,6 +90,14 @@ export async function submitCertification(
             .limit(1)
         )[0]
       : undefined;
+  // Each photo is a picture of its own: the back, or the photo holding the document, sent as the other one or as the
+  // front's photo again shows the reviewer one side of the document twice and the other never.
+  const front = primary?.images.front;
+  if (
+    input.level === 'advanced' &&
+    (await holdsOnePictureTwice(tx, [...Object.values(images), ...(front ? [front] : [])]))
+  )
+    throw new Refusal(serverTexts.certificationSamePicture.id);
   try {
     await tx.insert(certifications).values({
       userId,

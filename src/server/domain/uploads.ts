@@ -100,6 +100,21 @@ export async function uploadDigest(tx: Executor, url: string): Promise<Uint8Arra
 }
 
 /**
+ * Whether two of `urls` name one picture: the same upload twice, or two uploads of the same bytes (by their SHA-256, as
+ * uploadDigest compares them). A URL that names no upload is left out of the comparison.
+ */
+export async function holdsOnePictureTwice(tx: Executor, urls: readonly string[]): Promise<boolean> {
+  const ids = urls.map(idOf);
+  if (new Set(ids).size < ids.length) return true;
+  if (!ids.length) return false;
+  const [row] = await tx
+    .select({ found: sql<number>`count(*)::int`, pictures: sql<number>`count(distinct sha256(${uploads.bytes}))::int` })
+    .from(uploads)
+    .where(inArray(uploads.id, ids));
+  return Number(row?.pictures ?? 0) < Number(row?.found ?? 0);
+}
+
+/**
  * Whether every URL names a private picture `userId` uploaded (a document or a receipt may not be an
  * avatar's public copy). The pictures stay locked to the end of the transaction: the removal of unused
  * pictures cannot take one this call is about to refer to.
