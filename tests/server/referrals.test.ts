@@ -6,10 +6,14 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { and, desc, eq, gt } from 'drizzle-orm';
 import { startHarness, type Harness } from './harness.ts';
 import {
+  PASSWORD,
+  PAYPASS,
   TOKEN_EXPIRED,
   customer,
   expectLedgerBalanced,
+  newPhone,
   refused,
+  refusedAbout,
   registerByEmail,
   registerByPhone,
   userIdOf,
@@ -17,7 +21,8 @@ import {
 import { certifyPrimary } from './funds-helpers.ts';
 import { operatorToken } from './console-helpers.ts';
 import { REFERRAL_PAGE_SIZE, inviteState, referredFriends } from '../../src/api-contract/share.ts';
-import { userInfo } from '../../src/api-contract/account.ts';
+import { register, sendSmsCode, userInfo } from '../../src/api-contract/account.ts';
+import { closeAccount } from '../../src/api-contract/closure.ts';
 import { consoleReferralReward, consoleSetReferralReward } from '../../src/api-contract/console-rewards.ts';
 import { texts } from '../../src/api-contract/texts.ts';
 import { auditLog, ledgerEntries, referralRewards, users } from '../../src/server/db/schema.ts';
@@ -169,4 +174,30 @@ it('refuses an amount that is not one and changes nothing', async () => {
   const before = (await h.call(consoleReferralReward, {}, { token: writer })).data;
   for (const amount of ['-1', 'abc', '1.123456789', '']) expect((await setReward(amount)).ret, amount).toBe(0);
   expect((await h.call(consoleReferralReward, {}, { token: writer })).data).toEqual(before);
+});
+
+it('refuses the invitation code of a closed account as one that does not exist, and opens no account', async () => {
+  const inviter = await customer(h);
+  const invite = await codeOf(inviter.token);
+  expect(
+    (
+      await h.call(
+        closeAccount,
+        { secret_kind: 'login', secret: PASSWORD, amounts: '' },
+        { token: inviter.token, idempotencyKey: 'referrals-close-1' },
+      )
+    ).ret,
+  ).toBe(1);
+  const phone = newPhone();
+  h.clock.advance(61_000);
+  expect((await h.call(sendSmsCode, { userphone: phone })).ret).toBe(1);
+  const form = { mode: 'phone', phone, code: h.codeFor(phone), password: PASSWORD, paypass: PAYPASS, currency: 'THB' };
+  for (const typed of [invite, invite.toLowerCase()])
+    expect(await h.call(register, { ...form, invite: typed })).toEqual(
+      refusedAbout('The invitation code does not exist!', 'invite'),
+    );
+  expect(await h.database.db.select().from(users).where(eq(users.invitedBy, inviter.id))).toEqual([]);
+  expect(await h.database.db.select().from(users).where(eq(users.phone, phone))).toEqual([]);
+  // Without the code the same form opens the account.
+  expect((await h.call(register, form)).ret).toBe(1);
 });

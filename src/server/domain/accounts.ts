@@ -244,9 +244,16 @@ export async function refuseTakenContact(
     throw contactTaken(channel);
 }
 
-/** The account an invitation code belongs to (typed in any case); an unknown code is refused. */
+/**
+ * The open account an invitation code belongs to (typed in any case); an unknown code is refused, and so is a closed
+ * account's: nobody is invited by an account that no longer exists for its customer (it could never be rewarded).
+ */
 export async function findInviter(db: Executor, inviteCode: string): Promise<UserRow> {
-  const [row] = await db.select().from(users).where(eq(users.inviteCode, inviteCode.toUpperCase())).limit(1);
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.inviteCode, inviteCode.toUpperCase()), isNull(users.closedAt)))
+    .limit(1);
   if (!row) throw new Refusal(serverTexts.inviteCodeUnknown.id);
   return row;
 }
