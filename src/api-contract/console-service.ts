@@ -7,7 +7,6 @@
 // or a price.
 import * as v from 'valibot';
 import { NoInput, get, post, returns } from './endpoint.ts';
-import { required } from './fields.ts';
 import { texts } from './texts.ts';
 import { consoleTexts } from './console-texts.ts';
 import { decimal, isoTime, nothing, shape, whole } from './answers.ts';
@@ -31,8 +30,10 @@ const answer = v.pipe(
   v.nonEmpty(consoleTexts.consoleEnterReply.id),
   maxCharacters(CHAT_MESSAGE_MAX, consoleTexts.consoleReplyTooLong.id),
 );
+// The team's own texts (a note, a canned reply's title) are read by the next reviewer as they are held: the same rule.
 const note = v.pipe(
-  required(consoleTexts.consoleEnterNote),
+  visibleText(consoleTexts.consoleEnterNote, { lines: true }),
+  v.nonEmpty(consoleTexts.consoleEnterNote.id),
   maxCharacters(CHAT_MESSAGE_MAX, consoleTexts.consoleNoteTooLong.id),
 );
 
@@ -188,7 +189,8 @@ export const consoleAddCannedReply = post(
   '/console/service/canned/add',
   v.object({
     title: v.pipe(
-      required(consoleTexts.consoleEnterTitle),
+      visibleText(consoleTexts.consoleEnterTitle),
+      v.nonEmpty(consoleTexts.consoleEnterTitle.id),
       v.maxLength(CANNED_TITLE_MAX, consoleTexts.consoleTitleTooLong.id),
     ),
     body: answer,

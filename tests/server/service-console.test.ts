@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq, gt } from 'drizzle-orm';
 import { startHarness, type Harness } from './harness.ts';
-import { customer, refused } from './helpers.ts';
+import { customer, refused, refusedAbout } from './helpers.ts';
 import { addCard, cryptoRecharge, withdrawn } from './funds-helpers.ts';
 import { operatorToken } from './console-helpers.ts';
 import { chatHistory, sendChatMessage } from '../../src/api-contract/service-chat.ts';
@@ -113,6 +113,33 @@ describe('internal notes', () => {
     expect(await count()).toBe(0);
     expect((await h.call(c.consoleAddServiceNote, { id, body: 'x'.repeat(2000) }, as(alice))).ret).toBe(1);
     expect(await count()).toBe(1);
+  });
+});
+
+describe('the team’s own texts', () => {
+  it('refuse invisible or direction-changing characters in a note or a canned reply’s title, as in an answer', async () => {
+    const { id } = await askedBy('Is my withdrawal on its way?');
+    const HIDDEN = refusedAbout('Please remove invisible or direction-changing characters!', 'body');
+    // A right-to-left override turns what follows it around for the next reviewer; a zero-width space hides in a word.
+    for (const body of ['Paid to \u202Eevil wallet', 'Checked\u200B the card', 'Sent\u2066 later'])
+      expect(await h.call(c.consoleAddServiceNote, { id, body }, as(alice)), JSON.stringify(body)).toEqual(HIDDEN);
+    expect(
+      (
+        await h.database.db
+          .select()
+          .from(serviceNotes)
+          .where(eq(serviceNotes.conversationId, Number(id)))
+      ).length,
+    ).toBe(0);
+    const before = (await h.call(c.consoleCannedReplies, {}, as(alice))).data;
+    expect(
+      await h.call(c.consoleAddCannedReply, { title: 'Refund\u202E', body: 'Your refund is on its way.' }, as(alice)),
+    ).toEqual(refusedAbout('Please remove invisible or direction-changing characters!', 'title'));
+    expect((await h.call(c.consoleCannedReplies, {}, as(alice))).data).toEqual(before);
+    // Lines and the joiners of an emoji sequence stay a note's own.
+    expect(
+      (await h.call(c.consoleAddServiceNote, { id, body: 'Called back 👨\u200D💻\nNo answer' }, as(alice))).data,
+    ).toMatchObject({ body: 'Called back 👨\u200D💻\nNo answer' });
   });
 });
 
