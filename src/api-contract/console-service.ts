@@ -17,6 +17,7 @@ import { maxCharacters, visibleText } from './visible-text.ts';
 export const INBOX_VIEWS = ['waiting', 'mine', 'unassigned', 'open', 'closed'] as const;
 /** How long an operator counts as answering after their console last said they were typing. */
 export const ANSWERING_SECONDS = 15;
+/** The most characters of a canned reply's title, as a reader counts them (visible-text.ts `characterCount`). */
 export const CANNED_TITLE_MAX = 60;
 
 const access = { console: 'reviewer' } as const;
@@ -191,7 +192,7 @@ export const consoleAddCannedReply = post(
     title: v.pipe(
       visibleText(consoleTexts.consoleEnterTitle),
       v.nonEmpty(consoleTexts.consoleEnterTitle.id),
-      v.maxLength(CANNED_TITLE_MAX, consoleTexts.consoleTitleTooLong.id),
+      maxCharacters(CANNED_TITLE_MAX, consoleTexts.consoleTitleTooLong.id),
     ),
     body: answer,
   }),

@@ -41,7 +41,11 @@ export function CannedRepliesPage() {
         </h2>
         <label>
           <Trans>Title (only the team sees it)</Trans>
-          <input value={title} onChange={(event) => setTitle(event.target.value)} maxLength={CANNED_TITLE_MAX} />
+          <input
+            value={title}
+            onChange={(event) => setTitle(event.target.value)}
+            maxLength={unitsFor(CANNED_TITLE_MAX)}
+          />
         </label>
         <label>
           <Trans>Answer (the customer reads it)</Trans>

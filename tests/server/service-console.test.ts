@@ -143,6 +143,22 @@ describe('the team’s own texts', () => {
   });
 });
 
+describe('a canned reply’s title', () => {
+  it(`counts its ${c.CANNED_TITLE_MAX} characters as a reader does: Thai syllables with their marks, emoji`, async () => {
+    const body = 'ขอบคุณที่ติดต่อเรา';
+    // 60 characters as read, each a consonant with a vowel and a tone mark above it: 180 UTF-16 code units.
+    const thai = 'กี่'.repeat(c.CANNED_TITLE_MAX);
+    const emoji = '🙏'.repeat(c.CANNED_TITLE_MAX);
+    for (const title of [thai, emoji]) {
+      const added = await h.call(c.consoleAddCannedReply, { title, body }, as(alice));
+      expect(added, title).toMatchObject({ ret: 1, data: { title } });
+    }
+    expect(await h.call(c.consoleAddCannedReply, { title: `${thai}ก`, body }, as(alice))).toEqual(
+      refusedAbout('Keep the title under 60 characters!', 'title'),
+    );
+  });
+});
+
 describe('who is answering', () => {
   it('tells the others while a reviewer types, until it runs out or the answer is sent', async () => {
     const { id } = await askedBy('Can I change my bank card?');
