@@ -12,6 +12,7 @@ import {
   TOKEN_EXPIRED,
   customer,
   expectLedgerBalanced,
+  grant,
   moneyState,
   refused,
   withTwoFactor,
@@ -34,7 +35,11 @@ import { lockAddresses, unlockAddresses } from '../../src/api-contract/address-l
 import { messages } from '../../src/api-contract/messages.ts';
 import { serverTexts } from '../../src/api-contract/server-texts.ts';
 import { texts } from '../../src/api-contract/texts.ts';
-import { auditLog } from '../../src/server/db/schema.ts';
+import { auditLog, boxDraws } from '../../src/server/db/schema.ts';
+import { seedBlindBox } from '../../src/server/db/seed-blindbox.ts';
+import { drawBlindBox } from '../../src/api-contract/blindbox.ts';
+import { dailyCheckIn } from '../../src/api-contract/check-in.ts';
+import { sendChatMessage } from '../../src/api-contract/service-chat.ts';
 import { customerActor, freezeAccount as freezeInTx } from '../../src/server/domain/account-freeze.ts';
 
 const HOUR = 3_600_000;
@@ -128,6 +133,28 @@ describe('freezing', () => {
     expect(await h.call(freezeAccount, { otp: code() }, { token: user.token })).toMatchObject({
       data: { frozen: true },
     });
+  });
+});
+
+describe('what a frozen customer still does', () => {
+  it('asks customer service and checks in; a blind box draw is paid play and refused, moving nothing', async () => {
+    await seedBlindBox(h.database.db, h.clock.now());
+    const user = await customer(h, '50');
+    await grant(h, user.id, '1000', 'POINT');
+    expect((await h.call(freezeAccount, { paypass: PAYPASS }, { token: user.token })).ret).toBe(1);
+    const token = await signIn(user.phone);
+    const before = await moneyState(h, user.id, { draws: boxDraws });
+    for (const pay of ['points', 'usdt'])
+      expect(await h.call(drawBlindBox, { pay }, { token, idempotencyKey: `frozen-draw-${pay}` })).toEqual(
+        refused(FROZEN),
+      );
+    expect(await moneyState(h, user.id, { draws: boxDraws })).toEqual(before);
+    // Help is what a customer who froze their account may need most; a check-in pays points nobody can take out.
+    expect((await h.call(sendChatMessage, { body: 'I froze my account, what now?' }, { token })).ret).toBe(1);
+    expect((await h.call(dailyCheckIn, {}, { token, idempotencyKey: 'frozen-check-in' })).data).toMatchObject({
+      streak: 1,
+    });
+    await expectLedgerBalanced(h);
   });
 });
 

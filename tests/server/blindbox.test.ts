@@ -5,7 +5,7 @@ import Big from 'big.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { startHarness, type Harness } from './harness.ts';
-import { customer, expectLedgerBalanced, grant, refused } from './helpers.ts';
+import { customer, expectLedgerBalanced, grant, refused, refusedAbout } from './helpers.ts';
 import { balances, boxDraws, boxPrizes, boxSeeds, ledgerEntries } from '../../src/server/db/schema.ts';
 import { seedBlindBox } from '../../src/server/db/seed-blindbox.ts';
 import { runOperatorCommand } from '../../src/server/ops/commands.ts';
@@ -173,6 +173,36 @@ describe('a draw', () => {
     expect(applied.size).toBe(1);
     expect(await drawsOf(user.id)).toHaveLength(2);
     expect(await available(user.id, 'POINT')).toBe('800.00000000');
+  });
+
+  it('refuses a confirmed cost not written as a decimal, or a key sent again for another draw: nothing moves', async () => {
+    const user = await player('1000');
+    const seed = (await h.call(blindBoxInfo, {}, { token: user.token })).data.seed;
+    const cost = (await h.call(blindBoxInfo, {}, { token: user.token })).data.costs.find((c) => c.pay === 'points')!;
+    // The cost shown, written with an exponent, too many decimals, another script's digits, a sign or in hex.
+    for (const written of ['1e2', '100.000000001', '１００', '๑๐๐', '١٠٠', '१००', '-100', '+100', '0x64', '100.'])
+      expect(
+        await h.call(
+          drawBlindBox,
+          { pay: 'points', cost: written },
+          { token: user.token, idempotencyKey: `w-${written}` },
+        ),
+        written,
+      ).toEqual(refusedAbout('The request is not valid!', 'cost'));
+    expect(await drawsOf(user.id)).toEqual([]);
+    expect(await available(user.id, 'POINT')).toBe('1000.00000000');
+    expect((await h.call(blindBoxInfo, {}, { token: user.token })).data.seed).toEqual(seed);
+    // One key, then that key for a draw paid otherwise: the second is refused, not drawn, not answered as the first.
+    const first = await h.call(
+      drawBlindBox,
+      { pay: 'points', cost: cost.amount },
+      { token: user.token, idempotencyKey: 'k-1' },
+    );
+    expect(first.ret).toBe(1);
+    expect(await h.call(drawBlindBox, { pay: 'usdt' }, { token: user.token, idempotencyKey: 'k-1' })).toEqual(
+      refused('This Idempotency-Key was already used for a different request: nothing was done. Send a new key.'),
+    );
+    expect(await drawsOf(user.id)).toHaveLength(1);
   });
 
   it('is refused when the active prizes do not sum to 100 %', async () => {

@@ -241,6 +241,18 @@ it('a rejected advanced submission can be sent again; a review applies once', as
   ).toMatchObject({ status: 'review', reason: '' });
 });
 
+it('records one submission of five sent at once, each with its own photo; the others are told it is in review', async () => {
+  const user = await customer(h);
+  const forms = await Promise.all(Array.from({ length: 5 }, () => primaryForm(user.token)));
+  const answers = await Promise.all(forms.map((form) => h.call(submitCertification, form, { token: user.token })));
+  expect(answers.filter((answer) => answer.ret === 1)).toHaveLength(1);
+  expect(answers.filter((answer) => answer.ret !== 1)).toEqual(
+    Array.from({ length: 4 }, () => refused('Your certification is under review, please wait!')),
+  );
+  expect(await h.database.db.select().from(certifications).where(eq(certifications.userId, user.id))).toHaveLength(1);
+  expect(await statuses(user.token)).toMatchObject({ verification: 'review', primary: 'review' });
+});
+
 describe('refusals record nothing', () => {
   it('refuses a missing document type, name, number or photo with its own text', async () => {
     const user = await customer(h);

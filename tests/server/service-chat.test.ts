@@ -173,6 +173,22 @@ describe('a conversation', () => {
     expect((await h.call(sendChatMessage, { body: 'And one more thing.' }, { token: user.token })).ret).toBe(1);
   });
 
+  it(`takes ${CHAT_PICTURES_PER_DAY} pictures a day, not more, when a customer sends more at once`, async () => {
+    const user = await customer(h);
+    const pictures = [];
+    for (let i = 0; i < CHAT_PICTURES_PER_DAY + 5; i += 1) pictures.push(await uploadedPicture(h, user.token));
+    const answers = await Promise.all(
+      pictures.map((picture) => h.call(sendChatMessage, { picture }, { token: user.token })),
+    );
+    expect(answers.filter((answer) => answer.ret === 1)).toHaveLength(CHAT_PICTURES_PER_DAY);
+    expect(new Set(answers.filter((answer) => answer.ret !== 1).map((answer) => answer.msg))).toEqual(
+      new Set([
+        `You have sent ${CHAT_PICTURES_PER_DAY} pictures today: please describe the rest in words or try again tomorrow!`,
+      ]),
+    );
+    expect((await h.call(chatHistory, {}, { token: user.token })).data.messages).toHaveLength(CHAT_PICTURES_PER_DAY);
+  });
+
   it('refuses an empty or too long message with the chat’s text, and writes nothing', async () => {
     const user = await customer(h);
     const before = await messageCount();
