@@ -6,14 +6,14 @@ import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { phonePageForFile, sameTarget, screenshot } from './browser.ts';
 import { operator, rowId } from './operator.ts';
-import { logIn, registerUser, testPng } from './pwa.ts';
+import { documentPng, logIn, registerUser } from './pwa.ts';
 
 let page: Page;
 phonePageForFile((opened) => (page = opened));
 
 const phone = `063${String(Date.now()).slice(-7)}`;
 const password = 'certify123';
-const photo = (name: string) => ({ name, mimeType: 'image/png', buffer: testPng(64) });
+const photo = (name: string) => ({ name, mimeType: 'image/png', buffer: documentPng(64) });
 
 const toast = () => page.getByRole('alert').textContent();
 const badge = () => page.locator('.cert-status .cert-badge').textContent();

@@ -108,6 +108,12 @@ export function receiptPng(size = 64): Buffer {
 }
 
 /**
+ * An identity document's photo: a picture no other call makes, as receiptPng's (the server takes each photo of a
+ * certification, the front, the back and the one holding the document, as a picture of its own, byte for byte).
+ */
+export const documentPng = receiptPng;
+
+/**
  * Waits for Home after a sign-in as a person does: its first visit reads the slides under the loading
  * mask, which takes every tap until they are in. A tap made the moment the mask appears goes to the
  * mask, so the next page's link is tapped in vain (its page never opens).
