@@ -260,6 +260,11 @@ export const serverTexts = {
   contentPageMissing: /*i18n*/ { id: 'e.contentPageMissing', message: 'This page has no content yet.' },
   alreadyCheckedIn: /*i18n*/ { id: 'e.alreadyCheckedIn', message: 'You have already checked in today!' },
   welfareNotYet: /*i18n*/ { id: 'e.welfareNotYet', message: 'This reward is not available yet!' },
+  /** WELFARE_HOLDS' document_rewarded: the claim's refusal and the task's line. */
+  welfareDocumentRewarded: /*i18n*/ {
+    id: 'e.welfareDocumentRewarded',
+    message: 'This reward is given once per person: your identity document was verified for another account first.',
+  },
   welfareClaimed: /*i18n*/ { id: 'e.welfareClaimed', message: 'You have already claimed this reward!' },
   welfareNotOffered: /*i18n*/ { id: 'e.welfareNotOffered', message: 'This reward is not offered at the moment!' },
   blindBoxUnavailable: /*i18n*/ { id: 'e.blindBoxUnavailable', message: 'The blind box is not available!' },

@@ -12,6 +12,14 @@ export type WelfareCode = (typeof WELFARE_CODES)[number];
 export const WELFARE_STATES = ['locked', 'claimable', 'claimed'] as const;
 export type WelfareState = (typeof WELFARE_STATES)[number];
 
+/**
+ * Why a task whose condition the customer met cannot be claimed: `document_rewarded`, the identity document of the
+ * primary certification was verified for another account first (a reward for a new person is paid once per person,
+ * as the referral reward counts one document as one person).
+ */
+export const WELFARE_HOLDS = ['document_rewarded'] as const;
+export type WelfareHold = (typeof WELFARE_HOLDS)[number];
+
 export const WelfareTask = shape({
   code: v.picklist(WELFARE_CODES),
   /** POINT or USDT. */
@@ -21,6 +29,8 @@ export const WelfareTask = shape({
   progress: whole,
   target: whole,
   state: v.picklist(WELFARE_STATES),
+  /** Why a `locked` task cannot be claimed though its condition holds (WELFARE_HOLDS), else null. */
+  held: v.nullable(v.picklist(WELFARE_HOLDS)),
   /** When it was claimed, else null. */
   claimed_at: v.nullable(isoTime),
 });

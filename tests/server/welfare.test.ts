@@ -84,6 +84,7 @@ describe('the task list', () => {
         progress: 0,
         target: 1,
         state: 'locked',
+        held: null,
         claimed_at: null,
       },
       {
@@ -93,9 +94,19 @@ describe('the task list', () => {
         progress: 0,
         target: 1,
         state: 'locked',
+        held: null,
         claimed_at: null,
       },
-      { code: 'first_option', asset: 'POINT', reward: '30', progress: 0, target: 1, state: 'locked', claimed_at: null },
+      {
+        code: 'first_option',
+        asset: 'POINT',
+        reward: '30',
+        progress: 0,
+        target: 1,
+        state: 'locked',
+        held: null,
+        claimed_at: null,
+      },
       {
         code: 'friend_certified',
         asset: 'USDT',
@@ -103,6 +114,7 @@ describe('the task list', () => {
         progress: 0,
         target: 1,
         state: 'locked',
+        held: null,
         claimed_at: null,
       },
     ]);
@@ -144,6 +156,34 @@ describe('claiming', () => {
     expect(await welfareEntriesOf(user.id)).toMatchObject([
       { asset: 'POINT', amount: '50.00000000', reference: `welfare:primary_certification:${user.id}` },
     ]);
+  });
+
+  it('pays the primary certification once per person: a document verified for another account first holds it', async () => {
+    const passport = newDocument();
+    const first = await customer(h);
+    const second = await customer(h);
+    await certifyPrimary(h, first.token, { number: passport });
+    h.clock.advance(1_000);
+    // The same passport, typed with a hyphen and in lower case: one document (the referral reward's key).
+    await certifyPrimary(h, second.token, { number: `${passport.slice(0, 4)}-${passport.slice(4)}`.toLowerCase() });
+    const before = await moneyState(h, second.id);
+    expect((await h.call(welfareTask, { code: 'primary_certification' }, { token: second.token })).data).toMatchObject({
+      state: 'locked',
+      progress: 0,
+      held: 'document_rewarded',
+    });
+    expect(await claim(second.token, 'primary_certification')).toEqual(
+      refused('This reward is given once per person: your identity document was verified for another account first.'),
+    );
+    expect(await moneyState(h, second.id)).toEqual(before);
+    expect(await claimsOf(second.id)).toEqual([]);
+    // The account verified first is paid, whichever claims first.
+    expect(await stateOf(first.token, 'primary_certification')).toBe('claimable');
+    expect(await claim(first.token, 'primary_certification')).toMatchObject({ ret: 1, data: { reward: '50' } });
+    expect((await h.call(welfareTask, { code: 'primary_certification' }, { token: first.token })).data).toMatchObject({
+      state: 'claimed',
+      held: null,
+    });
   });
 
   it('pays the first recharge once it was approved, and the first option once one opened', async () => {

@@ -13,6 +13,7 @@ const task = (code: WelfareTask['code'], state: WelfareTask['state']): WelfareTa
   asset: 'POINT',
   reward: '30',
   progress: state === 'locked' ? 0 : 1,
+  held: null,
   target: 1,
   state,
   claimed_at: null,

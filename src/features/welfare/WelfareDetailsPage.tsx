@@ -9,7 +9,7 @@ import { useHashQuery } from '../../lib/navigation.ts';
 import { Empty, LoadFailure } from '../../ui/lists.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
 import { OfflineNote } from '../../ui/OfflineNote.tsx';
-import { RewardText, TaskAction, TaskIcon } from './WelfareParts.tsx';
+import { HeldText, RewardText, TaskAction, TaskIcon } from './WelfareParts.tsx';
 import { copyOf, loadWelfareTask, welfareState } from './welfare-store.ts';
 import './welfare.css';
 
@@ -45,6 +45,7 @@ export default function WelfareDetailsPage() {
 function StateText({ task }: { task: Readonly<WelfareTask> }) {
   if (task.state === 'claimed') return <Trans>Claimed</Trans>;
   if (task.state === 'claimable') return <Trans>Ready to claim</Trans>;
+  if (task.held) return <HeldText task={task} />;
   return <Trans>Not completed yet</Trans>;
 }
 

@@ -10,7 +10,7 @@ import { ROUTES } from '../../api-contract/routes.ts';
 import { Empty, LoadFailure } from '../../ui/lists.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
 import { OfflineNote } from '../../ui/OfflineNote.tsx';
-import { RewardText, TaskAction, TaskIcon, TaskProgress } from './WelfareParts.tsx';
+import { HeldText, RewardText, TaskAction, TaskIcon, TaskProgress } from './WelfareParts.tsx';
 import { copyOf, loadWelfare, welfareState } from './welfare-store.ts';
 import './welfare.css';
 
@@ -63,6 +63,7 @@ function TaskRow({ task }: { task: Readonly<WelfareTask> }) {
           <RewardText task={task} />
           <TaskProgress task={task} />
         </span>
+        <HeldText task={task} />
         <span className="welfare-progress" aria-hidden="true">
           <span style={{ inlineSize: `${percent}%` }} />
         </span>

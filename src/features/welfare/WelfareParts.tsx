@@ -54,6 +54,19 @@ export function TaskProgress({ task }: { task: Readonly<WelfareTask> }) {
   );
 }
 
+/**
+ * Why a task whose condition the customer met cannot be claimed (the answer's `held`), or nothing: a reward for a new
+ * person is paid once per person, so an identity document verified for another account first holds it back.
+ */
+export function HeldText({ task }: { task: Readonly<WelfareTask> }) {
+  if (task.held !== 'document_rewarded') return null;
+  return (
+    <span className="welfare-held">
+      <Trans>Paid once per person: your identity document was verified for another account first.</Trans>
+    </span>
+  );
+}
+
 export function TaskAction({ task }: { task: Readonly<WelfareTask> }) {
   const { t, i18n } = useLingui();
   const copy = copyOf(task.code);
@@ -83,6 +96,8 @@ export function TaskAction({ task }: { task: Readonly<WelfareTask> }) {
       </Button>
     );
   }
+  // Held back (HeldText says why): nothing to do that would change it.
+  if (task.held) return null;
   return copy ? (
     <Link href={copy.go} className="btn secondary small">
       {i18n._(copy.goLabel)}

@@ -3,13 +3,14 @@
 // user, through the ledger (kind `welfare`, reference `welfare:<code>:<userId>`).
 import { serverTexts } from '../../api-contract/server-texts.ts';
 import Big from 'big.js';
-import { and, asc, count, eq, isNotNull, not, or } from 'drizzle-orm';
+import { and, asc, count, eq, isNotNull, not, or, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../db/connection.ts';
 import { optionOrders, rechargeOrders, users, welfareClaims, welfareTasks } from '../db/schema.ts';
 import {
   WELFARE_CODES,
   type WelfareClaim,
   type WelfareCode,
+  type WelfareHold,
   type WelfareState,
   type WelfareTask,
 } from '../../api-contract/welfare.ts';
@@ -24,23 +25,26 @@ import { appendAudit, type Actor } from './audit-log.ts';
 import { changesOf, flag, type Term } from './settings.ts';
 import { isPositiveAmount } from '../../api-contract/markets.ts';
 
-/** How far a user is with a task's condition: `progress` of `target`. */
+/** How far a user is with a task's condition: `progress` of `target`; `held`, why a condition met cannot be claimed. */
 interface Progress {
   progress: number;
   target: number;
+  held?: WelfareHold;
 }
 
 const once = (n: number): Progress => ({ progress: Math.min(Number(n), 1), target: 1 });
 
 /** Each task's condition, read from the database. */
 const CONDITIONS: Record<WelfareCode, (db: Executor, userId: number) => Promise<Progress>> = {
-  // The primary certification was verified by an operator.
+  // The primary certification was verified by an operator, and its document for no other account before: a reward for
+  // a new person is paid once per person (the referral reward's rule: one document, one person), to the account whose
+  // document was verified first, whichever claims first.
   async primary_certification(db, userId) {
     const [row] = await db
-      .select({ n: count() })
+      .select({ n: count(), before: sql<boolean>`bool_or(${certifiedBefore(users.id)})` })
       .from(users)
       .where(and(eq(users.id, userId), eq(users.verification, 'verified')));
-    return once(row?.n ?? 0);
+    return row?.before ? { ...once(0), held: 'document_rewarded' } : once(row?.n ?? 0);
   },
   // A recharge was credited (an operator approved it).
   async first_recharge(db, userId) {
@@ -96,6 +100,7 @@ function toTask(task: TaskRow, claim: ClaimRow | undefined, progress: Progress):
     progress: claim ? progress.target : progress.progress,
     target: progress.target,
     state: stateOf(Boolean(claim), progress),
+    held: claim ? null : (progress.held ?? null),
     claimed_at: claim ? claim.claimedAt.toISOString() : null,
   };
 }
@@ -195,7 +200,8 @@ export async function claimTask(tx: Tx, userId: number, code: string, now: Date)
   if (!task) throw new Refusal(serverTexts.welfareNotOffered.id);
   // A claim racing the customer's closure credits no closed account.
   await holdOpenAccount(tx, userId);
-  const { progress, target } = await CONDITIONS[code](tx, userId);
+  const { progress, target, held } = await CONDITIONS[code](tx, userId);
+  if (held === 'document_rewarded') throw new Refusal(serverTexts.welfareDocumentRewarded.id);
   if (progress < target) throw new Refusal(serverTexts.welfareNotYet.id);
   // A parallel claim waits here for the first one's commit, then inserts nothing.
   const inserted = await tx
