@@ -65,7 +65,8 @@ export const QueueItem = shape({
   waiting_seconds: v.nullable(whole),
   /** Waited longer than its kind's target (QUEUE_TARGET_MINUTES). */
   late: v.boolean(),
-  /** Four eyes (withdrawals): who approved so far, and how many approvals it needs; [] and 1 for the others. */
+  /** Four eyes (withdrawals, recharges): who approved so far, and how many approvals it needs; [] and 1 for the others.
+   */
   approvals: v.array(v.string()),
   approvals_needed: whole,
   /** The operator who holds a live claim on it, or null. */

@@ -61,6 +61,14 @@ export const consoleTexts = {
     id: 'e.consolePayoutHashBeforeLast',
     message: 'The first of two approvals pays nothing out: send the payout after the second and record its hash then.',
   },
+  consoleSecondRechargeApproverNeeded: /*i18n*/ {
+    id: 'e.consoleSecondRechargeApproverNeeded',
+    message: 'You already approved this recharge: a second approval must come from another reviewer!',
+  },
+  consoleRechargeDetailsBeforeLast: /*i18n*/ {
+    id: 'e.consoleRechargeDetailsBeforeLast',
+    message: 'The first of two approvals credits nothing: give the block height and remark with the second.',
+  },
   consoleRechargeIsPayout: /*i18n*/ {
     id: 'e.consoleRechargeIsPayout',
     message: 'This recharge’s transaction is a withdrawal the platform paid out: reject it.',

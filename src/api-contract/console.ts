@@ -206,8 +206,20 @@ export const ConsoleRecharge = shape({
   status: v.string(),
   created_at: isoTime,
   reviewed_at: v.nullable(isoTime),
+  /** Four eyes: who approved it so far, and how many approvals it needs (2 when it credits more than FOUR_EYES_USDT).
+   */
+  approvals: v.array(v.string()),
+  approvals_needed: whole,
 });
 export type ConsoleRecharge = v.InferOutput<typeof ConsoleRecharge>;
+/** A recharge as its review page reads it: the recharge, and its four eyes in full. */
+export const ConsoleRechargeDetail = shape({
+  ...ConsoleRecharge.entries,
+  /** Four eyes: the caller approved it already (a second reviewer must give the other approval). */
+  approved_by_you: v.boolean(),
+  /** Four eyes: each approval given so far, first approver first, with when it was given. */
+  approved: v.array(shape({ operator: v.string(), at: isoTime })),
+});
 export const consoleRecharges = get(
   '/console/recharges',
   v.object({ status: statusOf(['pending', 'success', 'rejected'] as const) }),
@@ -217,10 +229,11 @@ export const consoleRecharges = get(
 export const consoleRecharge = get(
   '/console/recharge',
   v.object({ id: recordId }),
-  returns(ConsoleRecharge),
+  returns(ConsoleRechargeDetail),
   access('reviewer'),
 );
-/** Credits it: the same rule as `ops recharge approve`. */
+/** Credits it, or, above the four-eyes amount, records the first of two approvals (the answer's status stays
+ * 'pending'): the same rule as `ops recharge approve`. */
 export const consoleApproveRecharge = post(
   '/console/recharge/approve',
   v.object({ id: recordId, ...approval.entries }),

@@ -10,6 +10,7 @@ import {
   consoleQueue,
   QUEUE_PAGE_SIZE,
   QUEUE_TARGET_MINUTES,
+  type QueueItem,
   type ReviewKind,
 } from '../api-contract/console-queues.ts';
 import type { ResultOf } from '../api-contract/endpoint.ts';
@@ -277,13 +278,7 @@ function QueueTable({ list }: { list: Page }) {
               </td>
               <td>
                 {[item.order_no, item.detail].filter(Boolean).join(' · ')}
-                {item.approvals_needed > 1 && (
-                  <span className="console-tag">
-                    <Trans>
-                      Four eyes {item.approvals.length}/{item.approvals_needed}
-                    </Trans>
-                  </span>
-                )}
+                {item.approvals_needed > 1 && <FourEyesTag item={item} />}
               </td>
               <td className="number">
                 {item.amount === null ? '' : formatAmount(item.amount, item.unit, unitDecimals(list.lists, item.unit))}
@@ -308,5 +303,26 @@ function QueueTable({ list }: { list: Page }) {
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** Four eyes on a queue row that needs two approvals: how many it has, and who gave them (operator names are
+ * lower-case Latin letters, digits and . _ -: nothing a message reads as a tag). */
+function FourEyesTag({ item }: { item: Pick<QueueItem, 'approvals' | 'approvals_needed'> }) {
+  const count = item.approvals.length;
+  const needed = item.approvals_needed;
+  const names = item.approvals.join(', ');
+  return (
+    <span className="console-tag">
+      {count === 0 ? (
+        <Trans>
+          Four eyes {count}/{needed}
+        </Trans>
+      ) : (
+        <Trans>
+          Four eyes {count}/{needed}, approved by {names}
+        </Trans>
+      )}
+    </span>
   );
 }

@@ -1,7 +1,8 @@
 // A recharge under review: the order, the transfer's receipt picture (a bank or QR recharge) or its
 // hash (crypto), and the decision: approve credits it (a crypto one with the block height the customer then reads,
-// typed in any script's digits), reject returns the reason to the customer. Below, the customer's history as the
-// withdrawal page shows it (customer-history.tsx).
+// typed in any script's digits), reject returns the reason to the customer. Four eyes, as on a withdrawal: above the
+// configured amount it needs the approvals of two different reviewers; the first is recorded and the recharge keeps
+// waiting. Below, the customer's history as the withdrawal page shows it (customer-history.tsx).
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
@@ -10,23 +11,23 @@ import {
   consoleRecharge,
   consoleRejectRecharge,
   REMARK_MAX,
-  type ConsoleRecharge,
 } from '../api-contract/console.ts';
 import { consoleApi } from './api.ts';
 import { decimalsPerAsset, formatAmount, formatTime } from './format.ts';
 import { ErrorLine, Facts, PrivatePicture, Status, useLoad, usePaymentKindName } from './parts.tsx';
-import { BackToQueues, Decision, useReviewFlow } from './review-parts.tsx';
+import { BackToQueues, Decision, FourEyes, useReviewFlow } from './review-parts.tsx';
 import { CustomerHistoryPanel, CustomerLink } from './customer-history.tsx';
 
 export function RechargePage({ id }: { id: string }) {
   const { t } = useLingui();
   const paymentKindName = usePaymentKindName();
-  const [loaded, error, reload] = useLoad(() => consoleApi(consoleRecharge, { id }), id);
-  const [decided, setDecided] = useState<ConsoleRecharge | null>(null);
+  const [recharge, error, reload] = useLoad(() => consoleApi(consoleRecharge, { id }), id);
   const [remark, setRemark] = useState('');
   const [blockHeight, setBlockHeight] = useState('');
-  const recharge = decided ?? loaded;
-  const flow = useReviewFlow('recharge', id, recharge?.status === 'pending', reload);
+  // Four eyes: once this reviewer approved, the record waits for another one (no claim, no approve button).
+  const flow = useReviewFlow('recharge', id, recharge?.status === 'pending' && !recharge.approved_by_you, reload);
+  // The first of two approvals credits nothing, so it takes no block height or remark (the server refuses them).
+  const firstOfTwo = recharge ? recharge.approvals_needed > 1 && recharge.approvals.length === 0 : false;
   // The customer's history, asked again once the decision changed this recharge's line in it.
   const [history] = useLoad(
     async () => (recharge ? consoleApi(consoleCustomerHistory, { id: String(recharge.user_id) }) : null),
@@ -89,22 +90,39 @@ export function RechargePage({ id }: { id: string }) {
               )}
             </figure>
           </div>
+          <FourEyes approved={recharge.approved} needed={recharge.approvals_needed} />
           <Decision
             onRefused={reload}
             open={recharge.status === 'pending'}
-            approveLabel={<Trans>Approve and credit</Trans>}
+            approveLabel={firstOfTwo ? <Trans>Approve (first of two)</Trans> : <Trans>Approve and credit</Trans>}
+            approveBlocked={
+              recharge.approved_by_you && (
+                <Trans>
+                  Approved by you ({recharge.approvals.length} of {recharge.approvals_needed}) — waiting for a second
+                  operator
+                </Trans>
+              )
+            }
             onApprove={async () => {
               // The height as typed, in the digits of any script: the API contract's approval rule reads it.
-              const block_height = recharge.kind === 'crypto' ? blockHeight : '';
-              setDecided(await consoleApi(consoleApproveRecharge, { id, block_height, remark }));
-              await flow.decided(t`Recharge ${recharge.order_no} approved.`);
+              const block_height = recharge.kind === 'crypto' && !firstOfTwo ? blockHeight : '';
+              const answer = await consoleApi(consoleApproveRecharge, {
+                id,
+                block_height,
+                remark: firstOfTwo ? '' : remark,
+              });
+              await flow.decided(
+                answer.status === 'pending'
+                  ? t`Recharge ${recharge.order_no}: your approval is recorded, a second operator must approve.`
+                  : t`Recharge ${recharge.order_no} approved.`,
+              );
             }}
             onReject={async (reason) => {
-              setDecided(await consoleApi(consoleRejectRecharge, { id, reason }));
+              await consoleApi(consoleRejectRecharge, { id, reason });
               await flow.decided(t`Recharge ${recharge.order_no} rejected.`);
             }}
           >
-            {recharge.kind === 'crypto' && (
+            {recharge.kind === 'crypto' && !firstOfTwo && (
               <label>
                 <Trans>Block height (optional)</Trans>
                 <input
@@ -115,10 +133,12 @@ export function RechargePage({ id }: { id: string }) {
                 />
               </label>
             )}
-            <label>
-              <Trans>Remark (optional)</Trans>
-              <input value={remark} onChange={(event) => setRemark(event.target.value)} maxLength={REMARK_MAX} />
-            </label>
+            {!firstOfTwo && (
+              <label>
+                <Trans>Remark (optional)</Trans>
+                <input value={remark} onChange={(event) => setRemark(event.target.value)} maxLength={REMARK_MAX} />
+              </label>
+            )}
           </Decision>
           {history && (
             <section className="console-below" aria-label={t`The customer's history`}>

@@ -17,7 +17,7 @@ import { consoleApi } from './api.ts';
 import { formatAmount, formatTime, formatWait } from './format.ts';
 import { ErrorLine, Facts, RowsTable, Status, useLoad, usePaymentKindName } from './parts.tsx';
 import { CustomerHistoryPanel, CustomerLink } from './customer-history.tsx';
-import { BackToQueues, Decision, useReviewFlow } from './review-parts.tsx';
+import { BackToQueues, Decision, FourEyes, useReviewFlow } from './review-parts.tsx';
 
 export function WithdrawalPage({ id }: { id: string }) {
   const { t } = useLingui();
@@ -200,35 +200,5 @@ function AddressLockState({ lock }: { lock: AddressLock }) {
         </>
       )}
     </span>
-  );
-}
-
-/**
- * Four eyes on a withdrawal that needs two approvals: how many it has, and who gave each and when (a hold by the
- * customer's freeze leaves them standing, so they show beside it).
- */
-function FourEyes({ approved, needed }: { approved: readonly { operator: string; at: string }[]; needed: number }) {
-  if (needed < 2) return null;
-  const [first, second] = approved;
-  const count = approved.length;
-  // Operator names are lower-case Latin letters, digits and . _ - (OPERATOR_NAME): no text a message reads as a tag.
-  const firstBy = first?.operator;
-  const firstAt = first ? formatTime(first.at) : '';
-  const secondBy = second?.operator;
-  const secondAt = second ? formatTime(second.at) : '';
-  return (
-    <p className="console-four-eyes" data-testid="four-eyes">
-      {!first ? (
-        <Trans>Four eyes: this amount needs the approvals of two different reviewers. None yet.</Trans>
-      ) : !second ? (
-        <Trans>
-          Four eyes ({count} of {needed}): approved by {firstBy} on {firstAt}.
-        </Trans>
-      ) : (
-        <Trans>
-          Four eyes ({count} of {needed}): approved by {firstBy} on {firstAt} and by {secondBy} on {secondAt}.
-        </Trans>
-      )}
-    </p>
   );
 }

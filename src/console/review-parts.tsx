@@ -218,3 +218,40 @@ export function useReviewFlow(kind: ReviewKind, id: string, waiting: boolean, re
   );
   return { banner, decided };
 }
+
+/**
+ * Four eyes on a withdrawal or recharge that needs two approvals: how many it has, and who gave each and when (on a
+ * withdrawal, a hold by the customer's freeze leaves them standing, so they show beside it). Nothing for one that
+ * needs one approval.
+ */
+export function FourEyes({
+  approved,
+  needed,
+}: {
+  approved: readonly { operator: string; at: string }[];
+  needed: number;
+}) {
+  if (needed < 2) return null;
+  const [first, second] = approved;
+  const count = approved.length;
+  // Operator names are lower-case Latin letters, digits and . _ - (OPERATOR_NAME): no text a message reads as a tag.
+  const firstBy = first?.operator;
+  const firstAt = first ? formatTime(first.at) : '';
+  const secondBy = second?.operator;
+  const secondAt = second ? formatTime(second.at) : '';
+  return (
+    <p className="console-four-eyes" data-testid="four-eyes">
+      {!first ? (
+        <Trans>Four eyes: this amount needs the approvals of two different reviewers. None yet.</Trans>
+      ) : !second ? (
+        <Trans>
+          Four eyes ({count} of {needed}): approved by {firstBy} on {firstAt}.
+        </Trans>
+      ) : (
+        <Trans>
+          Four eyes ({count} of {needed}): approved by {firstBy} on {firstAt} and by {secondBy} on {secondAt}.
+        </Trans>
+      )}
+    </p>
+  );
+}

@@ -121,6 +121,28 @@ it('a large withdrawal approved by two reviewers, each twice, at once: paid once
   }
 });
 
+it('a large recharge approved by two reviewers, each twice, at once from two processes: credited once', async () => {
+  for (let round = 0; round < 5; round++) {
+    const user = await customer(h);
+    const order = await cryptoRecharge(h, user.token, '20000');
+    const id = String(order.id);
+    const answers = await Promise.all([
+      h.call(c.consoleApproveRecharge, { id }, { token: rita }),
+      callApp(other, c.consoleApproveRecharge, { id }, { token: remy }),
+      callApp(other, c.consoleApproveRecharge, { id }, { token: rita }),
+      h.call(c.consoleApproveRecharge, { id }, { token: remy }),
+    ]);
+    const seen = (await h.call(rechargeOrder, { id }, { token: user.token })).data;
+    expect(seen.status, JSON.stringify(answers)).toBe('success');
+    expect(
+      answers.filter((a) => a.ret === 1),
+      JSON.stringify(answers),
+    ).toHaveLength(2);
+    expect(await audits(`recharge:${order.id}`)).toHaveLength(2);
+    expect(await balanceOf(h, user.id)).toEqual({ available: '20000.00000000', frozen: '0.00000000' });
+  }
+});
+
 it('the same Idempotency-Key sent at once and again: one approval, one audit entry, one credit', async () => {
   const user = await customer(h);
   const order = await cryptoRecharge(h, user.token, '30');

@@ -310,6 +310,27 @@ describe('four eyes', () => {
     // The server still refuses her second approval.
     expect(await h.call(c.consoleApproveWithdrawal, { id }, as(alice))).toMatchObject({ ret: 0 });
   });
+
+  it('shows the first approval of a large recharge in the queue by its credit, and skips it for its approver', async () => {
+    await emptyQueue('recharge');
+    const user = await customer(h);
+    const order = await cryptoRecharge(h, user.token, '12000');
+    const id = String(order.id);
+    await claim(alice, 'recharge', order.id);
+    expect((await h.call(c.consoleApproveRecharge, { id }, as(alice))).data).toMatchObject({
+      status: 'pending',
+      approvals: ['alice'],
+    });
+    expect((await queue(bob, { kind: 'recharge' })).lists).toMatchObject([
+      { id: order.id, approvals: ['alice'], approvals_needed: 2, claimed_by: null },
+    ]);
+    expect((await h.call(q.consoleClaimNext, { kind: 'recharge' }, as(alice))).data).toBeNull();
+    expect((await h.call(q.consoleClaimNext, { kind: 'recharge' }, as(bob))).data).toMatchObject({
+      id: order.id,
+      mine: true,
+    });
+    expect((await h.call(c.consoleApproveRecharge, { id }, as(bob))).data).toMatchObject({ status: 'success' });
+  });
 });
 
 describe('claims across two server processes on one PostgreSQL', () => {

@@ -45,6 +45,14 @@ const lastAuditId = async () =>
   (await h.database.db.select({ id: auditLog.id }).from(auditLog).orderBy(asc(auditLog.id))).at(-1)?.id ?? 0;
 const auditSince = (id: number) =>
   h.database.db.select().from(auditLog).where(gt(auditLog.id, id)).orderBy(asc(auditLog.id));
+/** Each audit entry as [action, operator, status before, status after]. */
+const decisionsOf = (entries: Awaited<ReturnType<typeof auditSince>>) =>
+  entries.map((entry) => [
+    entry.action,
+    entry.operator,
+    (entry.before as { status: string }).status,
+    (entry.after as { status: string }).status,
+  ]);
 const usdtOf = async (token: string) =>
   (await h.call(balances, {}, { token })).data.lists.find((row) => row.asset === 'USDT');
 
@@ -296,18 +304,97 @@ describe('a reviewer’s day', () => {
     });
     expect(await balanceOf(h, user.id)).toEqual({ available: '9800.00000000', frozen: '0.00000000' });
     const entries = await auditSince(since);
-    expect(
-      entries.map((entry) => [
-        entry.action,
-        entry.operator,
-        (entry.before as { status: string }).status,
-        (entry.after as { status: string }).status,
-      ]),
-    ).toEqual([
+    expect(decisionsOf(entries)).toEqual([
       ['withdrawal.approve', 'alice', 'review', 'review'],
       ['withdrawal.approve', 'bob', 'review', 'success'],
     ]);
     expect(entries[0]!.after).toMatchObject({ approvals: ['alice'] });
+  });
+
+  it('credits a large recharge only on the approvals of two different reviewers; the same one twice is refused', async () => {
+    const user = await customer(h);
+    const order = await cryptoRecharge(h, user.token, '20000');
+    const id = String(order.id);
+    const since = await lastAuditId();
+    const secondNeeded = 'You already approved this recharge: a second approval must come from another reviewer!';
+
+    // The block height and remark go with the approval that credits: given with the first, nothing is recorded.
+    expect(await h.call(c.consoleApproveRecharge, { id, remark: 'seen on chain' }, as(alice))).toEqual(
+      refused('The first of two approvals credits nothing: give the block height and remark with the second.'),
+    );
+    expect(await auditSince(since)).toEqual([]);
+    const firstApprovedAt = h.clock.now().toISOString();
+    expect(await h.call(c.consoleApproveRecharge, { id }, as(alice))).toMatchObject({
+      ret: 1,
+      data: { status: 'pending', approvals: ['alice'], approvals_needed: 2 },
+    });
+    expect(await balanceOf(h, user.id)).toEqual({ available: '0.00000000', frozen: '0.00000000' });
+    expect(await h.call(c.consoleApproveRecharge, { id }, as(alice))).toEqual(refused(secondNeeded));
+    expect(await h.call(c.consoleApproveRecharge, { id }, { ...as(alice), lang: 'zh' })).toEqual(
+      refused('您已批准过此充值：第二次批准必须由另一位审核员完成！'),
+    );
+    // The second reviewer's page and list read who approved first and when.
+    h.clock.advance(60_000);
+    expect(await h.call(c.consoleRecharge, { id }, as(bob))).toMatchObject({
+      ret: 1,
+      data: { approved_by_you: false, approved: [{ operator: 'alice', at: firstApprovedAt }], approvals_needed: 2 },
+    });
+    expect((await h.call(c.consoleRecharge, { id }, as(alice))).data.approved_by_you).toBe(true);
+    expect((await h.call(c.consoleRecharges, {}, as(bob))).data).toContainEqual(
+      expect.objectContaining({ id: order.id, approvals: ['alice'], approvals_needed: 2 }),
+    );
+
+    expect(await h.call(c.consoleApproveRecharge, { id, remark: 'seen on chain' }, as(bob))).toMatchObject({
+      ret: 1,
+      data: { status: 'success', remark: 'seen on chain', approvals: ['alice', 'bob'] },
+    });
+    expect(await balanceOf(h, user.id)).toEqual({ available: '20000.00000000', frozen: '0.00000000' });
+    const entries = await auditSince(since);
+    expect(decisionsOf(entries)).toEqual([
+      ['recharge.approve', 'alice', 'pending', 'pending'],
+      ['recharge.approve', 'bob', 'pending', 'success'],
+    ]);
+    expect(entries[0]!.after).toMatchObject({ approvals: ['alice'] });
+  });
+
+  it('ends a large recharge approved once with a rejection by anyone: nothing is credited', async () => {
+    const user = await customer(h);
+    const order = await cryptoRecharge(h, user.token, '10000.5');
+    const id = String(order.id);
+    expect((await h.call(c.consoleApproveRecharge, { id }, as(alice))).data).toMatchObject({
+      status: 'pending',
+      approvals: ['alice'],
+    });
+    expect(await h.call(c.consoleRejectRecharge, { id, reason: 'No such transfer on chain' }, as(alice))).toMatchObject(
+      {
+        ret: 1,
+        data: { status: 'rejected', approvals: ['alice'], approvals_needed: 2 },
+      },
+    );
+    expect((await h.call(c.consoleApproveRecharge, { id }, as(bob))).ret).toBe(0);
+    expect(await balanceOf(h, user.id)).toEqual({ available: '0.00000000', frozen: '0.00000000' });
+    // At the amount, one approval credits.
+    const small = await cryptoRecharge(h, user.token, '10000');
+    expect(await h.call(c.consoleApproveRecharge, { id: String(small.id) }, as(alice))).toMatchObject({
+      data: { status: 'success', approvals_needed: 1 },
+    });
+  });
+
+  it('counts the command line as one approver of a large recharge, "ops": it cannot credit it alone', async () => {
+    const user = await customer(h);
+    const order = await cryptoRecharge(h, user.token, '15000');
+    expect(await opsOk(h, 'recharge', 'approve', String(order.id))).toMatch(
+      /approval 1 of 2 recorded \(ops\); another reviewer must approve it too\.$/,
+    );
+    expect(await ops(h, 'recharge', 'approve', String(order.id))).toEqual({
+      ok: false,
+      output: 'You already approved this recharge: a second approval must come from another reviewer!',
+    });
+    expect(await balanceOf(h, user.id)).toEqual({ available: '0.00000000', frozen: '0.00000000' });
+    expect(await h.call(c.consoleApproveRecharge, { id: String(order.id) }, as(bob))).toMatchObject({
+      data: { status: 'success', approvals: ['ops', 'bob'] },
+    });
+    expect((await balanceOf(h, user.id)).available).toBe('15000.00000000');
   });
 
   it('takes no payout hash with the first of two approvals: nothing is recorded, the hash waits for the payout', async () => {

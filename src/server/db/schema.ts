@@ -1285,6 +1285,20 @@ export const withdrawalApprovals = pgTable(
   (t) => [primaryKey({ columns: [t.withdrawId, t.operator] })],
 );
 
+/** Four eyes: the first approval of a large recharge, by operator name ('ops' for the command); the second approver
+ * credits it (operator-reviews.ts, as for a withdrawal). */
+export const rechargeApprovals = pgTable(
+  'recharge_approvals',
+  {
+    rechargeId: integer('recharge_id')
+      .notNull()
+      .references(() => rechargeOrders.id),
+    operator: text('operator').notNull(),
+    at: at('at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.rechargeId, t.operator] })],
+);
+
 /**
  * Every operator action, console or command, written in the action's own transaction: who, from
  * where, what, on what, and the record before and after. Append-only: a trigger refuses UPDATE and

@@ -36,7 +36,7 @@ import { certificationQueue, type CertificationRow } from './certification.ts';
 import { PRACTICE_ASSETS, balancesOf, USDT } from './ledger.ts';
 import { usernameStartsWith } from './accounts.ts';
 import { UPLOADS_PATH } from './uploads.ts';
-import { approvalRecordsOf, approvalsNeeded, approvalsOf } from './operator-reviews.ts';
+import { FOUR_EYES, approvalRecordsOf, approvalsNeeded, approvalsOf, type FourEyesKind } from './operator-reviews.ts';
 import { Refusal } from './refusal.ts';
 import { phoneStartsWith } from './phone-numbers.ts';
 import { protectionForConsole } from './protection.ts';
@@ -51,7 +51,11 @@ const iso = (at: Date | null) => at?.toISOString() ?? null;
 const uploadId = (url: string) => (url.startsWith(UPLOADS_PATH) ? url.slice(UPLOADS_PATH.length) : url);
 
 /** A recharge as the console shows it, its customer named by `name` (customerNames). */
-export function rechargeView(row: RechargeRow, name: CustomerName): ConsoleRecharge {
+export function rechargeView(
+  row: RechargeRow,
+  name: CustomerName,
+  four: { approvals: string[]; needed: number },
+): ConsoleRecharge {
   return {
     id: row.id,
     order_no: row.orderNo,
@@ -76,6 +80,8 @@ export function rechargeView(row: RechargeRow, name: CustomerName): ConsoleRecha
     status: row.status,
     created_at: row.createdAt.toISOString(),
     reviewed_at: iso(row.reviewedAt),
+    approvals: four.approvals,
+    approvals_needed: four.needed,
   };
 }
 
@@ -140,6 +146,22 @@ export async function customerExists(db: Executor, userId: number): Promise<void
   if (!row) throw new Refusal(consoleTexts.consoleRecordNotFound.id);
 }
 
+/** An item's four eyes as the console shows it: its approvals' operators (`approved` when the caller has read them
+ * already, approvalRecordsOf) and how many it needs for what it moves (`worth`). */
+async function fourEyesOf(
+  db: Executor,
+  kind: FourEyesKind,
+  id: number,
+  worth: { asset: string; amount: string },
+  fourEyesUsdt: string,
+  approved?: { operator: string }[],
+) {
+  return {
+    approvals: approved ? approved.map((approval) => approval.operator) : await approvalsOf(db, id, kind),
+    needed: await approvalsNeeded(db, worth, fourEyesUsdt),
+  };
+}
+
 /** A withdrawal as the console lists it, with its approvals' operators and how many it needs (four eyes).
  * `approved`: its approvals when the caller has read them already (approvalRecordsOf). */
 export async function withdrawalWithApprovals(
@@ -149,10 +171,20 @@ export async function withdrawalWithApprovals(
   fourEyesUsdt: string,
   approved?: { operator: string }[],
 ): Promise<ConsoleWithdrawal> {
-  return withdrawalView(row, name, {
-    approvals: approved ? approved.map((approval) => approval.operator) : await approvalsOf(db, row.id),
-    needed: await approvalsNeeded(db, row, fourEyesUsdt),
-  });
+  return withdrawalView(row, name, await fourEyesOf(db, FOUR_EYES.withdrawal, row.id, row, fourEyesUsdt, approved));
+}
+
+/** A recharge as the console lists it, with its approvals' operators and how many it needs for what it credits (four
+ * eyes). `approved`: its approvals when the caller has read them already (approvalRecordsOf). */
+export async function rechargeWithApprovals(
+  db: Executor,
+  row: RechargeRow,
+  name: CustomerName,
+  fourEyesUsdt: string,
+  approved?: { operator: string }[],
+): Promise<ConsoleRecharge> {
+  const worth = { asset: row.asset, amount: row.actualAmount };
+  return rechargeView(row, name, await fourEyesOf(db, FOUR_EYES.recharge, row.id, worth, fourEyesUsdt, approved));
 }
 
 /** What waits for review now. */
@@ -169,9 +201,11 @@ export async function reviewQueues(db: Executor) {
   };
 }
 
-export async function rechargeList(db: Executor, status: Parameters<typeof rechargeQueue>[1]) {
-  return (await rechargeQueue(db, status)).map(({ order, username, closed }) =>
-    rechargeView(order, { username, closed: Boolean(closed) }),
+export async function rechargeList(db: Executor, status: Parameters<typeof rechargeQueue>[1], fourEyesUsdt: string) {
+  return Promise.all(
+    (await rechargeQueue(db, status)).map(({ order, username, closed }) =>
+      rechargeWithApprovals(db, order, { username, closed: Boolean(closed) }, fourEyesUsdt),
+    ),
   );
 }
 
@@ -196,10 +230,16 @@ export async function certificationList(db: Executor, status: Parameters<typeof 
   return rows.map((row) => certificationView(row, names.get(row.userId) ?? { username: '', closed: false }));
 }
 
-export async function rechargeDetail(db: Executor, id: number) {
+/** A recharge for its review page, with who approved it so far and when (four eyes); `operator`: the caller. */
+export async function rechargeDetail(db: Executor, id: number, fourEyesUsdt: string, operator: string) {
   const [row] = await db.select().from(rechargeOrders).where(eq(rechargeOrders.id, id));
   if (!row) throw new Refusal(consoleTexts.consoleRecordNotFound.id);
-  return rechargeView(row, await nameOf(db, row.userId));
+  const approved = await approvalRecordsOf(db, row.id, FOUR_EYES.recharge);
+  return {
+    ...(await rechargeWithApprovals(db, row, await nameOf(db, row.userId), fourEyesUsdt, approved)),
+    approved_by_you: approved.some((approval) => approval.operator === operator),
+    approved: approved.map((approval) => ({ operator: approval.operator, at: approval.at.toISOString() })),
+  };
 }
 
 export async function certificationDetail(db: Executor, id: number) {
@@ -370,7 +410,7 @@ async function customerOrders(db: Executor, userId: number, name: CustomerName, 
       .limit(RECENT),
   ]);
   return {
-    recharges: recharges.map((row) => rechargeView(row, name)),
+    recharges: await Promise.all(recharges.map((row) => rechargeWithApprovals(db, row, name, fourEyesUsdt))),
     withdrawals: await Promise.all(withdrawals.map((row) => withdrawalWithApprovals(db, row, name, fourEyesUsdt))),
   };
 }

@@ -26,11 +26,10 @@ import {
   rechargeOrders,
   reviewClaims,
   users,
-  withdrawalApprovals,
   withdrawOrders,
 } from '../db/schema.ts';
 import { appendAudit, type Actor } from './audit-log.ts';
-import { approvalsNeeded, countingApproval } from './operator-reviews.ts';
+import { FOUR_EYES, approvalsNeeded, countingApproval, type FourEyesKind } from './operator-reviews.ts';
 import { alreadyReviewed } from './reviews.ts';
 import { countedKeysetQuery, idKey, timeKey, type KeysetOrder } from './paged-query.ts';
 import { Refusal, type TextId } from './refusal.ts';
@@ -52,6 +51,9 @@ interface Source {
   detail: SQL<string>;
   missing: { id: TextId };
   reviewed: { id: TextId };
+  /** Four eyes (operator-reviews.ts): where its approvals are kept, and what its approval moves (a recharge: what it
+   * credits); none for a kind one reviewer decides. */
+  fourEyes?: { kind: FourEyesKind; asset: PgColumn; amount: PgColumn };
 }
 const SOURCES: Record<ReviewKind, Source> = {
   recharge: {
@@ -67,6 +69,7 @@ const SOURCES: Record<ReviewKind, Source> = {
     detail: sql<string>`coalesce(nullif(${rechargeOrders.channelName}, ''), ${rechargeOrders.kind})`,
     missing: consoleTexts.consoleRechargeNotFound,
     reviewed: consoleTexts.consoleRechargeReviewed,
+    fourEyes: { kind: FOUR_EYES.recharge, asset: rechargeOrders.asset, amount: rechargeOrders.actualAmount },
   },
   withdrawal: {
     table: withdrawOrders,
@@ -81,6 +84,7 @@ const SOURCES: Record<ReviewKind, Source> = {
     detail: sql<string>`${withdrawOrders.target}`,
     missing: consoleTexts.consoleWithdrawalNotFound,
     reviewed: consoleTexts.consoleWithdrawalReviewed,
+    fourEyes: { kind: FOUR_EYES.withdrawal, asset: withdrawOrders.asset, amount: withdrawOrders.amount },
   },
   certification: {
     table: certifications,
@@ -157,6 +161,8 @@ export async function reviewQueue(db: Executor, filter: QueueFilter, now: Date, 
         status: sql<string>`${source.status}`,
         createdAt: sql`${source.createdAt}`.mapWith((value) => source.createdAt.mapFromDriverValue(value) as Date),
         claimedBy: operators.name,
+        worthAsset: source.fourEyes ? sql<string>`${source.fourEyes.asset}` : sql<string>`''`,
+        worthAmount: source.fourEyes ? sql<string>`${source.fourEyes.amount}` : sql<string>`'0'`,
       })
       .from(source.table)
       .innerJoin(users, eq(users.id, source.userId))
@@ -174,16 +180,17 @@ export async function reviewQueue(db: Executor, filter: QueueFilter, now: Date, 
   );
   const approvals = new Map<number, string[]>();
   const needed = new Map<number, number>();
-  if (kind === 'withdrawal' && lists.length > 0) {
+  const four = source.fourEyes;
+  if (four && lists.length > 0) {
     const ids = lists.map((row) => row.id);
     const rows = await db
-      .select()
-      .from(withdrawalApprovals)
-      .where(and(inArray(withdrawalApprovals.withdrawId, ids), countingApproval(db)))
-      .orderBy(asc(withdrawalApprovals.at));
-    for (const row of rows) approvals.set(row.withdrawId, [...(approvals.get(row.withdrawId) ?? []), row.operator]);
+      .select({ item: sql<number>`${four.kind.item}`.mapWith(Number), operator: sql<string>`${four.kind.operator}` })
+      .from(four.kind.table)
+      .where(and(inArray(four.kind.item, ids), countingApproval(db, four.kind)))
+      .orderBy(asc(four.kind.at));
+    for (const row of rows) approvals.set(row.item, [...(approvals.get(row.item) ?? []), row.operator]);
     for (const row of lists)
-      needed.set(row.id, await approvalsNeeded(db, { asset: row.unit, amount: row.amount ?? '0' }, fourEyesUsdt));
+      needed.set(row.id, await approvalsNeeded(db, { asset: row.worthAsset, amount: row.worthAmount }, fourEyesUsdt));
   }
   const target = QUEUE_TARGET_MINUTES[kind];
   return {
@@ -312,9 +319,9 @@ export async function releaseItem(db: Executor, operatorId: number, kind: Review
 const NEXT_CANDIDATES = 10;
 
 /**
- * The oldest item of the queue that waits and that nobody else holds (a withdrawal `who` approved already waits for a
- * second reviewer and is skipped), claimed for `who`; null when there is none. Two reviewers asking at once get two
- * different items: a candidate claimed in between is passed over.
+ * The oldest item of the queue that waits and that nobody else holds (a withdrawal or recharge `who` approved already
+ * waits for a second reviewer and is skipped), claimed for `who`; null when there is none. Two reviewers asking at once
+ * get two different items: a candidate claimed in between is passed over.
  */
 export async function claimNext(db: Executor, who: Claimant, kind: ReviewKind, now: Date): Promise<ReviewClaim | null> {
   const source = SOURCES[kind];
@@ -329,10 +336,13 @@ export async function claimNext(db: Executor, who: Claimant, kind: ReviewKind, n
         sql`${reviewClaims.operatorId} <> ${who.operatorId}`,
       ),
     );
-  const approvedByMe = db
-    .select({ one: sql`1` })
-    .from(withdrawalApprovals)
-    .where(and(eq(withdrawalApprovals.withdrawId, source.id), eq(withdrawalApprovals.operator, who.name)));
+  const four = source.fourEyes?.kind;
+  const approvedByMe =
+    four &&
+    db
+      .select({ one: sql`1` })
+      .from(four.table)
+      .where(and(eq(four.item, source.id), eq(four.operator, who.name)));
   const candidates = await db
     .select({ id: sql<number>`${source.id}`.mapWith(Number) })
     .from(source.table)
@@ -340,7 +350,7 @@ export async function claimNext(db: Executor, who: Claimant, kind: ReviewKind, n
       and(
         eq(source.status, source.waiting),
         notExists(othersClaim),
-        kind === 'withdrawal' ? notExists(approvedByMe) : undefined,
+        approvedByMe ? notExists(approvedByMe) : undefined,
       ),
     )
     .orderBy(asc(source.createdAt), asc(source.id))

@@ -69,20 +69,25 @@ export const consoleRoutes: RouteModule = ({ route, settings }) => {
 
   route(c.consoleQueues, (_input, { db }) => views.reviewQueues(db));
 
-  route(c.consoleRecharges, (input, { db }) => views.rechargeList(db, input.status));
-  route(c.consoleRecharge, (input, { db }) => views.rechargeDetail(db, Number(input.id)));
+  route(c.consoleRecharges, (input, { db, operatorConsole }) =>
+    views.rechargeList(db, input.status, operatorConsole.fourEyesUsdt),
+  );
+  route(c.consoleRecharge, (input, { db, operatorConsole, operator }) =>
+    views.rechargeDetail(db, Number(input.id), operatorConsole.fourEyesUsdt, operator.name),
+  );
   route(c.consoleApproveRecharge, async (input, ctx) => {
     const details = { blockHeight: input.block_height || undefined, remark: input.remark || undefined };
-    const row = await ctx.db.transaction((tx) =>
-      approveRechargeAs(tx, actor(ctx), Number(input.id), details, ctx.clock.now()),
+    const { fourEyesUsdt } = ctx.operatorConsole;
+    const { row, approvals, needed } = await ctx.db.transaction((tx) =>
+      approveRechargeAs(tx, actor(ctx), Number(input.id), details, ctx.clock.now(), fourEyesUsdt),
     );
-    return views.rechargeView(row, await nameOf(ctx, row.userId));
+    return views.rechargeView(row, await nameOf(ctx, row.userId), { approvals, needed });
   });
   route(c.consoleRejectRecharge, async (input, ctx) => {
     const row = await ctx.db.transaction((tx) =>
       rejectRechargeAs(tx, actor(ctx), Number(input.id), input.reason, ctx.clock.now()),
     );
-    return views.rechargeView(row, await nameOf(ctx, row.userId));
+    return views.rechargeWithApprovals(ctx.db, row, await nameOf(ctx, row.userId), ctx.operatorConsole.fourEyesUsdt);
   });
 
   route(c.consoleWithdrawals, (input, { db, operatorConsole }) =>

@@ -73,7 +73,8 @@ export { table, type OperatorContext } from './command-kit.ts';
 export const USAGE = `Usage: npm run ops -- <command>
   recharges [pending|success|rejected|all]      recharges to review (default: pending)
   recharge approve <id> [height=<block>] [remark="<text>"]
-                                                credit it (balance, cumulative recharge, VIP level)
+                                                credit it (balance, cumulative recharge, VIP level; above
+                                                FOUR_EYES_USDT: one of two approvals, the command being "ops")
   recharge reject <id> "<reason>"               the customer sees the reason
   withdrawals [review|success|fail|all]         withdrawals to review (default: review)
   withdrawal approve <id> [hash=<payout tx>]    paid out: the frozen amount + fee leaves (above FOUR_EYES_USDT:
@@ -174,13 +175,17 @@ const commands: Record<string, Command> = {
     );
   },
 
-  async recharge({ db, now }, [action, id, ...rest]) {
+  async recharge({ db, now, fourEyesUsdt = DEFAULT_FOUR_EYES_USDT }, [action, id, ...rest]) {
     const order = idOf(id);
     if (action === 'approve') {
       const options = keyValues(rest, ['height', 'remark']);
-      const row = await db.transaction((tx) =>
-        approveRechargeAs(tx, COMMAND_LINE, order, { blockHeight: options.height, remark: options.remark }, now),
+      // Four eyes: above FOUR_EYES_USDT the command is one approver ('ops'); a console reviewer is the other.
+      const details = { blockHeight: options.height, remark: options.remark };
+      const { row, approvals, needed } = await db.transaction((tx) =>
+        approveRechargeAs(tx, COMMAND_LINE, order, details, now, fourEyesUsdt),
       );
+      if (approvals.length < needed)
+        return `Recharge ${row.id} (${row.orderNo}): approval ${approvals.length} of ${needed} recorded (${approvals.join(', ')}); another reviewer must approve it too.`;
       return `Recharge ${row.id} (${row.orderNo}) approved: ${plain(row.actualAmount)} ${row.asset} credited to user ${row.userId}.`;
     }
     if (action === 'reject') {
