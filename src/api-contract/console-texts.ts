@@ -119,6 +119,11 @@ export const consoleTexts = {
   },
   consoleWelfareTaskNotFound: /*i18n*/ { id: 'e.consoleWelfareTaskNotFound', message: 'No welfare task {code}.' },
   // Points are whole numbers everywhere they are shown (balances, history, redemption): a reward in points is one.
+  // The most a reward set by an operator may pay one customer (server/domain/reward-caps.ts).
+  consoleRewardAboveCap: /*i18n*/ {
+    id: 'v.consoleRewardAboveCap',
+    message: '"{field}" is {amount} {asset}: a reward pays one customer at most {cap} {asset} ({setting}).',
+  },
   consoleWelfarePoints: /*i18n*/ {
     id: 'v.consoleWelfarePoints',
     message: 'Welfare task {code}: "{reward}" is not a whole number of points.',

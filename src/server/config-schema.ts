@@ -519,8 +519,22 @@ export const VARIABLES = {
     kind: kinds.usdt,
     default: DEFAULT_CONSOLE_SETTINGS.fourEyesUsdt,
     meaning:
-      'A withdrawal worth more than this many USDT (a coin at its latest recorded price) is paid only on the ' +
-      'approvals of two different operators; `0`: every withdrawal',
+      'A withdrawal or a recharge worth more than this many USDT (a coin at its latest recorded price) is paid out ' +
+      'or credited only on the approvals of two different operators; `0`: every one',
+  }),
+  REWARD_MAX_USDT: setting({
+    group: 'Operators and monitoring',
+    kind: kinds.rewardCap('USDT'),
+    default: DEFAULT_CONSOLE_SETTINGS.rewardCaps.USDT,
+    meaning:
+      'The most USDT a reward an operator sets may pay one customer (a welfare task, the referral reward per friend); ' +
+      'a higher one is refused. Such rewards are paid without review to every customer who qualifies',
+  }),
+  REWARD_MAX_POINTS: setting({
+    group: 'Operators and monitoring',
+    kind: kinds.rewardCap('points'),
+    default: DEFAULT_CONSOLE_SETTINGS.rewardCaps.POINT,
+    meaning: 'The most points a reward an operator sets may pay one customer (a welfare task); a higher one is refused',
   }),
   RECONCILE_EVERY_SECONDS: setting({
     group: 'Operators and monitoring',

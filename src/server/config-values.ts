@@ -136,6 +136,17 @@ export const usdt: Kind<string> = {
   },
 };
 
+/** The bound of the rewards paid in `unit` (reward-caps.ts): an amount as the ledger writes it (up to 12 digits, 8
+ * decimals), kept as its decimal string. */
+export const rewardCap = (unit: string): Kind<string> => ({
+  type: `${unit} amount`,
+  read(value, name) {
+    if (!/^\d{1,12}(\.\d{1,8})?$/.test(value))
+      throw new Error(`${name}=${value} is not an amount of ${unit} (the most a reward may pay one customer).`);
+    return value;
+  },
+});
+
 /** Whole seconds from 1 to a day, read as ms: a typo must not stop the books' check or run it without pause. */
 export const reconcileSecondsAsMs: Kind<number> = {
   type: 'whole seconds, 1 to 86400',

@@ -85,7 +85,7 @@ export interface ServerConfig {
   relyingParty: { id: string | null; origins: string[] };
   /** LOGIN_COUNTRY_FILE: the address-to-country table of the sign-in history; null: every place unknown. */
   loginCountryFile: string | null;
-  /** CONSOLE_IDLE_MINUTES in ms and FOUR_EYES_USDT. */
+  /** CONSOLE_IDLE_MINUTES in ms, FOUR_EYES_USDT, REWARD_MAX_USDT and REWARD_MAX_POINTS. */
   operatorConsole: ConsoleSettings;
   /** RECONCILE_EVERY_SECONDS in ms: how often the books' check runs, across all processes (jobs/reconciliation.ts). */
   reconcileEveryMs: number;
@@ -144,7 +144,11 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     relyingParty: { id: value.WEBAUTHN_RP_ID, origins: value.WEBAUTHN_ORIGINS },
     loginCountryFile: value.LOGIN_COUNTRY_FILE,
     pushServiceHosts: value.PUSH_SERVICE_HOSTS,
-    operatorConsole: { idleMs: value.CONSOLE_IDLE_MINUTES, fourEyesUsdt: value.FOUR_EYES_USDT },
+    operatorConsole: {
+      idleMs: value.CONSOLE_IDLE_MINUTES,
+      fourEyesUsdt: value.FOUR_EYES_USDT,
+      rewardCaps: { USDT: value.REWARD_MAX_USDT, POINT: value.REWARD_MAX_POINTS },
+    },
     reconcileEveryMs: value.RECONCILE_EVERY_SECONDS,
     vapidSubject: value.VAPID_SUBJECT,
     buildId: value.BUILD_ID,

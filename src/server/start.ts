@@ -182,6 +182,7 @@ const stopOperatorSocket =
             earnTimeZone: config.earnTimeZone,
             twoFactorKey,
             fourEyesUsdt: config.operatorConsole.fourEyesUsdt,
+            rewardCaps: config.operatorConsole.rewardCaps,
           },
           argv,
         ),

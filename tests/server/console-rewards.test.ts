@@ -6,9 +6,9 @@
 // values before and after, from the console and the command line alike; a value outside its rule is
 // refused, changes nothing and leaves no entry; only the content role gets through.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asc, gt, inArray } from 'drizzle-orm';
+import { asc, eq, gt, inArray } from 'drizzle-orm';
 import { startHarness, type Harness } from './harness.ts';
-import { TOKEN_EXPIRED, customer, refused } from './helpers.ts';
+import { TOKEN_EXPIRED, customer, refused, refusedAbout } from './helpers.ts';
 import { ops, opsOk } from './funds-helpers.ts';
 import { operatorToken } from './console-helpers.ts';
 import {
@@ -20,6 +20,7 @@ import {
   consoleSetCheckInLadder,
   consoleCheckInLadder,
   consoleWelfareTasks,
+  consoleSetReferralReward,
 } from '../../src/api-contract/console-rewards.ts';
 import { checkInCalendar } from '../../src/api-contract/check-in.ts';
 import { welfareTasks } from '../../src/api-contract/welfare.ts';
@@ -408,6 +409,62 @@ describe('a value outside its rule', () => {
       ret: 0,
       msg: expect.stringContaining('5,5,10,10,15,20,30'),
     });
+  });
+});
+
+describe('a reward above its bound (REWARD_MAX_USDT, REWARD_MAX_POINTS)', () => {
+  const above = (field: string, amount: string, asset: string, cap: string, setting: string) =>
+    refusedAbout(
+      `"${field}" is ${amount} ${asset}: a reward pays one customer at most ${cap} ${asset} (${setting}).`,
+      field,
+    );
+  const welfare = (terms: Record<string, string>) => h.call(consoleChangeWelfareTask, terms, as());
+
+  it('is refused naming its field, in the console and the command alike; at the bound it applies', async () => {
+    const before = await rows();
+    const since = await lastAuditId();
+    expect(await welfare({ code: 'friend_certified', reward: '100.5' })).toEqual(
+      above('reward', '100.5', 'USDT', '100', 'REWARD_MAX_USDT'),
+    );
+    expect(await welfare({ code: 'first_option', reward: '10001' })).toEqual(
+      above('reward', '10001', 'POINT', '10000', 'REWARD_MAX_POINTS'),
+    );
+    // A reward within the points' bound, paid in USDT instead: the bound of the asset it would pay in.
+    expect(await welfare({ code: 'first_option', reward: '5000', asset: 'USDT' })).toEqual(
+      above('reward', '5000', 'USDT', '100', 'REWARD_MAX_USDT'),
+    );
+    expect(await ops(h, 'welfare', 'friend_certified', 'reward=100.5')).toEqual({
+      ok: false,
+      output: '"reward" is 100.5 USDT: a reward pays one customer at most 100 USDT (REWARD_MAX_USDT).',
+    });
+    expect(await h.call(consoleSetReferralReward, { amount: '250' }, as())).toEqual(
+      above('amount', '250', 'USDT', '100', 'REWARD_MAX_USDT'),
+    );
+    expect(await h.call(consoleSetReferralReward, { amount: '250' }, { ...as(), lang: 'zh' })).toMatchObject({
+      ret: 0,
+      field: 'amount',
+      msg: expect.stringMatching(/^(?!"amount" is).*250.*REWARD_MAX_USDT/),
+    });
+    expect(await rows()).toEqual(before);
+    expect(await auditSince(since)).toEqual([]);
+
+    // At the bound, it applies.
+    expect(await welfare({ code: 'first_option', reward: '10000' })).toMatchObject({ ret: 1 });
+    expect(await h.call(consoleSetReferralReward, { amount: '100' }, as())).toMatchObject({
+      ret: 1,
+      data: { asset: 'USDT', amount: '100' },
+    });
+    expect(await h.call(consoleSetReferralReward, { amount: '0' }, as())).toMatchObject({ ret: 1 });
+    expect(await welfare({ code: 'first_option', reward: '30' })).toMatchObject({ ret: 1 });
+  });
+
+  it('leaves a task above it from before to be taken off offer, not offered again', async () => {
+    await h.database.db.update(taskRows).set({ reward: '50000' }).where(eq(taskRows.code, 'first_recharge'));
+    expect(await welfare({ code: 'first_recharge', active: 'false' })).toMatchObject({ ret: 1 });
+    expect(await welfare({ code: 'first_recharge', active: 'true' })).toEqual(
+      above('reward', '50000', 'POINT', '10000', 'REWARD_MAX_POINTS'),
+    );
+    expect(await welfare({ code: 'first_recharge', reward: '100', active: 'true' })).toMatchObject({ ret: 1 });
   });
 });
 

@@ -23,6 +23,7 @@ import { PreparedSecrets, checkSecret, foldedUsername, hashSecret, verifySecret 
 import { guessFrom } from './login-guessing.ts';
 import { appendAudit, type Actor } from './audit-log.ts';
 import { DEFAULT_FOUR_EYES_USDT } from './operator-reviews.ts';
+import { DEFAULT_REWARD_CAPS, type RewardCaps } from './reward-caps.ts';
 import { hashToken } from './sessions.ts';
 import { Refusal } from './refusal.ts';
 import { LockedOut, tooManyAttempts } from './attempts.ts';
@@ -31,12 +32,18 @@ import { TWO_FACTOR_ISSUER } from './two-factor.ts';
 import { openSecret, sealSecret } from './two-factor-key.ts';
 
 /** CONSOLE_IDLE_MINUTES: a console session ends this long after its last call; FOUR_EYES_USDT: above it a withdrawal
- * needs two approvers. */
+ * or a recharge needs two approvers; REWARD_MAX_USDT, REWARD_MAX_POINTS: the most a reward an operator sets may pay
+ * one customer (reward-caps.ts). */
 export interface ConsoleSettings {
   idleMs: number;
   fourEyesUsdt: string;
+  rewardCaps: RewardCaps;
 }
-export const DEFAULT_CONSOLE_SETTINGS: ConsoleSettings = { idleMs: 30 * 60_000, fourEyesUsdt: DEFAULT_FOUR_EYES_USDT };
+export const DEFAULT_CONSOLE_SETTINGS: ConsoleSettings = {
+  idleMs: 30 * 60_000,
+  fourEyesUsdt: DEFAULT_FOUR_EYES_USDT,
+  rewardCaps: DEFAULT_REWARD_CAPS,
+};
 type OperatorRow = typeof operators.$inferSelect;
 
 /** The operator behind a console call. */

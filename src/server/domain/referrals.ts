@@ -29,6 +29,7 @@ import { configValue, setConfigEntry } from './config-entries.ts';
 import { post } from './ledger.ts';
 import { idKey, keysetQuery, timeKey, type KeysetOrder } from './paged-query.ts';
 import { changesOf, type Term } from './settings.ts';
+import { checkRewardCap, type RewardCaps } from './reward-caps.ts';
 
 /** Where the reward is configured: config_entries act `referral`, key `reward` (an amount of USDT; "0": off). */
 export const REFERRAL_CONFIG = { act: 'referral', key: 'reward' } as const;
@@ -53,15 +54,18 @@ const REWARD_TERMS: Record<string, Term<{ amount: string }>> = {
 /**
  * Sets the reward (`amount=5`; `amount=0` turns it off) with its audit entry (the rule before and after), in the
  * caller's transaction: every entry point's way in. Friends verified from now on are paid it; what was paid stays.
- * @throws Refusal (console term refused) for an amount that is not a decimal of at most 12 digits and 8 decimals.
+ * @throws Refusal (console term refused) for an amount that is not a decimal of at most 12 digits and 8 decimals;
+ * consoleRewardAboveCap (field `amount`) for one above the USDT bound of `caps` (reward-caps.ts).
  */
 export async function setReferralRewardAs(
   tx: Tx,
   actor: Actor,
   changes: readonly string[],
   now: Date,
+  caps: RewardCaps,
 ): Promise<ReferralRule> {
   const set = changesOf(changes, REWARD_TERMS, 'amount=5 (USDT per certified friend; 0 turns the reward off)');
+  if (set.amount !== undefined) checkRewardCap(caps, REFERRAL_ASSET, set.amount, 'amount');
   // Two operators setting it at once: the second waits here, and its "before" is the first one's rule.
   await tx
     .select()

@@ -16,6 +16,7 @@ import {
 } from '../../api-contract/welfare.ts';
 import { POINTS, isWholePoints } from '../../api-contract/rewards.ts';
 import { Refusal } from './refusal.ts';
+import { checkRewardCap, type RewardCaps } from './reward-caps.ts';
 import { holdOpenAccount, isUniqueViolation } from './accounts.ts';
 import { AlreadyPosted, balanceOf, post } from './ledger.ts';
 import { certifiedBefore, invitedThemselves } from './referrals.ts';
@@ -161,7 +162,9 @@ export const welfareTaskTerms = (row: TaskRow) => ({
 
 /**
  * Changes a task for claims to come (a claim already paid keeps what it paid), with its audit entry
- * (the terms before and after), in the caller's transaction: every entry point's way in.
+ * (the terms before and after), in the caller's transaction: every entry point's way in. An offered task pays at
+ * most `caps` of its asset (reward-caps.ts); one above it can still be taken off offer (`active=false`).
+ * @throws Refusal consoleRewardAboveCap (field `reward`) for an offered task whose reward would be above its bound.
  */
 export async function changeWelfareTaskAs(
   tx: Executor,
@@ -169,6 +172,7 @@ export async function changeWelfareTaskAs(
   code: string,
   changes: readonly string[],
   now: Date,
+  caps: RewardCaps,
 ): Promise<TaskRow> {
   const [before] = isWelfareCode(code)
     ? await tx.select().from(welfareTasks).where(eq(welfareTasks.code, code)).for('update')
@@ -178,6 +182,7 @@ export async function changeWelfareTaskAs(
   const reward = set.reward ?? before.reward;
   if ((set.asset ?? before.asset) === POINTS && !isWholePoints(reward))
     throw new Refusal(consoleTexts.consoleWelfarePoints.id, { code, reward: new Big(reward).toFixed() });
+  if (set.active ?? before.active) checkRewardCap(caps, set.asset ?? before.asset, reward, 'reward');
   const [after] = await tx.update(welfareTasks).set(set).where(eq(welfareTasks.code, before.code)).returning();
   await appendAudit(
     tx,

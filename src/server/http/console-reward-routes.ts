@@ -35,17 +35,27 @@ export const consoleRewardRoutes: RouteModule = ({ route }) => {
   }));
 
   route(consoleWelfareTasks, (_input, { db }) => welfareTaskList(db));
-  route(consoleChangeWelfareTask, async (input, { db, operator, ip, clock }) =>
-    welfareTaskTerms(
+  route(consoleChangeWelfareTask, async (input, { db, operator, ip, clock, operatorConsole }) => {
+    const changes = changesOf(WELFARE_TASK_TERMS, input);
+    const { rewardCaps } = operatorConsole;
+    return welfareTaskTerms(
       await db.transaction((tx) =>
-        changeWelfareTaskAs(tx, actorOf(operator, ip), input.code, changesOf(WELFARE_TASK_TERMS, input), clock.now()),
+        changeWelfareTaskAs(tx, actorOf(operator, ip), input.code, changes, clock.now(), rewardCaps),
       ),
-    ),
-  );
+    );
+  });
 
   route(consoleReferralReward, (_input, { db }) => referralRule(db));
-  route(consoleSetReferralReward, (input, { db, operator, ip, clock }) =>
-    db.transaction((tx) => setReferralRewardAs(tx, actorOf(operator, ip), [`amount=${input.amount}`], clock.now())),
+  route(consoleSetReferralReward, (input, { db, operator, ip, clock, operatorConsole }) =>
+    db.transaction((tx) =>
+      setReferralRewardAs(
+        tx,
+        actorOf(operator, ip),
+        [`amount=${input.amount}`],
+        clock.now(),
+        operatorConsole.rewardCaps,
+      ),
+    ),
   );
 
   route(consoleBlindBox, (_input, { db }) => blindBoxTerms(db));

@@ -1,6 +1,7 @@
 // What every operator command shares: its context, usage mistakes, argument readers and the
 // table printer. An area's commands live in their own file (ops/<area>-commands.ts) and are
 // merged into the command list in commands.ts.
+import type { RewardCaps } from '../domain/reward-caps.ts';
 import Big from 'big.js';
 import { readFileSync } from 'node:fs';
 import type { Db } from '../db/connection.ts';
@@ -24,8 +25,11 @@ export interface OperatorContext {
   /** The server's two-factor key (operator accounts' authenticators are sealed with it); a process without one uses its
    * own (tests). */
   twoFactorKey?: Buffer;
-  /** FOUR_EYES_USDT: above it a withdrawal needs two approvers (the command counts as the operator 'ops'). */
+  /** FOUR_EYES_USDT: above it a withdrawal or recharge needs two approvers (the command counts as the operator 'ops').
+   */
   fourEyesUsdt?: string;
+  /** REWARD_MAX_USDT, REWARD_MAX_POINTS: the most a reward an operator sets may pay one customer (reward-caps.ts). */
+  rewardCaps?: RewardCaps;
 }
 
 export type Command = (ctx: OperatorContext, args: string[]) => Promise<string>;

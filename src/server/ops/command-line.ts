@@ -52,6 +52,7 @@ async function answer(): Promise<OperatorAnswer> {
       earnTimeZone: config.earnTimeZone,
       twoFactorKey,
       fourEyesUsdt: config.operatorConsole.fourEyesUsdt,
+      rewardCaps: config.operatorConsole.rewardCaps,
     };
     return await runOperatorCommand(context, argv);
   } finally {

@@ -3,6 +3,7 @@
 // the audited domain function the console calls too (one rule, two entry points).
 import { ladderOf, setCheckInLadderAs } from '../domain/check-in.ts';
 import { allWelfareTasks, changeWelfareTaskAs } from '../domain/welfare.ts';
+import { DEFAULT_REWARD_CAPS } from '../domain/reward-caps.ts';
 import { COMMAND_LINE } from '../domain/audit-log.ts';
 import { UsageError, plain, table, type Command } from './command-kit.ts';
 
@@ -21,7 +22,7 @@ export const TASKS_COMMANDS: Record<string, Command> = {
     return `Daily check-in ladder set: ${ladder.join(',')} (from the next check-in on).`;
   },
 
-  async welfare({ db, now }, [code, ...changes]) {
+  async welfare({ db, now, rewardCaps = DEFAULT_REWARD_CAPS }, [code, ...changes]) {
     if (code === undefined) {
       const rows = await allWelfareTasks(db);
       return table(
@@ -30,7 +31,7 @@ export const TASKS_COMMANDS: Record<string, Command> = {
       );
     }
     if (!changes.length) throw new UsageError('Say what to change: welfare <code> reward=50 asset=POINT active=true.');
-    const row = await db.transaction((tx) => changeWelfareTaskAs(tx, COMMAND_LINE, code, changes, now));
+    const row = await db.transaction((tx) => changeWelfareTaskAs(tx, COMMAND_LINE, code, changes, now, rewardCaps));
     return `Welfare task ${row.code}: ${plain(row.reward)} ${row.asset}, ${row.active ? 'active' : 'inactive'} (future claims only).`;
   },
 };
