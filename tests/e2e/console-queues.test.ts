@@ -143,7 +143,8 @@ it('shows each item’s wait oldest first with a legend in words, and "being rev
     form: { username: DEMO_ACCOUNT.username, password: DEMO_ACCOUNT.password },
   });
   customerToken = login.data.token;
-  orders = [await recharge('110'), await recharge('120'), await recharge('130')];
+  // At most FOUR_EYES_USDT each: one reviewer's approval credits them.
+  orders = [await recharge('11'), await recharge('12'), await recharge('13')];
 
   alicePage = await reviewerPage(alice);
   bobPage = await reviewerPage(bob);

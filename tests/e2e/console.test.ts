@@ -131,7 +131,7 @@ it('approves a recharge with its details beside it; the customer’s balance sho
   const sent = await customer<{ id: number; order_no: string }>('/pay/submit', {
     kind: 'crypto',
     channel_id: String(channel.id),
-    amount: '500',
+    amount: '90',
     hash: randomBytes(32).toString('hex'),
   });
   expect(sent.ret).toBe(1);
@@ -161,7 +161,7 @@ it('approves a recharge with its details beside it; the customer’s balance sho
   await page.getByRole('button', { name: 'Approve and credit' }).click();
   await page.locator('.console-page-head').getByText('Approved', { exact: true }).waitFor();
   expect(await page.getByRole('button', { name: 'Approve and credit' }).count()).toBe(0);
-  expect(new Big(await usdt()).minus(before).toString()).toBe('500');
+  expect(new Big(await usdt()).minus(before).toString()).toBe('90');
 });
 
 it('opens a bank recharge’s receipt picture with the console’s token, and rejects it with a reason', async () => {
@@ -250,7 +250,7 @@ it('a withdrawal above the four-eyes amount is paid only when a second reviewer 
     .toBe('Four eyes: this amount needs the approvals of two different reviewers. None yet.');
   // Beside it: the customer's deposits (the recharge above), withdrawals (the rejected one) and sign-ins.
   await page.getByRole('heading', { name: 'Recent sign-ins' }).waitFor();
-  expect(await page.locator('.console-beside').textContent()).toContain('500');
+  expect(await page.locator('.console-beside').textContent()).toContain('90');
   await page.getByTestId('claim-mine').waitFor();
   await page.getByRole('button', { name: 'Approve (first of two)' }).click();
   await expect
@@ -288,6 +288,48 @@ it('a withdrawal above the four-eyes amount is paid only when a second reviewer 
   expect((await customer<{ status: string }>('/users/extract/info', { id: String(id) }, 'GET')).data.status).toBe(
     'success',
   );
+});
+
+it('a recharge above the four-eyes amount is credited only when a second approver approves it', async () => {
+  const channels = await customer<{ lists: { id: number; kind: string; currency: string }[] }>('/pay/lists', {}, 'GET');
+  const channel = channels.data.lists.find((row) => row.kind === 'crypto' && row.currency === 'USDT')!;
+  const sent = await customer<{ id: number; order_no: string }>('/pay/submit', {
+    kind: 'crypto',
+    channel_id: String(channel.id),
+    amount: '250',
+    hash: randomBytes(32).toString('hex'),
+  });
+  expect(sent.ret).toBe(1);
+  const before = await usdt();
+  await page.setViewportSize(DESKTOP);
+  await page.goto(`/console/#/recharge/${sent.data.id}`);
+  const fourEyes = page.getByTestId('four-eyes');
+  await expect
+    .poll(() => fourEyes.textContent())
+    .toBe('Four eyes: this amount needs the approvals of two different reviewers. None yet.');
+  await page.getByTestId('claim-mine').waitFor();
+  // The first approval credits nothing: it takes no block height or remark.
+  expect(await page.getByLabel('Remark (optional)').count()).toBe(0);
+  await page.getByRole('button', { name: 'Approve (first of two)' }).click();
+  await expect
+    .poll(() => fourEyes.textContent())
+    .toMatch(new RegExp(`^Four eyes \\(1 of 2\\): approved by alice on ${CONSOLE_LONG_TIME}\\.$`));
+  await expect
+    .poll(() => page.getByTestId('approve-blocked').textContent())
+    .toBe('Approved by you (1 of 2) — waiting for a second operator');
+  expect(await usdt()).toBe(before);
+  await screenshot(page, 'console-05-recharge-first-of-two-1280');
+
+  // The queue says who gave the first approval.
+  await page.goto('/console/#/queues');
+  await page.getByRole('tab', { name: /Recharges/ }).click();
+  const row = page.getByRole('row').filter({ hasText: sent.data.order_no });
+  await expect.poll(() => row.locator('.console-tag').textContent()).toBe('Four eyes 1/2, approved by alice');
+  await screenshot(page, 'console-06-queue-first-of-two-1280');
+
+  // The operator command is the second pair of eyes ('ops'): the recharge is credited.
+  expect(await ops('recharge', 'approve', String(sent.data.id))).toContain('approved');
+  expect(new Big(await usdt()).minus(before).toString()).toBe('250');
 });
 
 it('speaks Chinese and Thai: its own words and the server’s refusals in the chosen language', async () => {
