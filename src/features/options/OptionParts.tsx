@@ -1,6 +1,8 @@
 // Small pieces the option screens share: the direction tag, the live countdown, the rule icon.
 import { Trans } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
+import { useSnapshot } from 'valtio';
+import { offlineData } from '../../lib/offline.ts';
 import { PracticeTag } from '../../ui/AccountSwitch.tsx';
 import type { Direction, OptionOrder } from '../../api-contract/options.ts';
 import { formatCountdown } from './option-format.ts';
@@ -16,13 +18,22 @@ export function DirectionTag({ direction }: { direction: Direction }) {
 
 /**
  * mm:ss to the end time on the server's clock; "Opening…" while the order waits for its start tick
- * (it has no end time yet), "Settling…" once due, until the result arrives.
+ * (it has no end time yet), "Settling…" once due, until the result arrives. Offline, an order waiting for either says
+ * it waits for the network instead: the app asks for it again as soon as the network is back, not before.
  */
 export function Countdown({ endAt, large = false }: { endAt: string | null; large?: boolean }) {
   const now = useServerNow();
+  const { online } = useSnapshot(offlineData);
   const className = large ? 'opt-countdown large' : 'opt-countdown';
+  const left = endAt === null ? 0 : remainingMs(endAt, now);
+  if (!online && left <= 0) {
+    return (
+      <span className={`${className} settling`} role="status">
+        <Trans>Waiting for the network</Trans>
+      </span>
+    );
+  }
   if (endAt === null) return <Opening className={className} />;
-  const left = remainingMs(endAt, now);
   if (left <= 0) {
     return (
       <span className={`${className} settling`} role="timer">

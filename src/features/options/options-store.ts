@@ -28,6 +28,7 @@ import { accountField, currentAccount, loadPractice, onAccountChange } from '../
 import { plainText, toast, type ToastMessage } from '../../lib/toast.ts';
 import { firstError } from '../../lib/validate.ts';
 import { prices } from '../../lib/prices.ts';
+import { knownOffline, offlineData } from '../../lib/offline.ts';
 import { session } from '../../lib/session.ts';
 import { readToDepth, withHead, withPage } from '../../lib/paged-list.ts';
 import { formatSignedUsdt, formatUsdt } from './option-format.ts';
@@ -235,13 +236,20 @@ export async function placeOrder(input: PlaceInput): Promise<OptionOrder> {
 
 const polling = new Set<number>();
 const lastPoll = new Map<number, number>();
+/**
+ * Per order waiting for its start price: the time (ms since 1970) of its coin's latest streamed tick when it was last
+ * asked for. Only a tick newer than that one can have brought its start price: the same tick seen again (the stream
+ * is down, the prices on screen are those kept from before) is no reason to ask again.
+ */
+const tickAtLastPoll = new Map<number, number>();
 const POLL_EVERY_MS = 1000;
 
-/** Asks for one order again; a settled answer moves it to the record (see remember). */
-async function pollOrder(id: number): Promise<void> {
+/** Asks for one order again; a settled answer moves it to the record (see remember). `tickAt`: as tickAtLastPoll. */
+async function pollOrder(id: number, tickAt?: number): Promise<void> {
   if (polling.has(id)) return;
   polling.add(id);
   lastPoll.set(id, Date.now());
+  if (tickAt !== undefined) tickAtLastPoll.set(id, tickAt);
   try {
     const token = session.token;
     const order = await api(optionOrder, { id: String(id) }, { loading: false });
@@ -265,6 +273,7 @@ function settled(order: OptionOrder): void {
     history.total += 1;
   }
   lastPoll.delete(order.id);
+  tickAtLastPoll.delete(order.id);
   void refreshBalanceOf(order).catch(() => undefined);
   void loadTotals().catch(() => undefined);
   const result = outcomeText(order);
@@ -304,34 +313,61 @@ function pendingOrders(): OptionOrder[] {
 }
 
 const WATCH_TICK_MS = 250;
+/**
+ * While the app knows itself offline but the browser says online (a network that answers nothing), a pending order is
+ * asked for at most this often, to find the network back; with the browser offline it is not asked for at all: its
+ * `online` event resumes the asking at once.
+ */
+const OFFLINE_POLL_EVERY_MS = 10_000;
 /** Pending orders are re-read now and then: orders placed elsewhere, a clock that drifted. */
 const RESYNC_EVERY_MS = 15_000;
 let watchers = 0;
 let watchTimer: ReturnType<typeof setInterval> | undefined;
+let stopOnlineWatch: (() => void) | undefined;
 let lastResync = 0;
 
+/** The browser says it has no network: nothing sent can arrive. */
+const browserOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
+
 function watchTick(): void {
+  if (browserOffline()) return;
+  const offline = knownOffline();
   const now = serverNow();
   for (const listed of pendingOrders()) {
     const order = optionsState.details[listed.id] ?? listed;
     if (order.status === 'settled') continue;
+    const since = Date.now() - (lastPoll.get(order.id) ?? 0);
+    if (offline) {
+      if (since >= OFFLINE_POLL_EVERY_MS && (order.end_at === null || remainingMs(order.end_at, now) <= 0))
+        void pollOrder(order.id);
+      continue;
+    }
     if (order.status === 'opening' || order.end_at === null) {
-      // Its start price is the first tick after it was accepted: asked for as soon as the stream
-      // brings one, and every second anyway (a stream that is off, an order that goes void).
+      // Its start price is the first tick after it was accepted: asked for as soon as the stream brings one newer than
+      // the one seen when it was last asked for, and every second anyway (a stream that is off, an order that goes
+      // void).
       const streamed = prices.quotes[order.code]?.at;
-      const tickAfter = streamed !== undefined && Date.parse(streamed) > Date.parse(order.start_at);
-      const since = Date.now() - (lastPoll.get(order.id) ?? 0);
-      if ((tickAfter && since >= WATCH_TICK_MS) || since >= POLL_EVERY_MS) void pollOrder(order.id);
+      const tickAt = streamed === undefined ? Number.NaN : Date.parse(streamed);
+      const newTick = tickAt > Date.parse(order.start_at) && tickAt > (tickAtLastPoll.get(order.id) ?? -Infinity);
+      if ((newTick && since >= WATCH_TICK_MS) || since >= POLL_EVERY_MS)
+        void pollOrder(order.id, Number.isNaN(tickAt) ? undefined : tickAt);
       continue;
     }
     if (remainingMs(order.end_at, now) > 0) continue;
-    if (Date.now() - (lastPoll.get(order.id) ?? 0) < POLL_EVERY_MS) continue;
+    if (since < POLL_EVERY_MS) continue;
     void pollOrder(order.id);
   }
-  if (optionsState.holding.lists.length > 0 && Date.now() - lastResync > RESYNC_EVERY_MS) {
+  if (!offline && optionsState.holding.lists.length > 0 && Date.now() - lastResync > RESYNC_EVERY_MS) {
     lastResync = Date.now();
     void loadOrders('holding').catch(() => undefined);
   }
+}
+
+/** Back online (the browser's event, or a call answered): every pending order is asked for at once. */
+function resumeWhenOnline(online: boolean): void {
+  if (!online || browserOffline()) return;
+  lastPoll.clear();
+  watchTick();
 }
 
 /** Keeps watching pending orders while at least one screen asks; returns the release. */
@@ -340,9 +376,18 @@ export function watchSettlements(): () => void {
   if (watchers === 1) {
     lastResync = Date.now();
     watchTimer = setInterval(watchTick, WATCH_TICK_MS);
+    stopOnlineWatch = subscribeKey(offlineData, 'online', resumeWhenOnline, true);
+    if (typeof window !== 'undefined') addEventListener('online', onBrowserOnline);
   }
   return () => {
     watchers -= 1;
-    if (watchers === 0) clearInterval(watchTimer);
+    if (watchers === 0) {
+      clearInterval(watchTimer);
+      stopOnlineWatch?.();
+      if (typeof window !== 'undefined') removeEventListener('online', onBrowserOnline);
+    }
   };
 }
+
+/** The browser's `online` event: offlineData.online may have been true all along (it then does not change). */
+const onBrowserOnline = () => resumeWhenOnline(true);
