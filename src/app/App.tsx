@@ -143,11 +143,22 @@ function PageLoading() {
   );
 }
 
-/** A page chunk that fails to load shows the load-failed text and a way to try again, not a blank screen. */
+/**
+ * A page chunk that fails to load shows the load-failed text and a way to try again, not a blank screen. One that
+ * failed offline loads again by itself when the browser is back online, in place: the app is not reloaded, so what
+ * the customer typed elsewhere (kept in the stores) stays.
+ */
 class PageBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
   state = { failed: false };
   static getDerivedStateFromError() {
     return { failed: true };
+  }
+  private readonly retry = () => this.state.failed && this.setState({ failed: false });
+  componentDidMount() {
+    addEventListener('online', this.retry);
+  }
+  componentWillUnmount() {
+    removeEventListener('online', this.retry);
   }
   render() {
     if (!this.state.failed) return this.props.children;

@@ -10,6 +10,7 @@ import type { Locale } from '../api-contract/constants.ts';
 import { prefetch } from '../lib/api.ts';
 import { config, slides } from '../api-contract/content.ts';
 import { PUBLIC_ROUTES, ROUTES } from '../api-contract/routes.ts';
+import { whenCodeCanArrive } from '../lib/code-reach.ts';
 import { HomeIcon, MarketsIcon, MineIcon, MiningIcon, OptionsIcon } from '../ui/tab-icons.tsx';
 
 /** A page's module; `prepare` starts what its first render needs, when the app starts on it. */
@@ -33,17 +34,18 @@ export type Page = ComponentType & {
  * React keeps a lazy component's failure for good, so each showing of the page takes the lazy component of the moment,
  * and one that failed (a tab opened offline) is made anew for the next showing: back online, the tab opened again
  * shows its page, not the load-failed screen until the app is reloaded. A showing keeps its own, so a failure is shown
- * once, not asked for again and again while offline.
+ * once, not asked for again and again while offline. Offline, code the service worker may not hold is not asked for
+ * at all (whenCodeCanArrive): the browser would keep that failure for the document's life.
  */
 const page = (area: string, loadModule: () => Promise<PageModule>): Page => {
   let code: Promise<PageModule> | null = null;
   let ready: ComponentType | null = null;
   const loadCode = () => {
-    if (!code) (code = loadModule()).catch(() => (code = null));
+    if (!code) (code = whenCodeCanArrive().then(loadModule)).catch(() => (code = null));
     return code;
   };
   const load = () =>
-    Promise.all([loadCode(), loadAreaMessages(area)]).then(([module]) => {
+    Promise.all([loadCode(), whenCodeCanArrive().then(() => loadAreaMessages(area))]).then(([module]) => {
       ready = module.default;
       return module;
     });
