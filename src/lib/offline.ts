@@ -45,13 +45,17 @@ function showFreshAnswers(now: number): void {
 }
 
 /**
- * The network answered again after a call found it gone: a page showing a customer's answer from the cache (which
- * stays marked, offlineSince) is loaded again, so it asks for the fresh one.
+ * The network answered (a call, a step or heartbeat of the price stream): the app is online, whatever a dropped
+ * connection made it conclude before. After a call found the network gone, a page showing a customer's answer from the
+ * cache (which stays marked, offlineSince) is loaded again, so it asks for the fresh one; a read that failed meanwhile
+ * is asked again where it shows its failure (ui/lists.tsx, useRetryWhenBackOnline).
  */
-function noteNetworkBack(now = Date.now()): void {
+export function noteNetworkBack(now = Date.now()): void {
   const was = offlineData.online;
+  // An answer sent before the browser went offline may arrive after it did: the browser's word stands.
+  if (was || (typeof navigator !== 'undefined' && navigator.onLine === false)) return;
   offlineData.online = true;
-  if (!was && Object.keys(offlineData.asOf).some((path) => !PUBLIC_PATHS.includes(path))) showFreshAnswers(now);
+  if (Object.keys(offlineData.asOf).some((path) => !PUBLIC_PATHS.includes(path))) showFreshAnswers(now);
 }
 
 if (typeof window !== 'undefined') {

@@ -16,7 +16,7 @@ import {
 import { texts } from '../api-contract/texts.ts';
 import { FRESH_READ_MS, api, apiUrl } from './api.ts';
 import { persistedStore } from './storage.ts';
-import { offlineData } from './offline.ts';
+import { noteNetworkBack, offlineData } from './offline.ts';
 import { documentData } from './first-data.ts';
 
 export const prices = persistedStore('prices', {
@@ -189,6 +189,12 @@ function heard(): void {
   stallTimer = setTimeout(dropped, STREAM_STALL_MS);
 }
 
+/** An event of the server arrived: the stream is alive and so is the network (a dropped call had said offline). */
+function answered(): void {
+  heard();
+  noteNetworkBack();
+}
+
 function open(): void {
   close();
   if (typeof EventSource === 'undefined' || users === 0) return;
@@ -210,26 +216,26 @@ function open(): void {
   source.addEventListener('open', () => {
     failures = 0;
     priceStream.status = 'live';
-    heard();
+    answered();
     // The list again for the day's figures, unless it has just come from the server (the read of an
     // app start): the stream's first event carries the latest prices, or every step since the last.
     if (!coinListJustLoaded()) void loadCoinList({ loading: false }).catch(() => undefined);
   });
   source.addEventListener('ticks', (event) => {
     const message = event as MessageEvent<string>;
-    heard();
+    answered();
     if (message.lastEventId) lastEventId = message.lastEventId;
     deliver(JSON.parse(message.data) as TickEvent[]);
   });
   source.addEventListener(HALTS_EVENT, (event) => {
-    heard();
+    answered();
     applyHalts(JSON.parse((event as MessageEvent<string>).data) as string[]);
   });
-  source.addEventListener('heartbeat', heard);
+  source.addEventListener('heartbeat', answered);
   // Away longer than the server resends: the latest prices, and the list again for the day's figures.
   source.addEventListener('reset', (event) => {
     const message = event as MessageEvent<string>;
-    heard();
+    answered();
     if (message.lastEventId) lastEventId = message.lastEventId;
     deliver(JSON.parse(message.data) as TickEvent[]);
     void loadCoinList({ loading: false }).catch(() => undefined);

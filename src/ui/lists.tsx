@@ -1,10 +1,12 @@
 // Rows of a settings-style list, a bottom sheet to pick one option, a dialog and an empty state.
-import { useId, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useSnapshot } from 'valtio';
 import { Link } from 'wouter';
 import { Trans } from '@lingui/react/macro';
 import { ChevronIcon, CompassIcon } from './icons.tsx';
 import { Button } from './forms.tsx';
 import { useKeyboardFocus } from './keyboard-focus-load.ts';
+import { offlineData } from '../lib/offline.ts';
 
 interface CellProps {
   label: ReactNode;
@@ -158,6 +160,7 @@ export function Empty({ children, action }: { children: ReactNode; action?: Reac
 
 /** A load that failed: what it said, and a way to try again. */
 export function LoadFailure({ children, onRetry }: { children: ReactNode; onRetry: () => void }) {
+  useRetryWhenBackOnline(onRetry, true);
   return (
     <Empty
       action={
@@ -169,4 +172,22 @@ export function LoadFailure({ children, onRetry }: { children: ReactNode; onRetr
       {children}
     </Empty>
   );
+}
+
+/**
+ * Calls `retry` once when the app finds the network again (offlineData.online turns true: a call or the price stream
+ * answered, or the browser's `online` event) while `failed`: a read that failed for want of a network (a dropped
+ * connection counts) is asked again by itself, so its "You are offline" does not stay on screen after the network
+ * has answered.
+ */
+export function useRetryWhenBackOnline(retry: () => void, failed: boolean): void {
+  const { online } = useSnapshot(offlineData);
+  const wasOnline = useRef(online);
+  const latest = useRef({ retry, failed });
+  latest.current = { retry, failed };
+  useEffect(() => {
+    const cameBack = online && !wasOnline.current;
+    wasOnline.current = online;
+    if (cameBack && latest.current.failed) latest.current.retry();
+  }, [online]);
 }

@@ -11,7 +11,7 @@ import { copyText } from '../lib/clipboard.ts';
 import { hasMore, type CursorList, type PagedList } from '../lib/paged-list.ts';
 import { CopyIcon, RecordIcon } from './icons.tsx';
 import { Button, Segmented } from './forms.tsx';
-import { Empty } from './lists.tsx';
+import { Empty, useRetryWhenBackOnline } from './lists.tsx';
 import './records.css';
 
 export type Tone = 'wait' | 'good' | 'bad';
@@ -104,6 +104,7 @@ interface ListViewProps {
 /** A paged list: nothing while the first page loads, the failure with a retry, empty, or the rows and "Load more". */
 export function ListView({ list, empty, retry, more, children }: ListViewProps) {
   const loadMore = useSubmit(more);
+  useRetryWhenBackOnline(retry, list.failure !== null);
   const retryButton = (
     <Button size="small" variant="secondary" onClick={retry}>
       <Trans>Try again</Trans>

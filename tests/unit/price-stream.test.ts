@@ -277,3 +277,19 @@ it('marks the coins the stream says are halted as paused, with the message an or
   expect(pausedText('BTC')).toBeNull();
   release();
 });
+
+it('a step of the stream is an answer of the network: a call that found the network gone no longer makes it offline', async () => {
+  const { subscribePrices } = await import('../../src/lib/prices.ts');
+  const { offlineData, noteNetworkFailure } = await import('../../src/lib/offline.ts');
+  const release = subscribePrices();
+  latest().emit('open');
+  // A call's connection was reset: the app takes the network for gone.
+  noteNetworkFailure();
+  expect(offlineData.online).toBe(false);
+  latest().step(1_000);
+  expect(offlineData.online).toBe(true);
+  noteNetworkFailure();
+  latest().emit('heartbeat');
+  expect(offlineData.online).toBe(true);
+  release();
+});
