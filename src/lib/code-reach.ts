@@ -23,14 +23,24 @@ export async function whenCodeCanArrive(): Promise<void> {
   if (!(await serviceWorkerHoldsEveryFile())) throw new CodeOffline();
 }
 
-/** Whether the worker controlling the page holds every file of the app; false with none. */
+/**
+ * How long the worker has to answer, in ms: one that does not (a worker of an older version that knows no such
+ * question, one stopped mid-update) counts as not holding the files, so the page waits for the network instead of
+ * showing its loading state for ever.
+ */
+const WORKER_ANSWER_MS = 3_000;
+
+/** Whether the worker controlling the page holds every file of the app; false with none or with no answer in time. */
 function serviceWorkerHoldsEveryFile(): Promise<boolean> {
   const controller = navigator.serviceWorker?.controller;
   if (!controller) return Promise.resolve(false);
   return new Promise((resolve) => {
     const channel = new MessageChannel();
-    channel.port1.onmessage = (event: MessageEvent<{ cached?: unknown } | null>) =>
+    const unanswered = setTimeout(() => resolve(false), WORKER_ANSWER_MS);
+    channel.port1.onmessage = (event: MessageEvent<{ cached?: unknown } | null>) => {
+      clearTimeout(unanswered);
       resolve(event.data?.cached === true);
+    };
     controller.postMessage({ type: PRECACHE_STATE_MESSAGE }, [channel.port2]);
   });
 }
