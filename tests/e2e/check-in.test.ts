@@ -3,10 +3,11 @@
 // reload still says "Checked in today". Then welfare: the tasks as the server states them, a
 // claimable one claimed (its reward paid once), a locked one's details and the way to meet it.
 // The e2e server's clock runs 20× (a day lasts 72 minutes): the test reads the day from the server.
-import { beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { phonePageForFile, screenshot } from './browser.ts';
-import { callApi, logIn } from './pwa.ts';
+import { callApi, documentPng, logIn, registerUser } from './pwa.ts';
+import { operator, rowId } from './operator.ts';
 import { fundedUser } from './funded-user.ts';
 import { openedOption } from './order-form.ts';
 
@@ -170,6 +171,46 @@ it('explains a locked task and links to where its condition is met', async () =>
     '#/pages/mine/Certification/primary',
   );
   await shot('welfare-02-details');
+});
+
+/** Sends `userToken`'s primary certification with passport `number` and has the operator verify it. */
+async function certifiedWith(userToken: string, userPhone: string, number: string) {
+  const form = new FormData();
+  form.append('image', new Blob([new Uint8Array(documentPng(80))], { type: 'image/png' }), 'passport.png');
+  const upload = await fetch(`${inject('baseUrl')}/api/users/upload`, {
+    method: 'POST',
+    headers: { token: userToken, lang: 'en' },
+    body: form,
+  });
+  const image = ((await upload.json()) as { data: { url: string } }).data.url;
+  const sent = await callApi('/users/levelauth', {
+    token: userToken,
+    form: { level: 'primary', doc_type: 'passport', name: 'Malee Srisuk', number, image },
+  });
+  expect(sent.ret, sent.msg).toBe(1);
+  const id = rowId(await operator('certifications'), userPhone);
+  expect(await operator('certification', 'approve', id)).toMatch(/verified\./);
+}
+
+it('says why the certification reward is held when the document was verified for another account first', async () => {
+  const passport = `CI${String(Date.now()).slice(-7)}`;
+  const otherPhone = `09${String(Date.now()).slice(-8)}`;
+  await registerUser(otherPhone, password, '246810');
+  const other = await callApi<{ token: string }>('/users/login', { form: { username: otherPhone, password } });
+  await certifiedWith(other.data.token, otherPhone, passport);
+  await certifiedWith(token, phone, passport);
+  await page.goto('/#/pages/index/welfare');
+  const row = page.locator('.welfare-task[data-code="primary_certification"]');
+  const said = 'Paid once per person: your identity document was verified for another account first.';
+  await poll(() => row.locator('.welfare-held').textContent()).toBe(said);
+  expect(await row.getAttribute('data-state')).toBe('locked');
+  // Nothing to do would change it: no "Certify" link, no Claim.
+  expect(await row.locator('.welfare-action').locator('a, button').count()).toBe(0);
+  await shot('welfare-04-held');
+  await row.locator('.welfare-text').click();
+  await page.waitForURL(/#\/pages\/index\/welfareDetails\?code=primary_certification$/);
+  await page.locator('.welfare-details').getByText(said).waitFor();
+  expect(await page.locator('.welfare-details-action').locator('a, button').count()).toBe(0);
 });
 
 it('lays the check-in and welfare pages out right to left in Arabic', async () => {
