@@ -37,16 +37,21 @@ beforeAll(async () => {
 const amountBox = () => page.locator('input[name="amount"]');
 const passwordBox = () => page.locator('input[name="paypass"]');
 
-/** Sends a withdrawal of 20 USDT with the payment password `typed`, confirmed in the dialog. */
-async function withdrawWith(typed: string): Promise<void> {
-  await page.goto('/#/pages/Withdraw/Withdraw');
-  await page.locator('.funds-rule').waitFor();
+/** Fills the open withdrawal form with 20 USDT and the payment password `typed`, sends it and confirms it. */
+async function sendWithdrawal(typed: string): Promise<void> {
   await amountBox().fill('20');
   await passwordBox().fill(typed);
   await page.locator('form button[type="submit"]').click();
   const confirm = page.getByRole('alertdialog');
   await confirm.locator('button:not([data-dismiss])').last().click();
   await confirm.waitFor({ state: 'detached' });
+}
+
+/** Opens the withdrawal page and sends a withdrawal of 20 USDT with the payment password `typed`, confirmed. */
+async function withdrawWith(typed: string): Promise<void> {
+  await page.goto('/#/pages/Withdraw/Withdraw');
+  await page.locator('.funds-rule').waitFor();
+  await sendWithdrawal(typed);
 }
 
 /** The text the payment password's input is described by, and whether it is marked invalid and has the focus. */
@@ -98,12 +103,7 @@ it('a bank card deleted on another device is said under the payee, and the cards
     ret: 1,
   });
 
-  await amountBox().fill('20');
-  await passwordBox().fill(paypass);
-  await page.locator('form button[type="submit"]').click();
-  const confirm = page.getByRole('alertdialog');
-  await confirm.locator('button:not([data-dismiss])').last().click();
-  await confirm.waitFor({ state: 'detached' });
+  await sendWithdrawal(paypass);
   const payeeState = () =>
     picker.evaluate((box: HTMLElement) => ({
       said: document.getElementById(box.getAttribute('aria-describedby') ?? '')?.textContent ?? '',

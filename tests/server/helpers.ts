@@ -35,18 +35,21 @@ export const newPhone = () => `+668${String(20_000_000 + ++numbers)}`;
 export const newEmail = () => `user${++numbers}@example.com`;
 
 /** Sends a code and registers with it (moving the clock past the 60 s resend wait first). */
+/** A registration form by mobile number `phone` with the code last sent to it, the test passwords and `extra`. */
+export const phoneRegistration = (h: Harness, phone: string, extra: Record<string, string> = {}) => ({
+  mode: 'phone',
+  phone,
+  code: h.codeFor(phone),
+  password: PASSWORD,
+  paypass: PAYPASS,
+  currency: 'THB',
+  ...extra,
+});
+
 export async function registerByPhone(h: Harness, phone = newPhone(), extra: Record<string, string> = {}) {
   h.clock.advance(61_000);
   expect((await h.call(sendSmsCode, { userphone: phone })).ret).toBe(1);
-  const res = await h.call(register, {
-    mode: 'phone',
-    phone,
-    code: h.codeFor(phone),
-    password: PASSWORD,
-    paypass: PAYPASS,
-    currency: 'THB',
-    ...extra,
-  });
+  const res = await h.call(register, phoneRegistration(h, phone, extra));
   expect(res).toMatchObject({ ret: 1, msg: 'Success' });
   return { phone, token: res.data.token, device: res.data.device };
 }

@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { startHarness, type Harness } from './harness.ts';
-import { PASSWORD, PAYPASS, customer, newPhone } from './helpers.ts';
+import { customer, newPhone, phoneRegistration } from './helpers.ts';
 import { register, sendSmsCode, userInfo } from '../../src/api-contract/account.ts';
 import { rowsOf } from '../../src/server/db/connection.ts';
 import { users } from '../../src/server/db/schema.ts';
@@ -18,15 +18,7 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 let keys = 0;
-const form = (phone: string, extra: Record<string, string> = {}) => ({
-  mode: 'phone',
-  phone,
-  code: h.codeFor(phone),
-  password: PASSWORD,
-  paypass: PAYPASS,
-  currency: 'THB',
-  ...extra,
-});
+const form = (phone: string, extra: Record<string, string> = {}) => phoneRegistration(h, phone, extra);
 
 it('looks the invitation code up once per registration', async () => {
   const inviter = await customer(h);
