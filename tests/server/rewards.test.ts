@@ -8,6 +8,10 @@ import { approvedRecharge, balanceOf, fundsState } from './funds-helpers.ts';
 import { levelProgress, pointRecords, pointsValue, redeemPoints, vipLevels } from '../../src/api-contract/rewards.ts';
 import { accountEntries } from '../../src/api-contract/funds.ts';
 import { userInfo } from '../../src/api-contract/account.ts';
+import { consoleApproveRecharge } from '../../src/api-contract/console.ts';
+import { DEFAULT_FOUR_EYES_USDT } from '../../src/server/domain/operator-reviews.ts';
+import { operatorToken } from './console-helpers.ts';
+import Big from 'big.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -37,10 +41,18 @@ describe('VIP levels', () => {
     });
   });
 
-  /** users/info and /task/level of a customer whose recharges of `amounts` were approved. */
+  let reviewerToken: Promise<string> | undefined;
+  /** users/info and /task/level of a customer whose recharges of `amounts` were approved (above FOUR_EYES_USDT the
+   * command's approval is the first of two: a console reviewer's credits it). */
   async function standingAfter(...amounts: string[]) {
     const user = await customer(h);
-    for (const amount of amounts) await approvedRecharge(h, user.token, amount);
+    for (const amount of amounts) {
+      const order = await approvedRecharge(h, user.token, amount);
+      if (!new Big(amount).gt(DEFAULT_FOUR_EYES_USDT)) continue;
+      reviewerToken ??= operatorToken(h, 'rina', 'reviewer');
+      const second = await h.call(consoleApproveRecharge, { id: String(order.id) }, { token: await reviewerToken });
+      expect(second, JSON.stringify(second)).toMatchObject({ ret: 1, data: { status: 'success' } });
+    }
     const info = (await h.call(userInfo, {}, { token: user.token })).data;
     const progress = (await h.call(levelProgress, {}, { token: user.token })).data;
     expect(progress.level).toBe(info.level);
