@@ -95,9 +95,19 @@ onLostAnswer(
     }, noop),
 );
 
+/**
+ * The update checker's code, asked for once the first screen is in. Offline with nothing kept (its fetch failed) it
+ * is asked again when the browser is back online, never left as an uncaught error; a browser that keeps the failed
+ * fetch for the page's life (Chromium) fails that at once too, and the next start asks again.
+ */
+const startUpdates = () =>
+  void import('./lib/update.ts').then(
+    ({ afterFirstScreen }) => afterFirstScreen(),
+    () => addEventListener('online', startUpdates, { once: true }),
+  );
 // Idle: on a slow phone, what the first screen still fetches goes first.
 const afterLoad = () => {
-  void import('./lib/update.ts').then(({ afterFirstScreen }) => afterFirstScreen());
+  startUpdates();
   // Writes whose answer was lost, kept from before: asked about once the first screen is in.
   if (lostAnswers.waiting.length) void lostAnswersCode().then(({ startLostAnswers }) => startLostAnswers(), noop);
 };

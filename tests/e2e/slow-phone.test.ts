@@ -158,3 +158,23 @@ it('the startup message shown with the first page, once closed, does not open ag
     await other.close();
   }
 }, 120_000);
+
+it('the update checker whose code cannot come offline throws nothing', async () => {
+  const phone = `09${String(Date.now()).slice(-8)}`;
+  await registerUser(phone, 'slowphone3', '135790');
+  const { data } = await callApi<{ token: string }>('/users/login', {
+    form: { username: phone, password: 'slowphone3' },
+  });
+  const other = watch(await context.newPage(), 'update-offline');
+  const errors: string[] = [];
+  other.on('pageerror', (error) => errors.push(error.message));
+  // Its chunk fails as it does when the phone went offline before the first screen was idle.
+  const updateChunk = /\/assets\/update-[^/]*\.js$/;
+  await other.route(updateChunk, (route) => route.abort('internetdisconnected'));
+  const failed = other.waitForEvent('requestfailed', (request) => updateChunk.test(request.url()));
+  await openSignedIn(other, data.token, '/#/pages/index/index');
+  await failed;
+  await frameAndTask(other);
+  expect(errors).toEqual([]);
+  await other.close();
+});
