@@ -37,9 +37,38 @@ import {
 import { bankCardsOf, refuseCoolingPayee, walletsOf } from '../domain/payouts.ts';
 import { refuseUnlockedPayee } from '../domain/address-lock.ts';
 import { refuseWhileFrozen } from '../domain/account-freeze.ts';
-import { Refusal, refusedAbout } from '../domain/refusal.ts';
+import { Refusal, refusedAbout, type TextId } from '../domain/refusal.ts';
 import { requireSecondFactor } from '../domain/two-factor.ts';
 import type { RouteModule } from './route-module.ts';
+import type { Executor } from '../db/connection.ts';
+
+/**
+ * The saved payee a withdrawal names: one of the caller's bank cards (`target` 'bank', paid in USDT) or chain wallets
+ * (`target` 'wallet'), by its id in `targetId`. Refuses with the kind's own prompt when the caller has none of that
+ * kind yet (texts.noBankCard, texts.noWallet), and about the payee field (`target_id`) when none was chosen
+ * (texts.choosePayee) or the one chosen is not the caller's (texts.payeeNotFound; with the address lock on, the lock's
+ * own reason first, since a payee deleted meanwhile is then one the lock would not let come back at once).
+ */
+async function chosenPayee(
+  db: Executor,
+  userId: number,
+  target: 'bank' | 'wallet',
+  targetId: string | undefined,
+  coolingMs: number,
+  now: Date,
+): Promise<Payee> {
+  const pick = async <Row extends { id: number }>(saved: Row[], noneYet: TextId): Promise<Row> => {
+    if (!saved.length) throw new Refusal(noneYet);
+    if (!targetId) throw new Refusal(texts.choosePayee.id, undefined, 'target_id');
+    const found = saved.find((item) => item.id === Number(targetId));
+    if (found) return found;
+    await refusedAbout('target_id', () => refuseUnlockedPayee(db, userId, undefined, coolingMs, now));
+    throw new Refusal(texts.payeeNotFound.id, undefined, 'target_id');
+  };
+  return target === 'bank'
+    ? { kind: 'bank', card: await pick(await bankCardsOf(db, userId), texts.noBankCard.id) }
+    : { kind: 'wallet', wallet: await pick(await walletsOf(db, userId), texts.noWallet.id) };
+}
 
 export const fundsRoutes: RouteModule = ({ route }) => {
   route(rechargeChannels, async (_input, { db, caller }) => {
@@ -78,26 +107,7 @@ export const fundsRoutes: RouteModule = ({ route }) => {
       if (!paypassHash) throw new Refusal(texts.noPayPassword.id);
       // A frozen account says so before anything else is checked (and again in the withdrawal's transaction).
       await refuseWhileFrozen(db, user.id, now);
-      let payee: Payee;
-      if (input.target === 'bank') {
-        const cards = await bankCardsOf(db, user.id);
-        if (!cards.length) throw new Refusal(texts.noBankCard.id);
-        if (!input.target_id) throw new Refusal(texts.choosePayee.id, undefined, 'target_id');
-        const card = cards.find((item) => item.id === Number(input.target_id));
-        if (!card)
-          await refusedAbout('target_id', () => refuseUnlockedPayee(db, user.id, undefined, payeeCoolingMs, now));
-        if (!card) throw new Refusal(texts.payeeNotFound.id, undefined, 'target_id');
-        payee = { kind: 'bank', card };
-      } else {
-        const held = await walletsOf(db, user.id);
-        if (!held.length) throw new Refusal(texts.noWallet.id);
-        if (!input.target_id) throw new Refusal(texts.choosePayee.id, undefined, 'target_id');
-        const wallet = held.find((item) => item.id === Number(input.target_id));
-        if (!wallet)
-          await refusedAbout('target_id', () => refuseUnlockedPayee(db, user.id, undefined, payeeCoolingMs, now));
-        if (!wallet) throw new Refusal(texts.payeeNotFound.id, undefined, 'target_id');
-        payee = { kind: 'wallet', wallet };
-      }
+      const payee = await chosenPayee(db, user.id, input.target, input.target_id, payeeCoolingMs, now);
       // With the address lock on, only a saved payee past the lock's cooling-off (told with the lock's own reason);
       // a payee still cooling off is refused too. Both are about the payee chosen: the form shows them under it.
       const chosen = payee.kind === 'bank' ? payee.card : payee.wallet;
