@@ -82,12 +82,20 @@ export function TextField({ label, value, onChange, lead, trailing, problem: own
           {hint}
         </p>
       )}
-      {problem && (
-        <p className="error-text" id={`${id}-problem`} role="alert">
-          {problem}
-        </p>
-      )}
+      {problem && <FieldProblem id={`${id}-problem`}>{problem}</FieldProblem>}
     </div>
+  );
+}
+
+/**
+ * The line under a field saying what is wrong with it (a check of the form, or the server's refusal of that field),
+ * announced as it appears. `id` is what the field's `aria-describedby` names; `className` adds a screen's own layout.
+ */
+export function FieldProblem({ id, className, children }: { id: string; className?: string; children: ReactNode }) {
+  return (
+    <p className={className ? `error-text ${className}` : 'error-text'} id={id} role="alert">
+      {children}
+    </p>
   );
 }
 

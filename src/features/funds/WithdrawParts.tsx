@@ -10,7 +10,7 @@ import { maskBankNumber, type BankCard, type Wallet } from '../../api-contract/p
 import { ROUTES } from '../../api-contract/routes.ts';
 import { texts } from '../../api-contract/texts.ts';
 import { navigate } from '../../lib/navigation.ts';
-import { Button, useRefusedField } from '../../ui/forms.tsx';
+import { Button, FieldProblem, useRefusedField } from '../../ui/forms.tsx';
 import { Cell, ConfirmDialog, Dialog, Sheet } from '../../ui/lists.tsx';
 import { Money } from '../../ui/Money.tsx';
 import { Ltr, Row } from '../../ui/records.tsx';
@@ -99,9 +99,9 @@ export function PayeePicker({ target, cards, wallets, chosen, loaded, onChoose }
         {cell}
       </div>
       {refused.text && (
-        <p className="error-text funds-payee-problem" id={problemId} role="alert">
+        <FieldProblem id={problemId} className="funds-payee-problem">
           {refused.text}
-        </p>
+        </FieldProblem>
       )}
       {open && current && (
         <Sheet
