@@ -527,14 +527,17 @@ export const VARIABLES = {
     kind: kinds.rewardCap('USDT'),
     default: DEFAULT_CONSOLE_SETTINGS.rewardCaps.USDT,
     meaning:
-      'The most USDT a reward an operator sets may pay one customer (a welfare task, the referral reward per friend); ' +
-      'a higher one is refused. Such rewards are paid without review to every customer who qualifies',
+      'The most USDT a reward an operator sets may pay one customer (a welfare task, the referral reward per friend, ' +
+      'a blind box prize: one in a coin at its latest recorded price); a higher one is refused. Such rewards are ' +
+      'paid without review to every customer who qualifies',
   }),
   REWARD_MAX_POINTS: setting({
     group: 'Operators and monitoring',
     kind: kinds.rewardCap('points'),
     default: DEFAULT_CONSOLE_SETTINGS.rewardCaps.POINT,
-    meaning: 'The most points a reward an operator sets may pay one customer (a welfare task); a higher one is refused',
+    meaning:
+      'The most points a reward an operator sets may pay one customer (a welfare task, a blind box prize, a step of ' +
+      'the daily check-in ladder); a higher one is refused',
   }),
   RECONCILE_EVERY_SECONDS: setting({
     group: 'Operators and monitoring',

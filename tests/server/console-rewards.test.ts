@@ -6,7 +6,8 @@
 // values before and after, from the console and the command line alike; a value outside its rule is
 // refused, changes nothing and leaves no entry; only the content role gets through.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asc, eq, gt, inArray } from 'drizzle-orm';
+import Big from 'big.js';
+import { asc, desc, eq, gt, inArray } from 'drizzle-orm';
 import { startHarness, type Harness } from './harness.ts';
 import { TOKEN_EXPIRED, customer, refused, refusedAbout } from './helpers.ts';
 import { ops, opsOk } from './funds-helpers.ts';
@@ -33,6 +34,7 @@ import {
   boxPrizes,
   boxSeeds,
   configEntries,
+  priceTicks,
   welfareTasks as taskRows,
 } from '../../src/server/db/schema.ts';
 
@@ -465,6 +467,79 @@ describe('a reward above its bound (REWARD_MAX_USDT, REWARD_MAX_POINTS)', () => 
       above('reward', '50000', 'POINT', '10000', 'REWARD_MAX_POINTS'),
     );
     expect(await welfare({ code: 'first_recharge', reward: '100', active: 'true' })).toMatchObject({ ret: 1 });
+  });
+
+  it('bounds each prize of a blind box table and each step of the check-in ladder, naming the field', async () => {
+    const named = (name: string, field: string, amount: string, asset: string, cap: string, setting: string) =>
+      refusedAbout(
+        `"${name}" is ${amount} ${asset}: a reward pays one customer at most ${cap} ${asset} (${setting}).`,
+        field,
+      );
+    const publish = (table: string) => h.call(consolePublishPrizeTable, { table }, as());
+    await h.tick();
+    const [btc] = await h.database.db
+      .select({ price: priceTicks.price })
+      .from(priceTicks)
+      .where(eq(priceTicks.coin, 'BTC'))
+      .orderBy(desc(priceTicks.at))
+      .limit(1);
+    // A coin prize is valued at the coin's latest recorded price: at most what REWARD_MAX_USDT buys.
+    const btcCap = new Big(100).div(btc!.price).round(8, Big.roundDown);
+    const before = await rows();
+    const since = await lastAuditId();
+    expect(await publish('Jackpot:USDT:100.5:1000;Rest:POINT:0:999000')).toEqual(
+      named('Jackpot', 'table', '100.5', 'USDT', '100', 'REWARD_MAX_USDT'),
+    );
+    expect(await publish('Few:POINT:5:999000;Heap:POINT:10001:1000')).toEqual(
+      named('Heap', 'table', '10001', 'POINT', '10000', 'REWARD_MAX_POINTS'),
+    );
+    expect(await publish(`Coin:BTC:${btcCap.plus('0.00000001').toFixed()}:1000;Rest:POINT:0:999000`)).toEqual(
+      named('Coin', 'table', btcCap.plus('0.00000001').toFixed(), 'BTC', btcCap.toFixed(), 'REWARD_MAX_USDT'),
+    );
+    expect(await ops(h, 'prizes', 'set', 'Jackpot:USDT:250:1000;Rest:POINT:0:999000')).toEqual({
+      ok: false,
+      output: '"Jackpot" is 250 USDT: a reward pays one customer at most 100 USDT (REWARD_MAX_USDT).',
+    });
+    expect(await h.call(consoleSetCheckInLadder, { ladder: '5,10,10001' }, as())).toEqual(
+      named('ladder', 'ladder', '10001', 'POINT', '10000', 'REWARD_MAX_POINTS'),
+    );
+    expect(await ops(h, 'check-in-ladder', '5,50000')).toEqual({
+      ok: false,
+      output: '"ladder" is 50000 POINT: a reward pays one customer at most 10000 POINT (REWARD_MAX_POINTS).',
+    });
+    expect(await rows()).toEqual(before);
+    expect(await auditSince(since)).toEqual([]);
+
+    // At the bound, it applies.
+    expect(await h.call(consoleSetCheckInLadder, { ladder: '5,10000' }, as())).toMatchObject({ ret: 1 });
+    expect(await opsOk(h, 'check-in-ladder', '5,5,10,10,15,20,30')).toContain('5,5,10,10,15,20,30');
+    expect(
+      await publish(
+        `Jackpot:USDT:100:1000;Heap:POINT:10000:1000;Coin:BTC:${btcCap.toFixed()}:1000;Rest:POINT:0:997000`,
+      ),
+    ).toMatchObject({ ret: 1 });
+  });
+
+  it('leaves a prize above it from before to be run down or sold out, not restocked', async () => {
+    expect(
+      await h.call(consolePublishPrizeTable, { table: 'Jackpot:USDT:50:1000:5;Rest:POINT:0:999000' }, as()),
+    ).toMatchObject({ ret: 1 });
+    const [jackpot] = (await box()).prizes;
+    await h.database.db.update(boxPrizes).set({ amount: '500' }).where(eq(boxPrizes.id, jackpot!.id));
+    const restock = (stock: string) => h.call(consoleRestockPrize, { id: String(jackpot!.id), stock }, as());
+    const refusal = refusedAbout(
+      '"Jackpot" is 500 USDT: a reward pays one customer at most 100 USDT (REWARD_MAX_USDT).',
+      'stock',
+    );
+    expect(await restock('6')).toEqual(refusal);
+    expect(await restock('unlimited')).toEqual(refusal);
+    expect(await ops(h, 'prize', String(jackpot!.id), 'stock=9')).toEqual({ ok: false, output: refusal.msg });
+    expect(await restock('2')).toMatchObject({ ret: 1 });
+    expect(await restock('0')).toMatchObject({ ret: 1 });
+    expect(await restock('1')).toEqual(refusal);
+    // Within the bound again, it restocks.
+    await h.database.db.update(boxPrizes).set({ amount: '50' }).where(eq(boxPrizes.id, jackpot!.id));
+    expect(await restock('5')).toMatchObject({ ret: 1 });
   });
 });
 

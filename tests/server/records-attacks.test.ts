@@ -24,6 +24,7 @@ import { startHarness, type Harness } from './harness.ts';
 import { customer, waitersOnLocks } from './helpers.ts';
 import { EARN_ZONE, earnTime, toEarnDay } from './earn-helpers.ts';
 import { runDueDays } from '../../src/server/jobs/daily.ts';
+import { DEFAULT_REWARD_CAPS } from '../../src/server/domain/reward-caps.ts';
 
 let h: Harness;
 beforeAll(async () => {
@@ -235,7 +236,7 @@ it('counts a blind box draw that took effect after a later-stamped posting once:
   // One prize, sure to be drawn: 5 USDT, for 100 points a draw.
   h.clock.set(new Date('2026-12-20T12:00:00Z'));
   await h.database.db.transaction(async (tx) => {
-    await publishPrizeTableAs(tx, COMMAND_LINE, 'Sure:USDT:5:1000000', h.clock.now());
+    await publishPrizeTableAs(tx, COMMAND_LINE, 'Sure:USDT:5:1000000', h.clock.now(), DEFAULT_REWARD_CAPS);
     await setBoxCostsAs(tx, COMMAND_LINE, ['points=100'], h.clock.now());
   });
   // Just after midnight a credit commits first, of 7 points to one customer, of 7 USDT to another; a draw paid with

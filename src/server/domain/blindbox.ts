@@ -38,6 +38,8 @@ import { refusePreTrade } from './pre-trade-checks.ts';
 import { configEntriesOf, configValue, setConfigEntry } from './config-entries.ts';
 import { appendAudit, type Actor } from './audit-log.ts';
 import { changesOf, type Term } from './settings.ts';
+import { checkRewardCap, type CapOptions, type RewardCaps } from './reward-caps.ts';
+import { latestPrices } from './prices.ts';
 import { consoleTexts } from '../../api-contract/console-texts.ts';
 
 /** The ledger kind of a draw's cost and of its prize. */
@@ -229,14 +231,33 @@ const prizeTerms = (row: PrizeRow) => ({
   stock: row.stock,
 });
 
+/** The latest recorded price of each coin among `assets`, as checkRewardCap values a prize paid in a coin. */
+async function coinPricesOf(db: Executor, assets: readonly string[]): Promise<CapOptions> {
+  return {
+    coinPrices: await latestPrices(
+      db,
+      assets.filter((asset) => asset !== USDT && asset !== POINTS),
+    ),
+  };
+}
+
 /**
  * Publishes a prize table written as operators write it, whose odds sum to exactly 100 % and whose prizes each pay
  * USDT, points or a coin of the coins table (else consolePrizeAsset names the first that does not), with its
  * audit entry (the tables before and after), in the caller's transaction: every entry point's way in. The
  * prizes in force are retired, not deleted (draws and committed seeds reference them): the new table
  * applies to seeds committed from now on, never to a seed already committed (its next roll may be known).
+ * Any customer may win a prize, unreviewed: each pays at most the bound of its asset in `caps`, a coin's valued at
+ * its latest recorded price (reward-caps.ts).
+ * @throws Refusal consoleRewardAboveCap (field `table`, naming the prize) for the first prize above its bound.
  */
-export async function publishPrizeTableAs(tx: Tx, actor: Actor, written: string, now: Date): Promise<PrizeRow[]> {
+export async function publishPrizeTableAs(
+  tx: Tx,
+  actor: Actor,
+  written: string,
+  now: Date,
+  caps: RewardCaps,
+): Promise<PrizeRow[]> {
   const prizes = parsePrizeTable(written);
   // A prize pays into a balance the customer can use: USDT, points or a coin's. The lock-up and liquidity balances move
   // only with their orders (a prize there would be locked for good and break the books' check), and a balance of an
@@ -253,6 +274,9 @@ export async function publishPrizeTableAs(tx: Tx, actor: Actor, written: string,
   const total = prizes.reduce((sum, prize) => sum + prize.weight, 0);
   if (total !== WEIGHT_TOTAL)
     throw new Refusal(consoleTexts.consolePrizeWeightsSum.id, { total: String(total), full: String(WEIGHT_TOTAL) });
+  const valued = await coinPricesOf(tx, assets);
+  for (const prize of prizes)
+    checkRewardCap(caps, prize.asset, prize.amount, 'table', { ...valued, named: prize.name });
   // Two tables published at once: the second waits here, then retires the first (one table in force).
   const before = await tx
     .select()
@@ -288,8 +312,18 @@ export async function publishPrizeTableAs(tx: Tx, actor: Actor, written: string,
 /**
  * Restocks a prize of the table in force, the stock written as a whole number or "unlimited", with
  * its audit entry, in the caller's transaction: every entry point's way in. A retired prize cannot be restocked.
+ * A prize above the bound of its asset in `caps` (one published before the bound was lowered, a coin's whose price
+ * rose) may have its stock lowered, to 0 included, but not raised (reward-caps.ts).
+ * @throws Refusal consoleRewardAboveCap (field `stock`, naming the prize) for a stock raised on such a prize.
  */
-export async function restockPrizeAs(tx: Tx, actor: Actor, id: number, stock: string, now: Date): Promise<PrizeRow> {
+export async function restockPrizeAs(
+  tx: Tx,
+  actor: Actor,
+  id: number,
+  stock: string,
+  now: Date,
+  caps: RewardCaps,
+): Promise<PrizeRow> {
   if (!/^(\d{1,9}|unlimited)$/.test(stock)) throw new Refusal(consoleTexts.consoleRestockFormat.id);
   const [before] = await tx
     .select()
@@ -297,6 +331,12 @@ export async function restockPrizeAs(tx: Tx, actor: Actor, id: number, stock: st
     .where(and(eq(boxPrizes.id, id), eq(boxPrizes.active, true)))
     .for('update');
   if (!before) throw new Refusal(consoleTexts.consolePrizeNotFound.id, { id: String(id) });
+  const raised = stock === 'unlimited' || (before.stock !== null && Number(stock) > before.stock);
+  if (raised)
+    checkRewardCap(caps, before.asset, before.amount, 'stock', {
+      ...(await coinPricesOf(tx, [before.asset])),
+      named: before.name,
+    });
   const [after] = await tx
     .update(boxPrizes)
     .set({ stock: stock === 'unlimited' ? null : Number(stock) })

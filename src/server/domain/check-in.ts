@@ -24,6 +24,7 @@ import { configValue, setConfigEntry } from './config-entries.ts';
 import { interestDay } from '../../api-contract/earn-days.ts';
 import { AlreadyPosted, post } from './ledger.ts';
 import { pointBalance } from './points.ts';
+import { checkRewardCap, type RewardCaps } from './reward-caps.ts';
 
 /** Where the ladder is configured: config_entries act `signin`, key `ladder` ("5,5,10,…"). */
 export const LADDER_CONFIG = { act: 'signin', key: 'ladder' } as const;
@@ -49,11 +50,21 @@ export async function ladderOf(db: Executor): Promise<string[]> {
 /**
  * Sets the ladder from its written form ("5,5,10,…") with its audit entry (the ladder before and
  * after), in the caller's transaction: every entry point's way in. It pays from the next check-in on; what
- * was paid stays.
+ * was paid stays. Every customer who checks in is paid a step unreviewed, so each step is at most the points' bound
+ * of `caps` (reward-caps.ts).
+ * @throws Refusal consoleLadderFormat for a ladder that cannot be read; consoleRewardAboveCap (field `ladder`) for
+ * a step above the bound.
  */
-export async function setCheckInLadderAs(tx: Tx, actor: Actor, written: string, now: Date): Promise<string[]> {
+export async function setCheckInLadderAs(
+  tx: Tx,
+  actor: Actor,
+  written: string,
+  now: Date,
+  caps: RewardCaps,
+): Promise<string[]> {
   const ladder = parseLadder(written);
   if (!ladder) throw new Refusal(consoleTexts.consoleLadderFormat.id);
+  for (const step of ladder) checkRewardCap(caps, POINTS, step, 'ladder');
   // Two operators setting it at once: the second waits here, and its "before" is the first one's ladder.
   await tx
     .select()

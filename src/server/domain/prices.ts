@@ -1,11 +1,22 @@
 // The rules every use of a recorded price follows, whichever order type uses it: how old a price
 // may be, that a halted coin has none, and what an index price was made of (kept on the order that
 // used it, since the ticks themselves are thinned after 48 h).
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/connection.ts';
-import { marketHalts, type Constituent } from '../db/schema.ts';
+import { marketHalts, priceTicks, type Constituent } from '../db/schema.ts';
 import { texts } from '../../api-contract/texts.ts';
 import { Refusal } from './refusal.ts';
+
+/** The latest recorded price in USDT of each of `coins` that has one, by coin code (a decimal string). */
+export async function latestPrices(db: Executor, coins: readonly string[]): Promise<Map<string, string>> {
+  if (!coins.length) return new Map();
+  const rows = await db
+    .selectDistinctOn([priceTicks.coin], { coin: priceTicks.coin, price: priceTicks.price })
+    .from(priceTicks)
+    .where(inArray(priceTicks.coin, [...coins]))
+    .orderBy(priceTicks.coin, desc(priceTicks.at));
+  return new Map(rows.map((row) => [row.coin, row.price]));
+}
 
 /** A price older than this is not a fair start price: the feed is down. */
 export const MAX_QUOTE_AGE_MS = 10_000;

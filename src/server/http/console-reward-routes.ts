@@ -30,8 +30,10 @@ const changesOf = <T extends string>(terms: readonly T[], input: Partial<Record<
 
 export const consoleRewardRoutes: RouteModule = ({ route }) => {
   route(consoleCheckInLadder, async (_input, { db }) => ({ ladder: await ladderOf(db) }));
-  route(consoleSetCheckInLadder, async (input, { db, operator, ip, clock }) => ({
-    ladder: await db.transaction((tx) => setCheckInLadderAs(tx, actorOf(operator, ip), input.ladder, clock.now())),
+  route(consoleSetCheckInLadder, async (input, { db, operator, ip, clock, operatorConsole }) => ({
+    ladder: await db.transaction((tx) =>
+      setCheckInLadderAs(tx, actorOf(operator, ip), input.ladder, clock.now(), operatorConsole.rewardCaps),
+    ),
   }));
 
   route(consoleWelfareTasks, (_input, { db }) => welfareTaskList(db));
@@ -59,12 +61,16 @@ export const consoleRewardRoutes: RouteModule = ({ route }) => {
   );
 
   route(consoleBlindBox, (_input, { db }) => blindBoxTerms(db));
-  route(consolePublishPrizeTable, async (input, { db, operator, ip, clock }) => {
-    await db.transaction((tx) => publishPrizeTableAs(tx, actorOf(operator, ip), input.table, clock.now()));
+  route(consolePublishPrizeTable, async (input, { db, operator, ip, clock, operatorConsole }) => {
+    const { rewardCaps } = operatorConsole;
+    await db.transaction((tx) => publishPrizeTableAs(tx, actorOf(operator, ip), input.table, clock.now(), rewardCaps));
     return blindBoxTerms(db);
   });
-  route(consoleRestockPrize, async (input, { db, operator, ip, clock }) => {
-    await db.transaction((tx) => restockPrizeAs(tx, actorOf(operator, ip), Number(input.id), input.stock, clock.now()));
+  route(consoleRestockPrize, async (input, { db, operator, ip, clock, operatorConsole }) => {
+    const { rewardCaps } = operatorConsole;
+    await db.transaction((tx) =>
+      restockPrizeAs(tx, actorOf(operator, ip), Number(input.id), input.stock, clock.now(), rewardCaps),
+    );
     return blindBoxTerms(db);
   });
   route(consoleSetDrawCost, async (input, { db, operator, ip, clock }) => {

@@ -5,6 +5,7 @@ import Big from 'big.js';
 import { PAY_WITH, WEIGHT_TOTAL, expectedValue, oddsPercent } from '../../api-contract/blindbox.ts';
 import { activePrizes, publishPrizeTableAs, restockPrizeAs, setBoxCostsAs } from '../domain/blindbox.ts';
 import { COMMAND_LINE } from '../domain/audit-log.ts';
+import { DEFAULT_REWARD_CAPS } from '../domain/reward-caps.ts';
 import { UsageError, idOf, keyValues, plain, table, type Command } from './command-kit.ts';
 
 export const BLINDBOX_USAGE = `  prizes                                        the blind box prize table: odds, stock, expected value
@@ -16,11 +17,11 @@ export const BLINDBOX_USAGE = `  prizes                                        t
 
 // Each change goes through the audited domain function the console calls too (one rule, two entry points).
 export const blindBoxCommands: Record<string, Command> = {
-  async prizes({ db, now }, [action, spec, ...extra]) {
+  async prizes({ db, now, rewardCaps = DEFAULT_REWARD_CAPS }, [action, spec, ...extra]) {
     if (action === 'set') {
       if (spec === undefined || extra.length)
         throw new UsageError('Quote the whole table: prizes set "<name>:<asset>:<amount>:<weight>[:<stock>];…"');
-      const prizes = await db.transaction((tx) => publishPrizeTableAs(tx, COMMAND_LINE, spec, now));
+      const prizes = await db.transaction((tx) => publishPrizeTableAs(tx, COMMAND_LINE, spec, now, rewardCaps));
       // A seed already committed keeps its table: the operator knows server seeds, so a new table must never meet a
       // known next roll.
       return `Published a table of ${prizes.length} prizes (100 %); it applies to seeds committed from now on (each customer's current seed keeps its table until they rotate it).\n\n${await prizeTable(db)}`;
@@ -28,11 +29,11 @@ export const blindBoxCommands: Record<string, Command> = {
     if (action !== undefined) throw new UsageError('Use: prizes, or prizes set "<table>".');
     return prizeTable(db);
   },
-  async prize({ db, now }, [id, ...changes]) {
+  async prize({ db, now, rewardCaps = DEFAULT_REWARD_CAPS }, [id, ...changes]) {
     const prizeId = idOf(id);
     const { stock } = keyValues(changes, ['stock'] as const);
     if (stock === undefined) throw new UsageError('Use: prize <id> stock=<n|unlimited>.');
-    const prize = await db.transaction((tx) => restockPrizeAs(tx, COMMAND_LINE, prizeId, stock, now));
+    const prize = await db.transaction((tx) => restockPrizeAs(tx, COMMAND_LINE, prizeId, stock, now, rewardCaps));
     return `Prize ${prizeId} (${prize.name}) now has ${prize.stock === null ? 'unlimited stock' : `a stock of ${prize.stock}`}.`;
   },
   async 'blindbox-cost'({ db, now }, changes) {

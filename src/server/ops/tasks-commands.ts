@@ -14,11 +14,11 @@ export const TASKS_USAGE = `  check-in-ladder [5,5,10,10,15,20,30]         show 
                                                 edit one task (future claims only)`;
 
 export const TASKS_COMMANDS: Record<string, Command> = {
-  async 'check-in-ladder'({ db, now }, [spec, ...extra]) {
+  async 'check-in-ladder'({ db, now, rewardCaps = DEFAULT_REWARD_CAPS }, [spec, ...extra]) {
     if (extra.length) throw new UsageError('Give the ladder as one list: check-in-ladder 5,5,10,10,15,20,30.');
     if (spec === undefined)
       return `Daily check-in ladder (points per consecutive day): ${(await ladderOf(db)).join(',')}`;
-    const ladder = await db.transaction((tx) => setCheckInLadderAs(tx, COMMAND_LINE, spec, now));
+    const ladder = await db.transaction((tx) => setCheckInLadderAs(tx, COMMAND_LINE, spec, now, rewardCaps));
     return `Daily check-in ladder set: ${ladder.join(',')} (from the next check-in on).`;
   },
 
