@@ -1,6 +1,6 @@
 // The app's one API client: ky with the retry policy,
 // the 5-attempt cap, the Idempotency-Key on writes, and the envelope rules, unwrapped here only.
-import ky, { HTTPError, TimeoutError, type KyInstance } from 'ky';
+import ky, { HTTPError, TimeoutError, type KyInstance, type KyResponse, type Options } from 'ky';
 import { i18n } from '@lingui/core';
 import type { Endpoint, InputOf, ResultOf } from '../api-contract/endpoint.ts';
 import {
@@ -373,20 +373,17 @@ async function send<E extends Endpoint>(
   let received: unknown;
   const startedAt = Date.now();
   try {
-    const envelope = await client(endpoint.path.slice(1), {
-      method: endpoint.method,
-      headers,
-      searchParams: post ? undefined : fields,
-      body: post ? (formData ?? new URLSearchParams(fields)) : undefined,
-      signal,
-      hooks: {
-        beforeRequest: [() => void (attempts += 1)],
-        afterResponse: [(_request, _options, response) => void (answer = response)],
+    const envelope = await request(
+      endpoint.path,
+      {
+        method: endpoint.method,
+        headers,
+        searchParams: post ? undefined : fields,
+        body: post ? (formData ?? new URLSearchParams(fields)) : undefined,
+        signal,
+        hooks: { afterResponse: [(_request, _options, response) => void (answer = response)] },
       },
-    })
-      .then(async (response) => {
-        // The service worker marks an answer from its cache; pages show "Offline — as of HH:MM".
-        noteAnswer(endpoint.path, response.headers);
+      async (response) => {
         const body = await response.json<Envelope<ResultOf<E>>>();
         // "Still being processed": a copy of this write runs under its key, so this is no outcome yet. It fails as an
         // answer that never came (no ret), with the server's text: the key is kept and the write asked about.
@@ -395,16 +392,43 @@ async function send<E extends Endpoint>(
           throw new ApiError(body.msg);
         }
         return body;
-      })
-      .catch((error: unknown) => {
-        throw transportError(error, attempts);
-      });
+      },
+      (count) => void (attempts = count),
+    );
     ret = (envelope as { ret?: unknown } | null)?.ret;
     received = envelope;
     return envelope;
   } finally {
     logCall(endpoint.method, endpoint.path, startedAt, answer, ret, attempts, received);
   }
+}
+
+/**
+ * One request of `path` (an API path, `/users/info` or `/api/uploads/<id>`) through the client, with its retries:
+ * what api() and apiBlob share. Its answer and its failure are told to the offline state (offline.ts: an answer from
+ * the network ends "You are offline", one from the service worker's cache is marked; a network gone is noted by
+ * transportError), and `read` turns the answer into what the caller wants. `counted` hears each attempt's number (1 for
+ * the first).
+ * @throws ApiError with the text to show (transportError), or what `read` throws.
+ */
+function request<T>(
+  path: string,
+  options: Options,
+  read: (response: KyResponse) => Promise<T>,
+  counted: (attempts: number) => void = () => undefined,
+): Promise<T> {
+  client ??= createClient();
+  let attempts = 0;
+  const hooks = { ...options.hooks, beforeRequest: [() => counted((attempts += 1))] };
+  return client(path.replace(/^\/(api\/)?/, ''), { ...options, hooks })
+    .then(async (response) => {
+      // The service worker marks an answer from its cache; pages show "Offline — as of HH:MM".
+      noteAnswer(path, response.headers);
+      return read(response);
+    })
+    .catch((error: unknown) => {
+      throw transportError(error, attempts);
+    });
 }
 
 /** What a joined read resolves with, unless this caller's signal (the mask's cancel) comes first. */
@@ -431,31 +455,29 @@ function anySignal(first: AbortSignal | undefined, second: AbortSignal): AbortSi
 
 /**
  * The bytes the API serves at a path such as `/api/uploads/<id>` (a private picture), fetched
- * like every call: with the session's token and language, the retry policy, no loading mask.
+ * like every call: with the session's token and language, the retry policy, no loading mask, its answer or its network
+ * failure told to the offline state (request).
  */
 export async function apiBlob(path: string, options: { signal?: AbortSignal } = {}): Promise<Blob> {
-  client ??= createClient();
   const headers: Record<string, string> = { [LANG_HEADER]: requestLanguage(currentLocale()) };
   if (session.token) headers[TOKEN_HEADER] = session.token;
-  let attempts = 0;
   const startedAt = Date.now();
-  return client
-    .get(path.replace(/^\/(api\/)?/, ''), {
+  return request(
+    path,
+    {
+      method: 'GET',
       headers,
       signal: options.signal,
       hooks: {
-        beforeRequest: [() => void (attempts += 1)],
         // A picture refused (a 404 envelope, say) is a failed call support may look up.
         afterResponse: [
           (_request, _options, response) =>
             void (response.ok || noteFailedCall('GET', path, startedAt, response, undefined)),
         ],
       },
-    })
-    .blob()
-    .catch((error: unknown) => {
-      throw transportError(error, attempts);
-    });
+    },
+    (response) => response.blob(),
+  );
 }
 
 /** `sentWith`: the session token the call was sent with (null: none). */

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 // Offline: writes are never queued silently; offline, they fail at once.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { api, ApiError } from '../../src/lib/api.ts';
+import { api, apiBlob, ApiError } from '../../src/lib/api.ts';
 import { login } from '../../src/api-contract/account.ts';
 import { config } from '../../src/api-contract/content.ts';
 import { texts } from '../../src/api-contract/texts.ts';
@@ -61,6 +61,21 @@ describe('offline while the browser says online (devtools "Offline" after a relo
 
     stubFetch(envelope(1, '', { token: 't' }));
     await api(login, { username: 'alice', password: 'secret1' });
+    expect(offlineData.online).toBe(true);
+  });
+
+  it('a picture download tells it as a call does: a network failure, then the network’s answer that ends it', async () => {
+    const { fetch } = stubFetch(new TypeError('Failed to fetch'));
+    await expect(apiBlob('/api/uploads/abc123')).rejects.toThrow(texts.tooManyRequests.message);
+    expect(fetch).toHaveBeenCalledTimes(5);
+    expect(offlineData.online).toBe(false);
+
+    fetch.mockClear();
+    await expect(apiBlob('/api/uploads/abc123')).rejects.toThrow(texts.offline.message);
+    expect(fetch).toHaveBeenCalledTimes(1);
+
+    stubFetch(new Response(new Uint8Array([0xff, 0xd8, 0xff]), { headers: { 'content-type': 'image/jpeg' } }));
+    expect((await apiBlob('/api/uploads/abc123')).size).toBe(3);
     expect(offlineData.online).toBe(true);
   });
 });
