@@ -1,16 +1,18 @@
 // Two check-ins of one customer at once, as two server processes take them on one PostgreSQL: on the same local day
 // exactly one pays and the other is the refusal, and across the local midnight (Asia/Bangkok, the server's default
-// timezone) both pay, one for each day. Never a reward paid twice, never both refused, never a 500, round after
-// round. PostgreSQL only (the server-pg project): the embedded database serves one process.
+// timezone) both pay, one for each day, and the run of days goes on whichever of them commits first. Never a reward
+// paid twice, never both refused, never a 500, round after round. PostgreSQL only (the server-pg project): the
+// embedded database serves one process.
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { otherProcessApp, callApp, startHarness, type Harness } from './harness.ts';
 import { customer, expectLedgerBalanced, refused } from './helpers.ts';
 import type { FastifyInstance } from 'fastify';
-import { dailyCheckIn } from '../../src/api-contract/check-in.ts';
+import { checkInCalendar, dailyCheckIn } from '../../src/api-contract/check-in.ts';
 import { pointRecords } from '../../src/api-contract/rewards.ts';
 import { checkIns, ledgerEntries } from '../../src/server/db/schema.ts';
 import { checkInOnce } from '../../src/server/domain/check-in.ts';
+import { serverTexts } from '../../src/api-contract/server-texts.ts';
 
 const ROUNDS = 6;
 const TIME_ZONE = 'Asia/Bangkok';
@@ -26,6 +28,12 @@ afterAll(async () => {
   await second.close();
   await h.close();
 });
+
+/** The customer's check-in days with the streak each one counts, in day order. */
+async function streaksOf(userId: number) {
+  const rows = await h.database.db.select().from(checkIns).where(eq(checkIns.userId, userId)).orderBy(checkIns.day);
+  return rows.map((row) => [row.day, row.streak]);
+}
 
 /** The customer's check-in rows by day and their reward entries, and whether each row's reward was paid once. */
 async function paidOf(userId: number) {
@@ -69,12 +77,51 @@ it('across the local midnight, two processes at once: each pays its own day, nei
   for (let round = 1; round <= ROUNDS; round++) {
     const user = await customer(h);
     const before = new Date(midnight.getTime() - 1);
+    await checkInOnce(h.database.db, user.id, new Date(before.getTime() - DAY_MS), TIME_ZONE);
     const [late, early] = await Promise.allSettled([
       checkInOnce(h.database.db, user.id, midnight, TIME_ZONE),
       checkInOnce(h.database.db, user.id, before, TIME_ZONE),
     ]);
     expect([late.status, early.status]).toEqual(['fulfilled', 'fulfilled']);
-    expect(await paidOf(user.id)).toEqual(['2026-11-25', '2026-11-26']);
+    expect(await paidOf(user.id)).toEqual(['2026-11-24', '2026-11-25', '2026-11-26']);
+    // Whichever committed first, the run goes on over the three days.
+    expect(await streaksOf(user.id)).toEqual([
+      ['2026-11-24', 1],
+      ['2026-11-25', 2],
+      ['2026-11-26', 3],
+    ]);
   }
+  await expectLedgerBalanced(h);
+});
+
+it('a tap of before midnight taken in after the next day’s check-in: its own day, the run goes on, paid once a day', async () => {
+  // Two processes: one read its clock a millisecond before the Bangkok midnight, then waited (for the customer's
+  // lock, a slow connection) while the other took in a tap at midnight and committed it first.
+  const midnight = new Date('2026-11-25T17:00:00.000Z');
+  const before = new Date(midnight.getTime() - 1);
+  const user = await customer(h);
+  await checkInOnce(h.database.db, user.id, new Date(before.getTime() - DAY_MS), TIME_ZONE);
+  expect(await checkInOnce(h.database.db, user.id, midnight, TIME_ZONE)).toMatchObject({ day: '2026-11-26' });
+  expect(await checkInOnce(h.database.db, user.id, before, TIME_ZONE)).toMatchObject({ day: '2026-11-25', streak: 2 });
+  expect(await streaksOf(user.id)).toEqual([
+    ['2026-11-24', 1],
+    ['2026-11-25', 2],
+    ['2026-11-26', 3],
+  ]);
+  expect(await paidOf(user.id)).toEqual(['2026-11-24', '2026-11-25', '2026-11-26']);
+  h.clock.set(midnight);
+  expect((await h.call(checkInCalendar, {}, { token: user.token })).data).toMatchObject({
+    today: '2026-11-26',
+    signed_today: true,
+    streak: 3,
+    today_reward: '5',
+  });
+  // The day after counts on from the run, not from a run of 1.
+  const next = await checkInOnce(h.database.db, user.id, new Date(midnight.getTime() + DAY_MS), TIME_ZONE);
+  expect(next).toMatchObject({ day: '2026-11-27', streak: 4 });
+  await expect(checkInOnce(h.database.db, user.id, before, TIME_ZONE)).rejects.toMatchObject({
+    textId: serverTexts.alreadyCheckedIn.id,
+  });
+  expect(await paidOf(user.id)).toHaveLength(4);
   await expectLedgerBalanced(h);
 });

@@ -4,6 +4,7 @@
 // keep their historical "sign-in" spelling: the table sign_ins, the ledger kind `sign_in` and its
 // references `signin:<user>:<day>`, the config act `signin`, the audit action `signin.ladder`.
 import { serverTexts } from '../../api-contract/server-texts.ts';
+import Big from 'big.js';
 import { and, eq, gte, lte } from 'drizzle-orm';
 import type { Executor, Tx } from '../db/connection.ts';
 import { configEntries, checkIns } from '../db/schema.ts';
@@ -84,19 +85,50 @@ export async function setCheckInLadderAs(
   return ladder;
 }
 
-async function streakOn(db: Executor, userId: number, day: string): Promise<number | null> {
+async function checkInOn(db: Executor, userId: number, day: string) {
   const [row] = await db
-    .select({ streak: checkIns.streak })
+    .select({ streak: checkIns.streak, reward: checkIns.reward })
     .from(checkIns)
     .where(and(eq(checkIns.userId, userId), eq(checkIns.day, day)));
+  return row ?? null;
+}
+
+async function streakOn(db: Executor, userId: number, day: string): Promise<number | null> {
+  const row = await checkInOn(db, userId, day);
   return row ? Number(row.streak) : null;
 }
 
-/** Checks the caller in for today's local day and pays the ladder's step, or refuses a second time. */
+/**
+ * After a check-in recorded for `day` with `streak`, the days checked in right after it count on from it: each one
+ * more than the day before, until a day without a check-in. Only a late tap finds such days (see checkInToday); their
+ * rewards stay as paid, one reward per business day.
+ */
+async function countOnAfter(tx: Tx, userId: number, day: string, streak: number): Promise<void> {
+  for (let later = addDays(day, 1), next = streak + 1; ; later = addDays(later, 1), next++) {
+    const updated = await tx
+      .update(checkIns)
+      .set({ streak: next })
+      .where(and(eq(checkIns.userId, userId), eq(checkIns.day, later)))
+      .returning({ day: checkIns.day });
+    if (!updated.length) return;
+  }
+}
+
+/**
+ * Checks the caller in for the business day (a local day of `timeZone`) that `now` falls on, the server's clock when
+ * the tap was taken in (a device's clock is never trusted), and pays the ladder's step for the streak: consecutive
+ * business days ending with that one. A second check-in of the day is the refusal (Refusal alreadyCheckedIn).
+ *
+ * A tap taken in just before local midnight whose transaction runs after it still counts for its own day, and may
+ * even run after the next day's check-in committed (two processes: the next day's tap took the customer's lock
+ * first, and counted a new run since it saw no check-in of the day before). It is then recorded for its own day with
+ * its own reward, and the next days' streaks count on from it, so the run a customer kept is never broken by the
+ * order the server took the taps in; what those days paid stays (never a second reward for a day).
+ */
 export async function checkInToday(tx: Tx, userId: number, now: Date, timeZone: string): Promise<CheckInAnswer> {
   // A check-in racing the customer's closure credits no closed account. The customer's check-ins pass one at a time:
-  // a tap just after local midnight reads yesterday's streak only once a tap of yesterday still in flight committed
-  // (else it would see no yesterday and start a new run of 1).
+  // a tap just after local midnight reads yesterday's streak once a tap of yesterday that took the lock first
+  // committed; one of yesterday that takes it after is the late tap above.
   await holdOpenAccount(tx, userId, 'no key update');
   const day = interestDay(now, timeZone);
   const streak = streakAfter(await streakOn(tx, userId, addDays(day, -1)));
@@ -108,6 +140,7 @@ export async function checkInToday(tx: Tx, userId: number, now: Date, timeZone: 
     .onConflictDoNothing()
     .returning({ day: checkIns.day });
   if (!inserted.length) throw new Refusal(serverTexts.alreadyCheckedIn.id);
+  await countOnAfter(tx, userId, day, streak);
   await post(tx, { userId, asset: POINTS, amount: reward, kind: 'sign_in', reference: `signin:${userId}:${day}` }, now);
   return { day, streak, reward, balance: await pointBalance(tx, userId) };
 }
@@ -134,19 +167,19 @@ export async function calendarOf(
 ): Promise<CheckInCalendar> {
   const today = interestDay(now, timeZone);
   const shown = month || today.slice(0, 7);
-  const [days, todayStreak, yesterdayStreak, ladder, balance] = await Promise.all([
+  const [days, todayRow, yesterdayStreak, ladder, balance] = await Promise.all([
     db
       .select({ day: checkIns.day })
       .from(checkIns)
       .where(and(eq(checkIns.userId, userId), gte(checkIns.day, `${shown}-01`), lte(checkIns.day, `${shown}-31`)))
       .orderBy(checkIns.day),
-    streakOn(db, userId, today),
+    checkInOn(db, userId, today),
     streakOn(db, userId, addDays(today, -1)),
     ladderOf(db),
     pointBalance(db, userId),
   ]);
-  const streak = currentStreak(todayStreak, yesterdayStreak);
-  const checkedInToday = todayStreak !== null;
+  const streak = currentStreak(todayRow ? Number(todayRow.streak) : null, yesterdayStreak);
+  const checkedInToday = todayRow !== null;
   return {
     month: shown,
     signed_days: days.map((row) => row.day),
@@ -154,7 +187,9 @@ export async function calendarOf(
     signed_today: checkedInToday,
     streak,
     ladder,
-    today_reward: ladderReward(ladder, checkedInToday ? streak : streak + 1),
+    // What today paid when checked in: neither a later ladder nor a late tap of yesterday (which lengthens today's
+    // streak) changes it.
+    today_reward: todayRow ? new Big(todayRow.reward).toFixed(0) : ladderReward(ladder, streak + 1),
     next_reward: ladderReward(ladder, (checkedInToday ? streak : streak + 1) + 1),
     time_zone: timeZone,
     balance,
