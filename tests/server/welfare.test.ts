@@ -4,10 +4,11 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from './harness.ts';
-import { TOKEN_EXPIRED, customer, expectLedgerBalanced, moneyState, refused } from './helpers.ts';
+import { PASSWORD, TOKEN_EXPIRED, customer, expectLedgerBalanced, moneyState, refused } from './helpers.ts';
 import { approvedRecharge, certifyPrimary, cryptoRecharge, opsOk, ops } from './funds-helpers.ts';
 import { claimWelfare, welfareTask, welfareTasks, type WelfareTask } from '../../src/api-contract/welfare.ts';
 import { userInfo } from '../../src/api-contract/account.ts';
+import { closeAccount } from '../../src/api-contract/closure.ts';
 import { optionProducts, placeOption } from '../../src/api-contract/options.ts';
 import { ledgerEntries, optionOrders, welfareClaims } from '../../src/server/db/schema.ts';
 import { MAX_QUOTE_AGE_MS } from '../../src/server/domain/prices.ts';
@@ -271,6 +272,27 @@ describe('claiming', () => {
     ]);
     // The friend has nothing to claim for having been invited.
     expect(await stateOf(friend.token, 'friend_certified')).toBe('locked');
+  });
+
+  it('does not count a certified friend whose account is closed toward friend_certified', async () => {
+    const inviter = await customer(h);
+    const { invite_code } = (await h.call(userInfo, {}, { token: inviter.token })).data;
+    const friend = await registerByPhone(h, undefined, { invite: invite_code });
+    await certifyPrimary(h, friend.token, { number: newDocument() });
+    expect(await stateOf(inviter.token, 'friend_certified')).toBe('claimable');
+    const closed = await h.call(
+      closeAccount,
+      { secret_kind: 'login', secret: PASSWORD, amounts: '' },
+      { token: friend.token, idempotencyKey: `welfare-close-${++keys}` },
+    );
+    expect(closed.ret).toBe(1);
+    expect(await stateOf(inviter.token, 'friend_certified')).toBe('locked');
+    expect(await claim(inviter.token, 'friend_certified')).toEqual(NOT_YET);
+    expect(await welfareEntriesOf(inviter.id)).toEqual([]);
+    // Another friend, certified and open, counts.
+    const open = await registerByPhone(h, undefined, { invite: invite_code });
+    await certifyPrimary(h, open.token, { number: newDocument() });
+    expect((await claim(inviter.token, 'friend_certified')).ret).toBe(1);
   });
 });
 

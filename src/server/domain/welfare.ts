@@ -3,7 +3,7 @@
 // user, through the ledger (kind `welfare`, reference `welfare:<code>:<userId>`).
 import { serverTexts } from '../../api-contract/server-texts.ts';
 import Big from 'big.js';
-import { and, asc, count, eq, isNotNull, not, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNotNull, isNull, not, or, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../db/connection.ts';
 import { optionOrders, rechargeOrders, users, welfareClaims, welfareTasks } from '../db/schema.ts';
 import {
@@ -68,7 +68,9 @@ const CONDITIONS: Record<WelfareCode, (db: Executor, userId: number) => Promise<
   },
   // Someone who registered with the caller's invitation code has a verified primary certification, of a document that
   // is not one of the caller's own nor verified for another account before (no new person: the referral reward's
-  // rule).
+  // rule), and their account is open. A closed account counts toward no reward: a friend who closed theirs before the
+  // caller claims no longer makes the task claimable, though certified while open (a friend who left is not one the
+  // caller brought); a task already claimed stays paid.
   async friend_certified(db, userId) {
     const [row] = await db
       .select({ n: count() })
@@ -77,6 +79,7 @@ const CONDITIONS: Record<WelfareCode, (db: Executor, userId: number) => Promise<
         and(
           eq(users.invitedBy, userId),
           eq(users.verification, 'verified'),
+          isNull(users.closedAt),
           not(or(invitedThemselves(users.id, userId), certifiedBefore(users.id))!),
         ),
       );
