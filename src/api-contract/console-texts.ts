@@ -194,6 +194,11 @@ export const consoleTexts = {
     id: 'e.consoleCertificationReviewed',
     message: 'Certification {id} was already reviewed ({status}).',
   },
+  consoleCertificationAccountClosed: /*i18n*/ {
+    id: 'e.consoleCertificationAccountClosed',
+    message:
+      'Certification {id} belongs to a closed account: its closure ended the review, it can no longer be approved or rejected.',
+  },
   // Terms, links, ladders and activities an operator sets (server/domain/settings.ts, service-link.ts, liquidity.ts,
   // activities.ts).
   consoleLockupNotFound: /*i18n*/ { id: 'e.consoleLockupNotFound', message: 'No lock-up product {id}.' },

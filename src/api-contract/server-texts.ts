@@ -253,6 +253,12 @@ export const serverTexts = {
     message: 'Your certification is under review, please wait!',
   },
   certificationDone: /*i18n*/ { id: 'e.certificationDone', message: 'This certification has already been verified!' },
+  // The reason recorded on a certification still in review when its account closed (domain/closure.ts), in the
+  // language the customer closed it in.
+  certificationEndedByClosure: /*i18n*/ {
+    id: 'e.certificationEndedByClosure',
+    message: 'Your account was closed before this certification was reviewed.',
+  },
   certificationSamePicture: /*i18n*/ {
     id: 'e.certificationSamePicture',
     message: 'Each photo must be a picture of its own: the front, the back and you holding the document!',

@@ -4,12 +4,15 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
 import { startHarness, type Harness } from './harness.ts';
-import { customer, expectLedgerBalanced, refused } from './helpers.ts';
+import { PASSWORD, customer, expectLedgerBalanced, refused } from './helpers.ts';
 import { ops, opsOk, picturePng, uploadedPicture } from './funds-helpers.ts';
 import { certificationState, submitCertification } from '../../src/api-contract/certification.ts';
 import { userInfo } from '../../src/api-contract/account.ts';
 import { texts } from '../../src/api-contract/texts.ts';
-import { certifications } from '../../src/server/db/schema.ts';
+import { closeAccount } from '../../src/api-contract/closure.ts';
+import { consoleApproveCertification } from '../../src/api-contract/console.ts';
+import { operatorToken } from './console-helpers.ts';
+import { certifications, users } from '../../src/server/db/schema.ts';
 
 let h: Harness;
 beforeAll(async () => {
@@ -210,6 +213,45 @@ it('reads a document number as written: spaces removed, digits and letters of an
     const [row] = await h.database.db.select().from(certifications).where(eq(certifications.userId, user.id));
     expect(row!.number, number).toBe(kept);
   }
+});
+
+it('a closure ends a certification in review with its reason, and the operator can no longer approve it', async () => {
+  const user = await customer(h);
+  await h.call(submitCertification, await primaryForm(user.token), { token: user.token });
+  const primary = await submissionOf(user.id, 'primary');
+  const closed = await h.call(
+    closeAccount,
+    { secret_kind: 'login', secret: PASSWORD, amounts: '' },
+    { token: user.token, idempotencyKey: `certification-close-${user.id}` },
+  );
+  expect(closed.ret).toBe(1);
+  const ended = {
+    status: 'rejected',
+    reason: 'Your account was closed before this certification was reviewed.',
+    reviewedAt: h.clock.now(),
+  };
+  const [row] = await h.database.db
+    .select()
+    .from(certifications)
+    .where(eq(certifications.id, Number(primary)));
+  expect(row).toMatchObject(ended);
+  const [account] = await h.database.db.select().from(users).where(eq(users.id, user.id));
+  expect(account).toMatchObject({ verification: 'rejected' });
+  for (const review of [['approve'], ['reject', 'The photo is blurred']])
+    expect(await ops(h, 'certification', review[0]!, primary, ...review.slice(1))).toEqual({
+      ok: false,
+      output: `Certification ${primary} belongs to a closed account: its closure ended the review, it can no longer be approved or rejected.`,
+    });
+  // In the console, in the reviewer's language.
+  const reviewer = await operatorToken(h, 'reviewer', 'reviewer');
+  expect(await h.call(consoleApproveCertification, { id: primary }, { token: reviewer, lang: 'th' })).toEqual(
+    refused(`การยืนยันตัวตน ${primary} เป็นของบัญชีที่ปิดแล้ว: การปิดบัญชีได้ยุติการตรวจสอบ จึงไม่สามารถอนุมัติหรือปฏิเสธได้อีก`),
+  );
+  const [after] = await h.database.db
+    .select()
+    .from(certifications)
+    .where(eq(certifications.id, Number(primary)));
+  expect(after).toMatchObject(ended);
 });
 
 it('a rejected advanced submission can be sent again; a review applies once', async () => {

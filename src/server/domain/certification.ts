@@ -120,6 +120,41 @@ export async function submitCertification(
   return certificationStateOf(tx, userId);
 }
 
+/**
+ * Ends the certifications of `userId` still in review as its account closes, in the closing transaction (after the
+ * users row is locked): each is rejected, reviewed at `now`, with `reason` (serverTexts.certificationEndedByClosure in
+ * the customer's language), and the users row says 'rejected' for its level. A closed account is served no more, so
+ * no operator may verify what it sent (see holdCertifiedAccount); nothing waits in the queue for it.
+ */
+export async function endCertificationsInReview(tx: Tx, userId: number, reason: string, now: Date): Promise<void> {
+  const ended = await tx
+    .update(certifications)
+    .set({ status: 'rejected', reason, reviewedAt: now })
+    .where(and(eq(certifications.userId, userId), eq(certifications.status, 'review')))
+    .returning({ level: certifications.level });
+  for (const { level } of ended)
+    await tx
+      .update(users)
+      .set({ [statusField(level as CertificationLevel)]: 'rejected' })
+      .where(eq(users.id, userId));
+}
+
+/**
+ * Locks the account of certification `id` before its review claims it (the closure's order: the users row, then its
+ * certifications, so a review and a closure at once wait for each other and never deadlock), and refuses
+ * (consoleCertificationAccountClosed) to review a certification of a closed account: the closure ended it. A missing
+ * certification is left to the claim's refusal.
+ */
+async function holdCertifiedAccount(tx: Tx, id: number): Promise<void> {
+  const [account] = await tx
+    .select({ closedAt: users.closedAt })
+    .from(certifications)
+    .innerJoin(users, eq(users.id, certifications.userId))
+    .where(eq(certifications.id, id))
+    .for('no key update', { of: users });
+  if (account?.closedAt) throw new Refusal(consoleTexts.consoleCertificationAccountClosed.id, { id: String(id) });
+}
+
 /** A certification waits for review in 'review'. */
 const submissions: Reviewable = {
   table: certifications,
@@ -130,7 +165,13 @@ const submissions: Reviewable = {
 };
 const claimInReview = (tx: Tx, id: number) => claimForReview<CertificationRow>(tx, submissions, id);
 
+/**
+ * The operator verifies certification `id`: the users row says 'verified' for its level, the customer is told, and a
+ * primary one pays the inviter's referral reward. Refuses a certification of a closed account
+ * (consoleCertificationAccountClosed), a missing one and one no longer in review.
+ */
 export async function verifyCertification(tx: Tx, id: number, now: Date): Promise<CertificationRow> {
+  await holdCertifiedAccount(tx, id);
   const row = await claimInReview(tx, id);
   const level = row.level as CertificationLevel;
   await tx
@@ -148,8 +189,13 @@ export async function verifyCertification(tx: Tx, id: number, now: Date): Promis
   return updated!;
 }
 
+/**
+ * The operator rejects certification `id` with `reason`, which the customer sees; the same refusals as
+ * verifyCertification, and one for a missing reason.
+ */
 export async function rejectCertification(tx: Tx, id: number, reason: string, now: Date): Promise<CertificationRow> {
   const why = requireReason(reason);
+  await holdCertifiedAccount(tx, id);
   const row = await claimInReview(tx, id);
   await tx
     .update(users)

@@ -57,6 +57,7 @@ import { PRACTICE_ASSETS, post } from './ledger.ts';
 import { closureBalancesIn, sameAsShown } from './closure-balances.ts';
 import { pointsRule } from './points.ts';
 import { Refusal } from './refusal.ts';
+import { endCertificationsInReview } from './certification.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -234,8 +235,9 @@ export async function refuseIfNotClosable(
  * minimum that cannot be sold, when it is exactly what `shown` names (asset → amount, the close request's `amounts`),
  * ends with one `closure_balance` entry of its asset (same reference) taking it to zero, not paid out; no other ledger
  * entry or balance is touched: every balance still equals its entries, and the books' check still balances. The caller
- * drops its cached sessions of the user (`cache.sessions.hold`). Returns the dates the page states. `prepared`: the
- * password verified before the call's transaction (PreparedSecrets), if it was.
+ * drops its cached sessions of the user (`cache.sessions.hold`). A certification still in review is rejected with the
+ * reason `certificationEnded` (serverTexts.certificationEndedByClosure, in the customer's language). Returns the dates
+ * the page states. `prepared`: the password verified before the call's transaction (PreparedSecrets), if it was.
  */
 export async function closeAccount(
   db: Executor,
@@ -243,6 +245,7 @@ export async function closeAccount(
   confirm: { kind: CloseSecret; secret: string },
   shown: ReadonlyMap<string, string>,
   now: Date,
+  certificationEnded: string,
   prepared?: PreparedSecrets,
 ): Promise<ClosedAccount> {
   const user = await findUser(db, userId);
@@ -325,6 +328,8 @@ export async function closeAccount(
       .update(sessions)
       .set({ revokedAt: now })
       .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+    // A certification still in review ends with the account, rejected with its reason; no operator approves it after.
+    await endCertificationsInReview(tx, userId, certificationEnded, now);
     await tx.delete(passkeys).where(eq(passkeys.userId, userId));
     await tx.delete(webauthnChallenges).where(eq(webauthnChallenges.userId, userId));
     await tx.delete(twoFactors).where(eq(twoFactors.userId, userId));

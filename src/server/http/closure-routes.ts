@@ -5,6 +5,7 @@ import { closeAccount, closureEnding, EXPORT_PATH } from '../../api-contract/clo
 import { assetAmountsOf } from '../../api-contract/asset-amounts.ts';
 import { RET_FAIL, RET_TOKEN_INVALID } from '../../api-contract/envelope.ts';
 import { texts } from '../../api-contract/texts.ts';
+import { serverTexts } from '../../api-contract/server-texts.ts';
 import { closeAccount as closeTheAccount, closureHolds } from '../domain/closure.ts';
 import { exportArchive } from '../domain/data-export.ts';
 import { Refusal } from '../domain/refusal.ts';
@@ -17,13 +18,14 @@ import { secretsAhead } from './secrets-ahead.ts';
 export const closureRoutes: RouteModule = ({ app, route, services, cache }) => {
   route(
     closeAccount,
-    async (input, { db, caller, clock, cache: answers, secrets }) => {
+    async (input, { db, caller, clock, cache: answers, secrets, t }) => {
       const closed = await closeTheAccount(
         db,
         caller.userId,
         { kind: input.secret_kind, secret: input.secret },
         assetAmountsOf(input.amounts),
         clock.now(),
+        t(serverTexts.certificationEndedByClosure),
         secrets,
       );
       answers.sessions.hold(caller.userId);
