@@ -77,6 +77,11 @@ export const consoleTexts = {
     id: 'e.consolePayoutIsRecharge',
     message: 'This transaction is a recharge credited to a customer, not a payout: check the hash.',
   },
+  consolePayoutHashUsed: /*i18n*/ {
+    id: 'e.consolePayoutHashUsed',
+    message:
+      'This transaction is already recorded as the payout of withdrawal {0}: one transaction pays one withdrawal. Check the hash.',
+  },
   consoleContentIncomplete: /*i18n*/ {
     id: 'v.consoleContentIncomplete',
     message: 'Write every field this item shows: its title, its text, or both!',

@@ -115,7 +115,8 @@ function refuseBeyondMinorUnits(amount: string, currency: string): void {
  * Holds the chain transaction `hash` (any spelling: canonicalHash's, in lower case) until the caller's transaction
  * ends: a recharge approved with it and a payout recorded with it, in two processes at once, each check the other and
  * write their own one after the other, so the later sees the earlier and is refused (isPayoutHash,
- * isCreditedRechargeHash). A PostgreSQL advisory lock of the transaction, keyed by the hash's 64-bit text hash.
+ * isCreditedRechargeHash); so do two payouts recorded with it (payoutWithHash). A PostgreSQL advisory lock of the
+ * transaction, keyed by the hash's 64-bit text hash.
  */
 export async function holdChainHash(tx: Tx, hash: string): Promise<void> {
   const key = `chain-tx:${canonicalHash(hash).toLowerCase()}`;
@@ -123,26 +124,42 @@ export async function holdChainHash(tx: Tx, hash: string): Promise<void> {
 }
 
 /**
- * Whether `hash` (canonicalHash's spelling) is the transaction of a withdrawal the platform paid out, as its operator
- * recorded it: a hex hash in any letter case, with or without "0x"; any other exactly. Such a transaction moved the
- * coin from the platform to a customer, so it is no deposit, though an explorer shows it confirmed and of the right
- * amount.
+ * The withdrawal whose payout its operator recorded as the transaction `hash` (any spelling: a hex hash in any letter
+ * case, with or without "0x", is one transaction, as canonicalHash reads it; any other reference exactly), on the
+ * network `network` (a wallet's chain, a bank's name) when given, else on any; undefined when there is none. The
+ * caller holds the hash (holdChainHash) when it records a payout or credits a recharge on the answer.
  */
-async function isPayoutHash(db: Executor, hash: string): Promise<boolean> {
-  const spellings = /^[0-9a-f]{64}$/.test(hash) ? [hash, `0x${hash}`] : [hash.toLowerCase()];
+export async function payoutWithHash(
+  db: Executor,
+  hash: string,
+  network?: string,
+): Promise<{ id: number; orderNo: string } | undefined> {
+  const canonical = canonicalHash(hash);
+  const spellings = /^[0-9a-f]{64}$/.test(canonical) ? [canonical, `0x${canonical}`] : [canonical.toLowerCase()];
   const [payout] = await db
-    .select({ id: withdrawOrders.id })
+    .select({ id: withdrawOrders.id, orderNo: withdrawOrders.orderNo })
     .from(withdrawOrders)
     .where(
       and(
+        // lower(hash) is what withdraw_orders_payout_hash_idx keeps.
         sql`lower(${withdrawOrders.hash}) in ${spellings}`,
         sql`${withdrawOrders.hash} <> ''`,
-        spellings.length === 1 ? eq(withdrawOrders.hash, hash) : undefined,
+        spellings.length === 1 ? eq(withdrawOrders.hash, canonical) : undefined,
+        network === undefined ? undefined : eq(withdrawOrders.payeeNetwork, network),
       ),
     )
+    .orderBy(asc(withdrawOrders.id))
     .limit(1);
-  return payout !== undefined;
+  return payout;
 }
+
+/**
+ * Whether `hash` is the transaction of a withdrawal the platform paid out, as its operator recorded it (payoutWithHash,
+ * on any network). Such a transaction moved the coin from the platform to a customer, so it is no deposit, though an
+ * explorer shows it confirmed and of the right amount.
+ */
+const isPayoutHash = async (db: Executor, hash: string): Promise<boolean> =>
+  (await payoutWithHash(db, hash)) !== undefined;
 
 /**
  * Whether `hash` (a payout's, as an operator typed it) is the transaction of a credited recharge, in canonicalHash's

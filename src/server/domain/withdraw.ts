@@ -31,7 +31,7 @@ import { claimForReview, requireReason, selfNumbered, type Reviewable } from './
 import { consoleTexts } from '../../api-contract/console-texts.ts';
 import { checkPayoutReference } from '../../api-contract/console.ts';
 import type { OpenWithdrawal } from '../../api-contract/console-service.ts';
-import { holdChainHash, isCreditedRechargeHash } from './recharge.ts';
+import { holdChainHash, isCreditedRechargeHash, payoutWithHash } from './recharge.ts';
 import { queueNotice } from './notices.ts';
 import { payoutHoldOf, refuseWhileFrozen } from './account-freeze.ts';
 import { serverTexts } from '../../api-contract/server-texts.ts';
@@ -251,7 +251,8 @@ const claimInReview = (tx: Tx, id: number) => claimForReview<WithdrawRow>(tx, wi
 /**
  * Paid out: the frozen amount + fee leaves the platform. The payout's reference (`details.hash`), which the customer
  * reads and copies, follows the API contract's rule (`checkPayoutReference`) from every entry point; one that breaks it
- * is refused with its text before anything changes, and so is the hash of a credited recharge (isCreditedRechargeHash).
+ * is refused with its text before anything changes, and so is the hash of a credited recharge (isCreditedRechargeHash)
+ * and one already recorded for another withdrawal on the same chain (payoutWithHash), about the field `hash`.
  */
 export async function approveWithdrawal(
   tx: Tx,
@@ -266,6 +267,11 @@ export async function approveWithdrawal(
   if (reference.hash && (await isCreditedRechargeHash(tx, reference.hash)))
     throw new Refusal(consoleTexts.consolePayoutIsRecharge.id);
   const order = await claimInReview(tx, id);
+  // One transaction pays one withdrawal (the platform pays each by a transfer of its own, no batches): a hash already
+  // recorded on this chain would show two customers one payout, and one of them was never paid. The hash is held above,
+  // so two operators recording it at once, in two processes, are taken one after the other and the later sees it.
+  const recorded = reference.hash ? await payoutWithHash(tx, reference.hash, order.payeeNetwork) : undefined;
+  if (recorded) throw new Refusal(consoleTexts.consolePayoutHashUsed.id, { 0: recorded.orderNo }, 'hash');
   // The customer froze the account: the withdrawal is held (its funds stay frozen) until they unfreeze it. Rejecting
   // it stays possible: the funds then return to the customer's balance, never leave.
   await refuseWhileFrozen(tx, order.userId, now, serverTexts.accountFrozenHeld);
