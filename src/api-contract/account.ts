@@ -115,7 +115,10 @@ export const userInfo = get('/users/info', NoInput, returns(UserInfo));
 /** Our addition: ends this session on the server (the token is revoked). */
 export const logout = post('/users/logout', NoInput, returns(nothing));
 
-/** Profile fields the user edits directly; a new phone or e-mail needs its code. */
+/**
+ * Profile fields the user edits directly. A new phone or e-mail needs its code and the login password: the phone and
+ * the e-mail reset the password, so a session alone (a stolen token) must not move them to someone else's.
+ */
 export const EditProfileInput = v.pipe(
   v.object({
     nickname: v.optional(v.pipe(visibleName(texts.enterNickname), maxCharacters(NICKNAME_MAX, texts.enterNickname.id))),
@@ -123,6 +126,8 @@ export const EditProfileInput = v.pipe(
     phone: v.optional(phone),
     email: v.optional(email),
     code: v.optional(code),
+    /** The account's login password, with a new phone or e-mail. */
+    password: v.optional(v.string(texts.enterLoginPassword.id)),
     /** A new phone or e-mail needs the authenticator or recovery code when two-factor is on. */
     otp,
   }),
@@ -134,6 +139,14 @@ export const EditProfileInput = v.pipe(
   v.check(
     (input) => (input.phone === undefined && input.email === undefined) || input.code !== undefined,
     texts.enterCode.id,
+  ),
+  // About the field `password`, so the form shows it under that field.
+  v.forward(
+    v.check(
+      (input) => (input.phone === undefined && input.email === undefined) || Boolean(input.password?.trim()),
+      texts.enterLoginPassword.id,
+    ),
+    ['password'],
   ),
 );
 export const editProfile = post('/users/edit', EditProfileInput, returns(UserInfo));

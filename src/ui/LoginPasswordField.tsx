@@ -1,5 +1,5 @@
 // The "Login password" field of the forms that ask for it again before a security change (turning
-// two-factor on or off, adding a passkey).
+// two-factor on or off, adding a passkey, a new mobile number).
 import { Trans, useLingui } from '@lingui/react/macro';
 import { TextField } from './forms.tsx';
 

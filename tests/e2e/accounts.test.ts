@@ -1,5 +1,6 @@
 // A new user, as a person would: register with the code from the outbox, log in, reach a guarded
-// page through `from`, edit the profile, switch to Arabic (right to left) and back, log out.
+// page through `from`, edit the profile, switch to Arabic (right to left) and back, change the mobile
+// number (with the login password), log out.
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { codeSentTo, phonePageForFile, sameTarget, screenshot } from './browser.ts';
@@ -97,6 +98,25 @@ it('switches to Arabic, laid out right to left, and back to English', async () =
   await Promise.all([page.waitForEvent('load'), page.getByRole('menuitemradio', { name: /English/ }).click()]);
   await expect.poll(() => page.evaluate(() => document.documentElement.dir)).toBe('ltr');
   await expect.poll(() => page.locator('.navbar h1').textContent()).toBe('Settings');
+});
+
+it('changes the mobile number only with the login password, not with the session alone', async () => {
+  const newPhone = `09${String(Date.now()).slice(-8)}`;
+  await page.goto('/#/pages/mine/setting/phone');
+  await page.getByLabel('New mobile number').fill(newPhone);
+  await page.getByRole('button', { name: 'Get code' }).click();
+  await expect.poll(() => page.getByRole('alert').textContent()).toBe('The verification code has been sent!');
+  await page.getByLabel('Verification code').fill(await codeSentTo(newPhone));
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect.poll(() => page.getByRole('alert').textContent()).toBe('Please enter your login password!');
+  await page.getByLabel('Login password').fill('wrongpass1');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect.poll(() => page.getByText('The login password is wrong!').count()).toBeGreaterThan(0);
+  await page.getByText('Loading...').waitFor({ state: 'hidden' });
+  await screenshot(page, '07a-phone-password');
+  await page.getByLabel('Login password').fill(password);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.waitForURL(/#\/pages\/mine\/setting$/);
 });
 
 it('logs out: the token is gone from the device and guarded pages need a login again', async () => {

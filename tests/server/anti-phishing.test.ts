@@ -202,9 +202,9 @@ describe('in a real mail', () => {
     const fresh = await mailedCode(moving, '0', 'th');
     expect(fresh.text).not.toContain('นกกระยาง');
     expect(fresh.html).not.toContain('นกกระยาง');
-    expect(await h.call(editProfile, { email: moving, code: codeIn(fresh.text) }, { token, lang: 'th' })).toMatchObject(
-      { ret: 1 },
-    );
+    expect(
+      await h.call(editProfile, { email: moving, code: codeIn(fresh.text), password: PASSWORD }, { token, lang: 'th' }),
+    ).toMatchObject({ ret: 1 });
     // From now on the account's mails go there, with its code.
     const next = await mailedCode(moving, '1', 'th');
     expect(next.text.split(/\r?\n/)[0]).toMatch(/: \u2068นกกระยาง ๔๒\u2069$/);

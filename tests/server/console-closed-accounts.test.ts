@@ -28,7 +28,9 @@ async function closedCustomer(email: string, usdt: string, amounts: string) {
   const user = await customer(h, usdt);
   h.clock.advance(61_000);
   expect((await h.call(sendEmailCode, { email }, { token: user.token })).ret).toBe(1);
-  expect((await h.call(editProfile, { email, code: h.codeFor(email) }, { token: user.token })).ret).toBe(1);
+  expect(
+    (await h.call(editProfile, { email, code: h.codeFor(email), password: PASSWORD }, { token: user.token })).ret,
+  ).toBe(1);
   const closedAt = h.clock.now().toISOString();
   const closed = await h.call(closeAccount, { secret_kind: 'login', secret: PASSWORD, amounts }, { token: user.token });
   expect(closed).toMatchObject({ ret: 1, data: { closed_at: closedAt } });

@@ -198,16 +198,21 @@ describe('one handset, one account, however the number is written', () => {
     expect(await h.call(sendSmsCode, { userphone: thai })).toEqual(refused(TAKEN));
     expect(await h.call(sendSmsCode, { userphone: thai, must: '1' })).toMatchObject({ ret: 1 });
     const devanagari = inDigits(`+66 ${national}`, DIGITS['Devanagari (hi)']);
-    const same = await h.call(editProfile, { phone: devanagari, code: h.codeFor(e164) }, { token: owner.token });
+    const same = await h.call(
+      editProfile,
+      { phone: devanagari, code: h.codeFor(e164), password: PASSWORD },
+      { token: owner.token },
+    );
     expect(same).toMatchObject({ ret: 1, data: { phone: e164, username: e164 } });
 
     const other = await registerByPhone(h, `+66${newNational()}`);
     h.clock.advance(61_000);
     const before = await dbState(h);
     for (const [name, typed] of spellings(national)) {
-      expect(await h.call(editProfile, { phone: typed, code: '123456' }, { token: other.token }), name).toEqual(
-        refused(TAKEN),
-      );
+      expect(
+        await h.call(editProfile, { phone: typed, code: '123456', password: PASSWORD }, { token: other.token }),
+        name,
+      ).toEqual(refused(TAKEN));
     }
     expect(await dbState(h)).toEqual(before);
 
@@ -219,7 +224,11 @@ describe('one handset, one account, however the number is written', () => {
     expect(h.sent.at(-1)).toMatchObject({ target: `+66${newNumber}` });
     const moved = await h.call(
       editProfile,
-      { phone: `${newNumber.slice(0, 2)} ${newNumber.slice(2)}`, code: h.codeFor(`+66${newNumber}`) },
+      {
+        phone: `${newNumber.slice(0, 2)} ${newNumber.slice(2)}`,
+        code: h.codeFor(`+66${newNumber}`),
+        password: PASSWORD,
+      },
       { token: owner.token },
     );
     expect(moved).toMatchObject({ ret: 1, data: { phone: `+66${newNumber}`, username: `+66${newNumber}` } });

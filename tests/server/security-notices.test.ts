@@ -170,7 +170,11 @@ describe('the customer is told', () => {
     const phone = newPhone();
     await h.call(sendSmsCode, { userphone: phone, must: '0' });
     expect(
-      await h.call(editProfile, { phone, code: h.codeFor(phone), otp: code() }, { token: user.token }),
+      await h.call(
+        editProfile,
+        { phone, code: h.codeFor(phone), password: PASSWORD, otp: code() },
+        { token: user.token },
+      ),
     ).toMatchObject({ ret: 1 });
     expect(await newestMessage(user.token)).toMatchObject({
       title: 'Contact details changed',

@@ -336,7 +336,7 @@ describe('the other protected calls', () => {
 
     const phone = '0899990001';
     expect((await h.call(sendSmsCode, { userphone: phone })).ret).toBe(1);
-    const change = { phone, code: h.codeFor(phone) };
+    const change = { phone, code: h.codeFor(phone), password: PASSWORD };
     expect(await h.call(editProfile, change, { token: user.token })).toEqual(ENTER);
     expect(await h.call(editProfile, { ...change, otp: notThe(codeOf(user.secret)) }, { token: user.token })).toEqual(
       WRONG,

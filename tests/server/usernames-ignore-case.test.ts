@@ -166,7 +166,9 @@ it("a new e-mail that is another account's username in another case is refused, 
   h.clock.advance(61_000);
   expect((await h.call(sendEmailCode, { email: typed })).ret).toBe(1);
   await legacyAccount('Frank@Example.com');
-  expect(await h.call(editProfile, { email: typed, code: h.codeFor(typed) }, { token })).toEqual(EMAIL_TAKEN);
+  expect(await h.call(editProfile, { email: typed, code: h.codeFor(typed), password: PASSWORD }, { token })).toEqual(
+    EMAIL_TAKEN,
+  );
   expect((await h.call(userInfo, {}, { token })).data).toMatchObject({ username: email, email });
   await applyMigration();
   expect(await indexExists()).toBe(true);

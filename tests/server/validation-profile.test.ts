@@ -39,17 +39,25 @@ it.each([
   ['an unknown currency', { currency: 'XYZ' }, 'Please choose a currency!'],
   ['a good nickname but an unknown currency', { nickname: 'Fine', currency: 'BTC' }, 'Please choose a currency!'],
   ['an empty mobile number', { phone: '' }, 'Please enter your mobile number!'],
-  ['a mobile number with letters', { phone: '08abc', code: '123456' }, 'Please enter a valid mobile number!'],
-  ['an e-mail address without @', { email: 'nobody', code: '123456' }, 'Please enter a valid e-mail address!'],
+  [
+    'a mobile number with letters',
+    { phone: '08abc', code: '123456', password: PASSWORD },
+    'Please enter a valid mobile number!',
+  ],
+  [
+    'an e-mail address without @',
+    { email: 'nobody', code: '123456', password: PASSWORD },
+    'Please enter a valid e-mail address!',
+  ],
   ['a new mobile number but no code', { phone: '0899990000' }, 'Please enter the verification code!'],
   [
     'a new mobile number and a 2-digit code',
-    { phone: '0899990000', code: '12' },
+    { phone: '0899990000', code: '12', password: PASSWORD },
     'The verification code must be 6 digits!',
   ],
   [
     'a new mobile number and a code never sent',
-    { phone: '0899990000', code: '123456' },
+    { phone: '0899990000', code: '123456', password: PASSWORD },
     'The verification code is wrong or has expired!',
   ],
 ])('changing the profile with %s is refused', async (_, input, msg) => {
@@ -59,7 +67,7 @@ it.each([
 it("changing the profile to another customer's mobile number is refused", async () => {
   await expectRefusedUnchanged(
     editProfile,
-    { phone: other.phone, code: '123456' },
+    { phone: other.phone, code: '123456', password: PASSWORD },
     'This mobile number is already registered!',
     me.token,
   );
@@ -71,7 +79,7 @@ it('changing the mobile number with a wrong code leaves the profile as it was', 
   await h.call(sendSmsCode, { userphone: phone });
   const wrong = h.codeFor(phone) === '000000' ? '111111' : '000000';
   const before = await dbState(h);
-  expect(await h.call(editProfile, { phone, code: wrong }, { token: me.token })).toEqual(
+  expect(await h.call(editProfile, { phone, code: wrong, password: PASSWORD }, { token: me.token })).toEqual(
     refused('The verification code is wrong or has expired!'),
   );
   expect((await dbState(h)).users).toEqual(before.users);

@@ -1,4 +1,5 @@
-// Bind or change the mobile number: the new number (it must be free) and the code sent to it.
+// Bind or change the mobile number: the new number (it must be free), the code sent to it, and the login password
+// (the number resets the password, so a session alone must not move it).
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { AREA_CODE } from '../../api-contract/constants.ts';
@@ -10,6 +11,7 @@ import { toast } from '../../lib/toast.ts';
 import { sendVerificationCode } from '../../lib/codes.ts';
 import { CodeField } from '../../ui/CodeButton.tsx';
 import { AuthenticatorCodeField } from '../../ui/AuthenticatorCodeField.tsx';
+import { LoginPasswordField } from '../../ui/LoginPasswordField.tsx';
 import { Button, Form, TextField } from '../../ui/forms.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
 import { profileProblem, saveProfile, savedText, shownPhone, useUser } from './profile-store.ts';
@@ -19,17 +21,18 @@ export default function PhonePage() {
   const { user } = useUser();
   const [phone, setPhone] = useState('');
   const [code, setCode] = useState('');
+  const [password, setPassword] = useState('');
   const needsCode = useSecondFactor();
   const [otp, setOtp] = useState('');
   const current = user?.phone ? shownPhone(user.phone) : '';
 
   const { busy, submit } = useSubmit(
     async () => {
-      await saveProfile({ phone, code, ...otpField(needsCode, otp) });
+      await saveProfile({ phone, code, password, ...otpField(needsCode, otp) });
       toast(savedText());
       goBack(ROUTES.settings);
     },
-    () => profileProblem({ phone, code }) ?? secondFactorProblem(needsCode, otp),
+    () => profileProblem({ phone, code, password }) ?? secondFactorProblem(needsCode, otp),
     secondFactorErrorText,
   );
 
@@ -55,6 +58,7 @@ export default function PhonePage() {
           placeholder={t`Enter your mobile number`}
         />
         <CodeField value={code} onChange={setCode} onSend={() => sendVerificationCode('sms', phone, false)} />
+        <LoginPasswordField value={password} onChange={setPassword} />
         {needsCode && <AuthenticatorCodeField value={otp} onChange={setOtp} />}
         <Button type="submit" disabled={busy}>
           <Trans>Save</Trans>

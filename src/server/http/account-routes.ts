@@ -281,34 +281,57 @@ export const accountRoutes: RouteModule = ({ route, settings }) => {
     ),
   );
 
-  route(editProfile, async (input, { db, caller, clock, twoFactorKey }) => {
-    const now = clock.now();
-    // A new phone or e-mail needs the second factor (two-factor on), checked first.
-    if (input.phone !== undefined || input.email !== undefined)
-      await requireSecondFactor(db, caller.userId, input.otp, twoFactorKey, now);
-    const changes: Partial<UserRow> = {};
-    if (input.nickname !== undefined) changes.nickname = input.nickname;
-    if (input.currency !== undefined) changes.currency = input.currency;
-    for (const [channel, address] of [
-      ['sms', input.phone === undefined ? undefined : mobileNumber(input.phone)],
-      ['email', input.email],
-    ] as const) {
-      if (address === undefined) continue;
-      // The address may become this account's username: another's username in any letter case is taken too.
-      await refuseTakenContact(db, channel, address, caller.userId);
-      await refuseRestingContact(db, channel, address, now);
-      await consumeCode(db, codeTarget(channel, address), input.code!, now);
-      const user = await findUser(db, caller.userId);
-      // An account registered with this contact logs in with it: the username follows the change.
-      if (user.username === (channel === 'sms' ? user.phone : user.email)) changes.username = address;
-      if (channel === 'sms') changes.phone = address;
-      else changes.email = address;
-    }
-    const saved = await saveProfile(db, caller.userId, changes);
-    if (changes.phone !== undefined) await noticeSecurityChange(db, caller.userId, 'phone', now);
-    if (changes.email !== undefined) await noticeSecurityChange(db, caller.userId, 'email', now);
-    return toUserInfo(saved);
-  });
+  route(
+    editProfile,
+    async (input, { db, caller, clock, twoFactorKey, secrets }) => {
+      const now = clock.now();
+      // A new phone or e-mail needs the login password (its own counter, as changing it), then the second factor
+      // (two-factor on): either resets the password, so the session's token alone must not move it elsewhere.
+      if (input.phone !== undefined || input.email !== undefined) {
+        const user = await findUser(db, caller.userId);
+        await refusedAbout('password', () =>
+          checkSecret(
+            db,
+            loginPasswordCounter(user.id),
+            user.passwordHash,
+            input.password ?? '',
+            serverTexts.wrongLoginPassword.id,
+            now,
+            secrets,
+          ),
+        );
+        await requireSecondFactor(db, caller.userId, input.otp, twoFactorKey, now);
+      }
+      const changes: Partial<UserRow> = {};
+      if (input.nickname !== undefined) changes.nickname = input.nickname;
+      if (input.currency !== undefined) changes.currency = input.currency;
+      for (const [channel, address] of [
+        ['sms', input.phone === undefined ? undefined : mobileNumber(input.phone)],
+        ['email', input.email],
+      ] as const) {
+        if (address === undefined) continue;
+        // The address may become this account's username: another's username in any letter case is taken too.
+        await refuseTakenContact(db, channel, address, caller.userId);
+        await refuseRestingContact(db, channel, address, now);
+        await consumeCode(db, codeTarget(channel, address), input.code!, now);
+        const user = await findUser(db, caller.userId);
+        // An account registered with this contact logs in with it: the username follows the change.
+        if (user.username === (channel === 'sms' ? user.phone : user.email)) changes.username = address;
+        if (channel === 'sms') changes.phone = address;
+        else changes.email = address;
+      }
+      const saved = await saveProfile(db, caller.userId, changes);
+      if (changes.phone !== undefined) await noticeSecurityChange(db, caller.userId, 'phone', now);
+      if (changes.email !== undefined) await noticeSecurityChange(db, caller.userId, 'email', now);
+      return toUserInfo(saved);
+    },
+    // The login password verified before the call's transaction opens.
+    {
+      ahead: secretsAhead((input) => ({
+        login: input.phone !== undefined || input.email !== undefined ? input.password : undefined,
+      })),
+    },
+  );
 
   route(editAvatar, async (input, { db, caller }) =>
     toUserInfo(await db.transaction((tx) => changeAvatar(tx, caller.userId, input.userimg))),

@@ -1,0 +1,82 @@
+// A stolen session alone cannot move an account's phone or e-mail: either resets the login password, so a thief holding
+// only the token, with two-factor off, would take the account. A new one needs the login password as well as the code
+// sent to it (and the authenticator code with two-factor on: two-factor.test.ts).
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startHarness, type Harness } from './harness.ts';
+import { customer, dbState, newPhone, PASSWORD, refused, refusedAbout } from './helpers.ts';
+import { editProfile, forgotPassword, sendEmailCode, sendSmsCode, userInfo } from '../../src/api-contract/account.ts';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(() => h.close());
+
+const ENTER_PASSWORD = refusedAbout('Please enter your login password!', 'password');
+const WRONG_PASSWORD = refusedAbout('The login password is wrong!', 'password');
+
+it('a session without the login password cannot move the account to another phone, nor reset the password from it', async () => {
+  const owner = await customer(h);
+  const thiefPhone = newPhone();
+  h.clock.advance(61_000);
+  expect((await h.call(sendSmsCode, { userphone: thiefPhone, must: '0' })).ret).toBe(1);
+  const code = h.codeFor(thiefPhone);
+  const before = await dbState(h);
+
+  expect(await h.call(editProfile, { phone: thiefPhone, code }, { token: owner.token })).toEqual(ENTER_PASSWORD);
+  expect(await h.call(editProfile, { phone: thiefPhone, code, password: 'guess1234' }, { token: owner.token })).toEqual(
+    WRONG_PASSWORD,
+  );
+  expect((await dbState(h)).users).toEqual(before.users);
+  // The thief's phone resets no password: it is no account's.
+  const reset = await h.call(forgotPassword, {
+    mode: 'phone',
+    phone: thiefPhone,
+    code,
+    password: 'taken123',
+    repassword: 'taken123',
+  });
+  expect(reset.ret).toBe(0);
+
+  // The owner, who knows the password, moves it; the code sent was kept for that.
+  expect(
+    await h.call(editProfile, { phone: thiefPhone, code, password: PASSWORD }, { token: owner.token }),
+  ).toMatchObject({ ret: 1, data: { phone: thiefPhone } });
+});
+
+it('the same holds for a new e-mail address', async () => {
+  const owner = await customer(h);
+  const email = `thief-${owner.id}@example.com`;
+  h.clock.advance(61_000);
+  expect((await h.call(sendEmailCode, { email, must: '0' })).ret).toBe(1);
+  const code = h.codeFor(email);
+  expect(await h.call(editProfile, { email, code }, { token: owner.token })).toEqual(ENTER_PASSWORD);
+  expect(await h.call(editProfile, { email, code, password: 'guess1234' }, { token: owner.token })).toEqual(
+    WRONG_PASSWORD,
+  );
+  expect((await h.call(userInfo, {}, { token: owner.token })).data.email).not.toBe(email);
+  expect(await h.call(editProfile, { email, code, password: PASSWORD }, { token: owner.token })).toMatchObject({
+    ret: 1,
+    data: { email },
+  });
+});
+
+it('guesses of the password count with the password change’s: after five wrong, even the right one waits', async () => {
+  const owner = await customer(h);
+  const phone = newPhone();
+  h.clock.advance(61_000);
+  await h.call(sendSmsCode, { userphone: phone, must: '0' });
+  const code = h.codeFor(phone);
+  for (let n = 0; n < 5; n++)
+    expect(await h.call(editProfile, { phone, code, password: `guess${n}000` }, { token: owner.token })).toEqual(
+      WRONG_PASSWORD,
+    );
+  expect(await h.call(editProfile, { phone, code, password: PASSWORD }, { token: owner.token })).toEqual(
+    refused('Too many attempts, please try again in 15 minutes!'),
+  );
+});
+
+it('a nickname or currency still changes with the session alone', async () => {
+  const owner = await customer(h);
+  expect(await h.call(editProfile, { nickname: 'Somchai' }, { token: owner.token })).toMatchObject({ ret: 1 });
+});
