@@ -15,6 +15,8 @@ import { postMessage, type MessageText } from './messages.ts';
 import { LOCALES } from '../../api-contract/constants.ts';
 import { CONTENT_FALLBACK_LANG } from './content-pages.ts';
 import { antiPhishingCodeOf } from './anti-phishing.ts';
+import { enqueue } from './delivery.ts';
+import type { Locale } from '../../api-contract/constants.ts';
 
 /** '2026-11-22 08:00 UTC': a moment every reader can place, whatever their zone. */
 export const utcMinute = (at: Date) => `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
@@ -63,6 +65,41 @@ export async function noticeSecurityChange(
     db,
     userId,
     (tl) => ({ title: tl(title), content: tl(content, { 0: utcMinute(now) }) }),
+    now,
+  );
+}
+
+/**
+ * Tells the phone number or e-mail address an account had (`former`, E.164 or an address) that the account moved
+ * away from it, by SMS or e-mail through the outbox (delivery.ts), in `language` (the request's): the station
+ * message alone is read on the account, which whoever moved it now holds. Queued in `db`, with the change.
+ */
+export async function tellFormerContact(
+  db: Executor,
+  userId: number,
+  channel: 'sms' | 'email',
+  former: string,
+  language: Locale,
+  now: Date,
+): Promise<void> {
+  const tl = translator(language);
+  const { title, content } = notices[channel === 'sms' ? 'phone' : 'email'];
+  const text = tl(content, { 0: utcMinute(now) });
+  // An e-mail carries the customer's anti-phishing code first, as their code mails do; `payload` marks such a body, so
+  // the operator's list of the outbox leaves that line out (code-message.ts bodyForOperator).
+  const code = channel === 'email' ? await antiPhishingCodeOf(db, userId) : null;
+  await enqueue(
+    db,
+    {
+      channel,
+      target: former,
+      kind: 'contact_changed',
+      userId,
+      language,
+      subject: tl(title),
+      body: code ? `${antiPhishingLine(tl(serverTexts.antiPhishingLabel), code)}\n\n${text}` : text,
+      payload: code ? { antiPhishing: true } : null,
+    },
     now,
   );
 }

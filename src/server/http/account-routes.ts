@@ -35,7 +35,7 @@ import {
 } from '../domain/accounts.ts';
 import { codeTarget, consumeCode, issueCode, verifyCode } from '../domain/codes.ts';
 import { canonicalMobile, mobileNumber } from '../domain/phone-numbers.ts';
-import { noticeSecurityChange } from '../domain/security-notices.ts';
+import { noticeSecurityChange, tellFormerContact } from '../domain/security-notices.ts';
 import { deliveryIdOf, deliveryReference, deliveryState } from '../domain/delivery.ts';
 import { checkLoginPassword, signedInFrom } from '../domain/login-guessing.ts';
 import type { CodeChannel } from '../domain/code-sender.ts';
@@ -283,17 +283,17 @@ export const accountRoutes: RouteModule = ({ route, settings }) => {
 
   route(
     editProfile,
-    async (input, { db, caller, clock, twoFactorKey, secrets }) => {
+    async (input, { db, caller, clock, twoFactorKey, secrets, locale }) => {
       const now = clock.now();
+      const before = await findUser(db, caller.userId);
       // A new phone or e-mail needs the login password (its own counter, as changing it), then the second factor
       // (two-factor on): either resets the password, so the session's token alone must not move it elsewhere.
       if (input.phone !== undefined || input.email !== undefined) {
-        const user = await findUser(db, caller.userId);
         await refusedAbout('password', () =>
           checkSecret(
             db,
-            loginPasswordCounter(user.id),
-            user.passwordHash,
+            loginPasswordCounter(before.id),
+            before.passwordHash,
             input.password ?? '',
             serverTexts.wrongLoginPassword.id,
             now,
@@ -323,6 +323,11 @@ export const accountRoutes: RouteModule = ({ route, settings }) => {
       const saved = await saveProfile(db, caller.userId, changes);
       if (changes.phone !== undefined) await noticeSecurityChange(db, caller.userId, 'phone', now);
       if (changes.email !== undefined) await noticeSecurityChange(db, caller.userId, 'email', now);
+      // The number or address it leaves is told too: its owner may not hold the account's session any more.
+      if (changes.phone !== undefined && before.phone && before.phone !== changes.phone)
+        await tellFormerContact(db, caller.userId, 'sms', before.phone, locale, now);
+      if (changes.email !== undefined && before.email && before.email !== changes.email)
+        await tellFormerContact(db, caller.userId, 'email', before.email, locale, now);
       return toUserInfo(saved);
     },
     // The login password verified before the call's transaction opens.
