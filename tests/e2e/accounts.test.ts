@@ -111,7 +111,17 @@ it('changes the mobile number only with the login password, not with the session
   await expect.poll(() => page.getByRole('alert').textContent()).toBe('Please enter your login password!');
   await page.getByLabel('Login password').fill('wrongpass1');
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect.poll(() => page.getByText('The login password is wrong!').count()).toBeGreaterThan(0);
+  // The refusal is about the password: it shows under that field, which it describes, with the focus on it.
+  const passwordBox = page.getByLabel('Login password');
+  await expect
+    .poll(() =>
+      passwordBox.evaluate((box) => box.getAttribute('aria-invalid') === 'true' && box === document.activeElement),
+    )
+    .toBe(true);
+  const describedBy = (await passwordBox.getAttribute('aria-describedby')) ?? '';
+  expect(await page.locator(`[id="${describedBy.split(' ').pop()}"]`).textContent()).toBe(
+    'The login password is wrong!',
+  );
   await page.getByText('Loading...').waitFor({ state: 'hidden' });
   await screenshot(page, '07a-phone-password');
   await page.getByLabel('Login password').fill(password);

@@ -26,7 +26,7 @@ export default function PhonePage() {
   const [otp, setOtp] = useState('');
   const current = user?.phone ? shownPhone(user.phone) : '';
 
-  const { busy, submit } = useSubmit(
+  const { busy, submit, refusals } = useSubmit(
     async () => {
       await saveProfile({ phone, code, password, ...otpField(needsCode, otp) });
       toast(savedText());
@@ -39,7 +39,7 @@ export default function PhonePage() {
   return (
     <div className="page">
       <NavBar title={<Trans>Mobile number</Trans>} />
-      <Form onSubmit={submit}>
+      <Form onSubmit={submit} refusals={refusals}>
         {current && (
           <p className="muted form-note">
             <Trans>
