@@ -125,7 +125,7 @@ async function closedCustomer(): Promise<string> {
     amount: '10',
   });
   ok(await call('/users/email/get', { email: EMAIL }, undefined, 'GET'), 'e-mail code');
-  ok(await call('/users/edit', { email: EMAIL, code: await codeFor(EMAIL) }, token), 'e-mail');
+  ok(await call('/users/edit', { email: EMAIL, code: await codeFor(EMAIL), password: PASSWORD }, token), 'e-mail');
   expect(await ops('withdrawal', 'approve', String(withdrawal))).toMatch(/approved|paid/i);
   const closing = { secret_kind: 'login', secret: PASSWORD, amounts: 'USDT:0.77' };
   return ok(await call<{ closed_at: string }>('/users/close', closing, token), 'close').closed_at;
