@@ -1,10 +1,13 @@
 // Operator accounts and console sessions: `ops operator add` hands out a first password
 // and an authenticator enrolment that sign in; a wrong password, a wrong code and a replayed code are
 // refused, guessing is bounded; the first password must be changed before anything else works; a
-// session ends after 30 minutes without a call, at sign-out, and when its operator is disabled.
+// session ends after 30 minutes without a call (or as long as CONSOLE_IDLE_MINUTES says), at sign-out, and when its
+// operator is disabled.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { startHarness, type Harness } from './harness.ts';
+import { callApp, otherProcessApp, startHarness, type Harness } from './harness.ts';
+import { loadConfig } from '../../src/server/config.ts';
+import { serviceSettings } from '../../src/server/http/settings.ts';
 import { TOKEN_EXPIRED, customer, lockedFor, refused } from './helpers.ts';
 import { ops, opsOk } from './funds-helpers.ts';
 import { NEW_PASSWORD, codeFrom, enrolled, operatorToken, signInAs } from './console-helpers.ts';
@@ -150,6 +153,33 @@ describe('a session', () => {
     h.clock.advance(-29 * 60_000);
     expect(await h.call(consoleQueues, {}, { token })).toEqual(TOKEN_EXPIRED);
     h.clock.advance(29 * 60_000);
+  });
+
+  it('follows CONSOLE_IDLE_MINUTES: ends after that long without a call, and a typo stops the start', async () => {
+    expect(loadConfig({}).operatorConsole.idleMs).toBe(30 * 60_000);
+    expect(loadConfig({ CONSOLE_IDLE_MINUTES: '5' }).operatorConsole.idleMs).toBe(5 * 60_000);
+    expect(() => loadConfig({ CONSOLE_IDLE_MINUTES: '0' })).toThrow(/CONSOLE_IDLE_MINUTES=0/);
+    expect(() => loadConfig({ CONSOLE_IDLE_MINUTES: '5m' })).toThrow(/CONSOLE_IDLE_MINUTES=5m/);
+    // A process started with a 5-minute limit, on the same database and clock, as a server's settings give it.
+    const fiveMinutes = await otherProcessApp(
+      h,
+      {},
+      { operatorConsole: serviceSettings(loadConfig({ CONSOLE_IDLE_MINUTES: '5' })).operatorConsole },
+    );
+    try {
+      const token = await operatorToken(h, 'kate', 'reviewer');
+      const queues = () => callApp(fiveMinutes, consoleQueues, {}, { token });
+      h.clock.advance(5 * 60_000 - 1);
+      expect((await queues()).ret).toBe(1);
+      h.clock.advance(5 * 60_000 - 1);
+      expect((await queues()).ret).toBe(1);
+      h.clock.advance(5 * 60_000);
+      expect(await queues()).toEqual(TOKEN_EXPIRED);
+      // Ended in the database: the 30-minute process does not revive it either.
+      expect(await h.call(consoleQueues, {}, { token })).toEqual(TOKEN_EXPIRED);
+    } finally {
+      await fiveMinutes.close();
+    }
   });
 
   it('ends at sign-out and when its operator is disabled', async () => {
