@@ -108,6 +108,11 @@ export const consoleTexts = {
     id: 'e.consoleChannelKeyVersion',
     message: 'Only the xpub form is read (not zpub, ypub or tpub): export the account’s key as xpub from the wallet.',
   },
+  consoleChannelKeyNotAccount: /*i18n*/ {
+    id: 'e.consoleChannelKeyNotAccount',
+    message:
+      'Not an account’s key: paste the key of m/purpose’/coin_type’/account’ (e.g. m/44’/195’/0’), not a master key.',
+  },
   consoleChannelKeyChanged: /*i18n*/ {
     id: 'e.consoleChannelKeyChanged',
     message: 'Another admin changed the key of {name} meanwhile: nothing was saved. Check the key now in force.',

@@ -90,6 +90,17 @@ it('an admin checks a channel’s new key against customer 1’s address, saves 
     .toBe('This is a private key: the server must never hold one. Paste the account’s extended public key (xpub…).');
   expect(await channel.getByRole('button', { name: 'Save the key' }).isDisabled()).toBe(true);
 
+  // The wallet's master public key (depth 0) is not the account's: refused, saying which key to paste.
+  await field.fill(HDKey.fromMasterSeed(randomBytes(32)).publicExtendedKey);
+  await channel.getByRole('button', { name: 'Check the key' }).click();
+  await expect
+    .poll(() => channel.getByRole('alert').textContent())
+    .toBe(
+      'Not an account’s key: paste the key of m/purpose’/coin_type’/account’ (e.g. m/44’/195’/0’), not a master key.',
+    );
+  expect(await channel.getByRole('button', { name: 'Save the key' }).isDisabled()).toBe(true);
+  await screenshot(page, 'channels-00-master-key-refused-390');
+
   // The account's public key: checked first, the address customer 1 will be shown to compare with the wallet.
   await field.fill(XPUB);
   await channel.getByRole('button', { name: 'Check the key' }).click();

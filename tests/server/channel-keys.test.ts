@@ -10,7 +10,7 @@ import { HDKey } from '@scure/bip32';
 import { createBase58check } from '@scure/base';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { startHarness, type Harness } from './harness.ts';
-import { customer, refused } from './helpers.ts';
+import { customer, refused, refusedAbout } from './helpers.ts';
 import { operatorToken } from './console-helpers.ts';
 import { cryptoRecharge, newHash } from './funds-helpers.ts';
 import {
@@ -25,13 +25,23 @@ import { auditLog, rechargeChannels as channelRows } from '../../src/server/db/s
 import { depositAddressOf } from '../../src/server/domain/deposit-addresses.ts';
 
 const ROLE_REFUSED = refused('Your role does not allow this!');
-const PRIVATE = refused(
+// A key's refusal is about the request's `xpub`: the console shows it under the key's field.
+const PRIVATE = refusedAbout(
   'This is a private key: the server must never hold one. Paste the account’s extended public key (xpub…).',
+  'xpub',
 );
-const VERSION = refused(
+const VERSION = refusedAbout(
   'Only the xpub form is read (not zpub, ypub or tpub): export the account’s key as xpub from the wallet.',
+  'xpub',
 );
-const INVALID = refused('This is not an extended public key: check it was copied whole (xpub…, 111 characters).');
+const INVALID = refusedAbout(
+  'This is not an extended public key: check it was copied whole (xpub…, 111 characters).',
+  'xpub',
+);
+const NOT_ACCOUNT = refusedAbout(
+  'Not an account’s key: paste the key of m/purpose’/coin_type’/account’ (e.g. m/44’/195’/0’), not a master key.',
+  'xpub',
+);
 
 // The TRON account key of BIP-39's "abandon … about" seed (m/44'/195'/0'): its customer 0 is TRON's published
 // TUEZSd… address, so a wallet restored from those words shows the addresses the console shows.
@@ -42,6 +52,10 @@ const XPRV = account.privateExtendedKey;
 const base58check = createBase58check(sha256);
 /** The same key as a zpub (BIP-84's version bytes 0x04B24746), as a segwit wallet exports it. */
 const ZPUB = base58check.encode(Uint8Array.of(0x04, 0xb2, 0x47, 0x46, ...base58check.decode(XPUB).subarray(4)));
+/** A serialized key with other version bytes (BIP-32: testnet's tpub 0x043587CF, tprv 0x04358394). */
+const asVersion = (key: string, version: number[]) =>
+  base58check.encode(Uint8Array.of(...version, ...base58check.decode(key).subarray(4)));
+const master = HDKey.fromMasterSeed(seed);
 const TRC20 = '1';
 const BANK = '4';
 
@@ -88,6 +102,30 @@ it('refuses a private key, a zpub, what is no key and a bank channel, and change
     ROLE_REFUSED,
   );
   expect(await h.call(consoleRechargeChannels, {}, { token: reviewer })).toEqual(ROLE_REFUSED);
+  expect(await storedKey()).toBe(seeded);
+  expect(await auditAfter(audited)).toEqual([]);
+});
+
+it('refuses a key of another level than an account’s, or of another network, naming the field', async () => {
+  // The path m/44'/195'/0'/0/<customer id> is derived from an account-level key (BIP-44's depth 3, hardened): the
+  // wallet's master key (depth 0), its coin's key (depth 2), the account's external chain (depth 4) or a depth-3 key
+  // reached without hardening would show customers addresses the wallet does not watch for that account.
+  const audited = await lastAuditId();
+  const cases: [string, string, unknown][] = [
+    ['master', master.publicExtendedKey, NOT_ACCOUNT],
+    ['coin', master.derive("m/44'/195'").publicExtendedKey, NOT_ACCOUNT],
+    ['chain', account.deriveChild(0).publicExtendedKey, NOT_ACCOUNT],
+    ['address', account.deriveChild(0).deriveChild(1).publicExtendedKey, NOT_ACCOUNT],
+    ['unhardened', master.derive("m/44'/195'/0").publicExtendedKey, NOT_ACCOUNT],
+    ['tpub', asVersion(XPUB, [0x04, 0x35, 0x87, 0xcf]), VERSION],
+    ['tprv', asVersion(XPRV, [0x04, 0x35, 0x83, 0x94]), PRIVATE],
+  ];
+  for (const [name, xpub, answer] of cases) {
+    expect(await h.call(consolePreviewChannelKey, { id: TRC20, xpub }, { token: admin }), name).toEqual(answer);
+    expect(await h.call(consoleSetChannelKey, { id: TRC20, xpub, replaces: seeded }, { token: admin }), name).toEqual(
+      answer,
+    );
+  }
   expect(await storedKey()).toBe(seeded);
   expect(await auditAfter(audited)).toEqual([]);
 });

@@ -2,10 +2,12 @@
 // derivation uses (deposit-addresses.ts), so a key the console takes is one every customer's address can be derived
 // from. A private key is refused (the server must never hold one), as is a key of another version than xpub (the
 // reader takes BIP-32's mainnet xpub only; a wallet's zpub or ypub names the same key in another form) and anything
-// else. Each change is made over the key the admin saw in force (a change another admin made meanwhile is never undone
-// unseen) and is one audit entry naming the keys before and after by fingerprint, with the sample customer's address
-// under each. Recharges already reported keep the address they recorded (recharge_orders.address): only the
-// address customers are shown from then on changes.
+// else, and so is a key of another level than an account's (BIP-44's m/purpose'/coin_type'/account', depth 3, below
+// which the addresses are derived: deposit-addresses.ts, isAccountKey). Each refusal of a key names the request's
+// field `xpub`. Each change is made over the key the admin saw in force (a change another admin made meanwhile is
+// never undone unseen) and is one audit entry naming the keys before and after by fingerprint, with the sample
+// customer's address under each. Recharges already reported keep the address they recorded (recharge_orders.address):
+// only the address customers are shown from then on changes.
 import { asc, eq } from 'drizzle-orm';
 import { SAMPLE_CUSTOMER_ID, type ConsoleRechargeChannel } from '../../api-contract/console-channels.ts';
 import { consoleTexts } from '../../api-contract/console-texts.ts';
@@ -14,7 +16,7 @@ import { base58check } from '../../api-contract/chain-address.ts';
 import type { Executor } from '../db/connection.ts';
 import { rechargeChannels } from '../db/schema.ts';
 import { appendAudit, type Actor } from './audit-log.ts';
-import { depositAddressOf, readExtendedPublicKey } from './deposit-addresses.ts';
+import { depositAddressOf, isAccountKey, readExtendedPublicKey } from './deposit-addresses.ts';
 import { Refusal } from './refusal.ts';
 
 type ChannelRow = typeof rechargeChannels.$inferSelect;
@@ -22,8 +24,13 @@ type Chain = (typeof CHAINS)[number];
 
 /** BIP-32's serialized key: version 4, depth 1, parent fingerprint 4, child number 4, chain code 32, key 33 bytes. */
 const SERIALIZED_LENGTH = 78;
+/** The request field a key's refusal is about. */
+const KEY_FIELD = 'xpub';
 /** Where the key data starts: a private key's is 0x00 and its 32 bytes, a public key's 0x02 or 0x03 and its x. */
 const KEY_DATA_AT = 45;
+
+/** A refusal of the key typed, about its field. */
+const keyRefusal = (textId: ConstructorParameters<typeof Refusal>[0]) => new Refusal(textId, undefined, KEY_FIELD);
 
 /**
  * Why `xpub` is no key a channel keeps, as a refusal: readExtendedPublicKey's error told apart by the serialized bytes.
@@ -35,10 +42,10 @@ function refusalOf(xpub: string): Refusal {
   } catch {
     // not base58check at all
   }
-  if (bytes?.length !== SERIALIZED_LENGTH) return new Refusal(consoleTexts.consoleChannelKeyInvalid.id);
-  if (bytes[KEY_DATA_AT] === 0) return new Refusal(consoleTexts.consoleChannelKeyPrivate.id);
+  if (bytes?.length !== SERIALIZED_LENGTH) return keyRefusal(consoleTexts.consoleChannelKeyInvalid.id);
+  if (bytes[KEY_DATA_AT] === 0) return keyRefusal(consoleTexts.consoleChannelKeyPrivate.id);
   // A public key the reader refused: another version's (zpub, ypub, tpub), or one not on the curve.
-  return new Refusal(
+  return keyRefusal(
     readExtendedPublicKeyTakes(bytes)
       ? consoleTexts.consoleChannelKeyInvalid.id
       : consoleTexts.consoleChannelKeyVersion.id,
@@ -52,18 +59,20 @@ const readExtendedPublicKeyTakes = (bytes: Uint8Array) =>
 /**
  * What `xpub` gives on `channel`: its fingerprint (8 hex digits) and the address of customer SAMPLE_CUSTOMER_ID.
  * @throws Refusal consoleChannelNotCrypto for a channel without a chain; consoleChannelKeyPrivate,
- * consoleChannelKeyVersion or consoleChannelKeyInvalid for a key the channel cannot keep.
+ * consoleChannelKeyVersion, consoleChannelKeyInvalid or consoleChannelKeyNotAccount (a key that is not an account's:
+ * isAccountKey) for a key the channel cannot keep, each about the field `xpub`.
  */
 export function channelKeyPreview(channel: Pick<ChannelRow, 'name' | 'chain'>, xpub: string) {
   if (!channel.chain) throw new Refusal(consoleTexts.consoleChannelNotCrypto.id, { name: channel.name });
-  let fingerprint: number;
+  let key: ReturnType<typeof readExtendedPublicKey>;
   try {
-    fingerprint = readExtendedPublicKey(xpub).fingerprint;
+    key = readExtendedPublicKey(xpub);
   } catch {
     throw refusalOf(xpub);
   }
+  if (!isAccountKey(key)) throw keyRefusal(consoleTexts.consoleChannelKeyNotAccount.id);
   return {
-    fingerprint: fingerprint.toString(16).padStart(8, '0'),
+    fingerprint: key.fingerprint.toString(16).padStart(8, '0'),
     sample_address: depositAddressOf(channel.chain as Chain, xpub, SAMPLE_CUSTOMER_ID),
   };
 }
@@ -84,7 +93,8 @@ export function channelView(row: ChannelRow): ConsoleRechargeChannel {
   try {
     if (row.xpub && row.chain) preview = channelKeyPreview(row, row.xpub);
   } catch {
-    // A key written into the database by hand that the reader refuses: shown, without what it would give.
+    // A key the console would refuse (written into the database by hand, or of another level than an account's, saved
+    // before that was refused): shown without what it would give, so the admin sees it and replaces it.
   }
   return {
     id: row.id,

@@ -40,6 +40,19 @@ const ENCODERS: Record<Chain, (publicKey: Uint8Array) => string> = {
 };
 
 /**
+ * The depth of the key a channel keeps. BIP-44's path is m / purpose' / coin_type' / account' / change /
+ * address_index, each step with an apostrophe a hardened one; BIP-32 serializes a key's depth (0 for the master, 1
+ * for its children, …) and the child number that reached it (2^31 and above when hardened). A customer's address is
+ * the account's …/0/<customer id>, so the key is the account's: depth 3, reached by a hardened step. Any other
+ * (the wallet's master key, its coin's key, one of the account's chains) derives addresses the wallet does not show
+ * for that account, and deposits to them would go unseen.
+ */
+export const ACCOUNT_DEPTH = 3;
+
+/** Whether `key` is an account's key in BIP-44's sense (depth ACCOUNT_DEPTH, reached by hardened derivation). */
+export const isAccountKey = (key: HDKey) => key.depth === ACCOUNT_DEPTH && key.index >= FIRST_HARDENED;
+
+/**
  * Reads an extended public key as a channel keeps it.
  * @throws Error when it is not a BIP-32 extended public key (a private one is refused: the server must never hold it).
  */
