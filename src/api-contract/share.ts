@@ -28,7 +28,7 @@ export const InviteState = shape({
   permission: v.boolean(),
   /** The user's invitation code (the register page's `?invite=`). */
   code: v.string(),
-  /** People who registered with the code. */
+  /** People who registered with the code and whose account is open (a closed account counts toward no reward). */
   invited: whole,
   /** Of those, how many have a verified primary certification. */
   certified: whole,
@@ -76,8 +76,9 @@ export const ReferredFriend = shape({
 });
 export type ReferredFriend = v.InferOutput<typeof ReferredFriend>;
 
-/** The people who registered with the caller's invitation code, newest first, by cursor; kept offline like other
- * lists (shown "as of"). Only the caller's own friends: there is no way to name another account. */
+/** The people who registered with the caller's invitation code and whose account is open, newest first, by cursor;
+ * kept offline like other lists (shown "as of"). Only the caller's own friends: there is no way to name another
+ * account. */
 export const referredFriends = get(
   '/users/invite/friends',
   v.object({ cursor }),

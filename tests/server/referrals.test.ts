@@ -201,3 +201,26 @@ it('refuses the invitation code of a closed account as one that does not exist, 
   // Without the code the same form opens the account.
   expect((await h.call(register, form)).ret).toBe(1);
 });
+
+it('counts and lists no friend whose account is closed, as the rewards count none', async () => {
+  // A closed account counts toward no reward (the welfare task friend_certified, the referral reward): the inviter's
+  // counts and list say the same, so "certified friends" never shows one the tasks do not count. What the friend
+  // earned the inviter stays in the inviter's ledger.
+  const inviter = await customer(h);
+  const invite = await codeOf(inviter.token);
+  const leaving = await registerByPhone(h, undefined, { invite });
+  const staying = await registerByPhone(h, undefined, { invite });
+  await certify(leaving.token);
+  await certify(staying.token);
+  expect((await h.call(inviteState, {}, { token: inviter.token })).data).toMatchObject({ invited: 2, certified: 2 });
+  const closed = await h.call(
+    closeAccount,
+    { secret_kind: 'login', secret: PASSWORD, amounts: '' },
+    { token: leaving.token, idempotencyKey: 'referrals-close-friend' },
+  );
+  expect(closed.ret).toBe(1);
+  expect((await h.call(inviteState, {}, { token: inviter.token })).data).toMatchObject({ invited: 1, certified: 1 });
+  const friends = (await h.call(referredFriends, {}, { token: inviter.token })).data;
+  expect(friends.lists.map((friend) => friend.id)).toEqual([await userIdOf(h, staying.token)]);
+  expect(friends.next).toBeNull();
+});

@@ -11,7 +11,7 @@
 // (one document is one person: an inviter who never certified could otherwise be paid again and again for accounts
 // certified with one passport).
 import Big from 'big.js';
-import { and, asc, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { sqlFlags, type Executor, type Tx } from '../db/connection.ts';
 import { certifications, configEntries, ledgerEntries, referralRewards, users } from '../db/schema.ts';
 import { maskUsername } from '../../api-contract/activities.ts';
@@ -202,10 +202,11 @@ const NEWEST_FIRST: KeysetOrder<FriendRow> = {
 };
 
 /**
- * The people who registered with `userId`'s invitation code, newest first, a page after `cursor`: each masked (the
- * username by maskUsername, the mobile number or else the e-mail by maskContact), with when they joined, their VIP
- * level, whether they are certified, and the caller's ledger entries their activity earned (kind `referral_reward`,
- * oldest first).
+ * The people who registered with `userId`'s invitation code and whose account is open (a closed account counts toward
+ * no reward, and the counts leave it out: share.ts invitedCounts), newest first, a page after `cursor`: each masked
+ * (the username by maskUsername, the mobile number or else the e-mail by maskContact), with when they joined, their
+ * VIP level, whether they are certified, and the caller's ledger entries their activity earned (kind
+ * `referral_reward`, oldest first). What a closed friend earned the caller stays in the caller's ledger.
  * @throws Refusal (the request is not valid) for a cursor that is not one of this list's.
  */
 export async function referredFriendsOf(
@@ -226,7 +227,7 @@ export async function referredFriendsOf(
           verification: users.verification,
         })
         .from(users)
-        .where(and(eq(users.invitedBy, userId), after))
+        .where(and(eq(users.invitedBy, userId), isNull(users.closedAt), after))
         .$dynamic(),
     NEWEST_FIRST,
     { cursor },

@@ -2,7 +2,7 @@
 // is active when the user's primary certification is verified (checked, not stored, so it follows
 // the certification), or when the operator has granted it (`invite_permissions`, with a reason);
 // revoking removes only the operator's grant, never a certification.
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../db/connection.ts';
 import { invitePermissions, users } from '../db/schema.ts';
 import { findUser } from './accounts.ts';
@@ -33,7 +33,12 @@ export async function inviteFigures(db: Executor, userId: number): Promise<Invit
   };
 }
 
-/** People who registered with the user's code, and how many of them have a verified primary certification. */
+/**
+ * People who registered with the user's code and whose account is open, and how many of them have a verified primary
+ * certification. A closed account counts toward no reward (the welfare task friend_certified, the referral reward for
+ * a friend closed before verification): a friend who left is no longer one the user brought, so the counts the share
+ * page shows leave them out as the tasks do, and match the friends list (referredFriendsOf).
+ */
 export async function invitedCounts(db: Executor, userId: number): Promise<{ invited: number; certified: number }> {
   const [row] = await db
     .select({
@@ -41,7 +46,7 @@ export async function invitedCounts(db: Executor, userId: number): Promise<{ inv
       certified: sql<number>`(count(*) filter (where ${users.verification} = 'verified'))::int`,
     })
     .from(users)
-    .where(eq(users.invitedBy, userId));
+    .where(and(eq(users.invitedBy, userId), isNull(users.closedAt)));
   return { invited: Number(row?.invited ?? 0), certified: Number(row?.certified ?? 0) };
 }
 
