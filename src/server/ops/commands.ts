@@ -67,6 +67,7 @@ import { CONTENT_USAGE, contentCommands } from './content-commands.ts';
 import { RECONCILE_USAGE, reconcileCommands } from './reconcile-commands.ts';
 import { PHONES_USAGE, phoneCommands } from './phone-commands.ts';
 import { LIABILITIES_USAGE, liabilitiesCommands } from './liabilities-commands.ts';
+import { PICTURES_USAGE, pictureCommands } from './picture-commands.ts';
 
 export { table, type OperatorContext } from './command-kit.ts';
 
@@ -104,6 +105,7 @@ export const USAGE = `Usage: npm run ops -- <command>
                                                 the current one is kept as data/pglite.before-restore-<time>)
   picture <id|/api/uploads/id> <file>           write an uploaded picture (a certification document, a receipt)
                                                 to a new file, to look at it: private ones are served to their owner only
+${PICTURES_USAGE}
 ${TASKS_USAGE}
 ${SHARE_USAGE}
 ${BLINDBOX_USAGE}
@@ -146,6 +148,7 @@ const commands: Record<string, Command> = {
   ...reconcileCommands,
   ...liabilitiesCommands,
   ...phoneCommands,
+  ...pictureCommands,
   async backup({ db }, [file, ...extra]) {
     if (!file || extra.length) throw new UsageError('Usage: npm run ops -- backup <file>');
     if (!embeddedClient(db)) throw new BackupError(postgresBackupHelp(file));
