@@ -3,7 +3,9 @@
 // customer's idle limit of 15 minutes, say): a write that moves funds whose answer was lost, a message to customer
 // service written offline. Kept for the same customer's next sign-in, asked about or sent then under the new session
 // with the key it was given; never asked about, sent or shown for another customer.
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { afterEach, beforeEach, expect, it, vi, type MockInstance } from 'vitest';
+import { TOKEN_REDIRECT_DELAY_MS } from '../../src/api-contract/constants.ts';
+import { ROUTES } from '../../src/api-contract/routes.ts';
 import { api, onLostAnswer } from '../../src/lib/api.ts';
 import { submitWithdraw } from '../../src/api-contract/funds.ts';
 import { lostAnswers } from '../../src/lib/lost-answers-state.ts';
@@ -34,7 +36,17 @@ beforeEach(async () => {
   Object.assign(chat, { messages: [], more: false, loaded: false, token: session.token });
   onLostAnswer(keepLostWrite);
 });
-afterEach(resetClientState);
+/** The page's timers set during a test: an ended session's way to login is one of them. */
+let timers: MockInstance<typeof setTimeout>;
+beforeEach(() => void (timers = vi.spyOn(globalThis, 'setTimeout')));
+afterEach(async () => {
+  // The ended session's way to login (after TOKEN_REDIRECT_DELAY_MS) runs out here, not after this file's document is
+  // gone: a busy machine once ended the file first, and the redirect then found no `location`.
+  const toLogin = timers.mock.calls.some(([, ms]) => ms === TOKEN_REDIRECT_DELAY_MS);
+  timers.mockRestore();
+  if (toLogin) await vi.waitFor(() => expect(location.hash).toContain(ROUTES.login), { timeout: 5_000 });
+  resetClientState();
+});
 
 /** A withdrawal whose answer was lost, then the question about it answered "session ended"; its key. */
 async function lostThenSessionEnded(): Promise<string> {
