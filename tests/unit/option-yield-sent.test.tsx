@@ -3,7 +3,7 @@
 // change meanwhile is refused by the server rather than paid at a yield the customer never saw; after the refusal
 // the coin's products are read again, and the form shows the yield now.
 import { act } from 'react';
-import { afterEach, expect, it } from 'vitest';
+import { afterEach, expect, it, vi } from 'vitest';
 import { optionsState } from '../../src/features/options/options-store.ts';
 import { TradePanel } from '../../src/features/options/TradePanel.tsx';
 import { userBalances } from '../../src/lib/balances.ts';
@@ -60,6 +60,10 @@ it('sends the yield shown with the order; a refusal of it is told, and the expir
     if (path === '/api/coin/order/add') return envelope(0, REFUSED, null);
     if (path === '/api/coin/option/products') return envelope(1, '', products);
     if (path === '/api/users/protection') return envelope(1, '', NO_LIMITS);
+    // The risk figure beside the buy buttons, answered at once so its read ends inside this test (a read still
+    // retrying when the file ended once met a document already gone on a busy machine).
+    if (path === '/api/options/risk')
+      return envelope(1, '', { day: '2026-12-03', traders: 14, losers: 9, percent: '64.3' });
     return new TypeError('Failed to fetch');
   };
   const { calls } = stubFetch(answer);
@@ -89,4 +93,5 @@ it('sends the yield shown with the order; a refusal of it is told, and the expir
   await act(async () => undefined);
   expect(to('/api/coin/option/products')).toHaveLength(1);
   expect(view.container.querySelector('.opt-expiry')?.textContent).toContain('50%');
+  await vi.waitFor(() => expect(view.container.querySelector('.opt-risk')?.textContent).toContain('64.3'));
 });
