@@ -154,7 +154,7 @@ async function phoneChange() {
   const phone = newPhone();
   h.clock.advance(61_000);
   await h.call(sendSmsCode, { userphone: phone });
-  return { token, phone, input: { nickname: 'Once', phone, code: h.codeFor(phone) } };
+  return { token, phone, input: { nickname: 'Once', phone, code: h.codeFor(phone), password: PASSWORD } };
 }
 /** A copy's answer while the first copy of its key still runs (after a wait of 5 s). */
 const STILL_PROCESSING = serverTexts.idempotencyBusy.message;
