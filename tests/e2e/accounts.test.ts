@@ -4,7 +4,7 @@
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { codeSentTo, phonePageForFile, sameTarget, screenshot } from './browser.ts';
-import { homeSettled } from './pwa.ts';
+import { homeSettled, logOutFromSettings } from './pwa.ts';
 
 let page: Page;
 phonePageForFile((opened) => (page = opened));
@@ -54,10 +54,7 @@ it('registers a new user with the code from the outbox', async () => {
 });
 
 it('logs out, and logs back in through a guarded route', async () => {
-  await page.goto('/#/pages/mine/setting');
-  await page.getByRole('button', { name: 'Log out' }).click();
-  await page.getByRole('alertdialog').getByRole('button', { name: 'Log out' }).click();
-  await page.waitForURL(/#\/pages\/login\/login/);
+  await logOutFromSettings(page);
 
   await page.goto('/#/pages/mine/setting/nickname');
   await page.waitForURL(/from=/);
@@ -130,7 +127,7 @@ it('changes the mobile number only with the login password, not with the session
 });
 
 it('logs out: the token is gone from the device and guarded pages need a login again', async () => {
-  await page.getByRole('button', { name: 'Log out' }).click();
+  await page.getByRole('button', { name: 'Log out' }).press('Enter');
   await page.getByRole('alertdialog').getByRole('button', { name: 'Log out' }).click();
   await page.waitForURL(/#\/pages\/login\/login/);
   // Logout answers at once on screen; the server call and the IndexedDB write follow.

@@ -13,6 +13,7 @@ import {
   callApi,
   controlledByServiceWorker,
   logIn,
+  logOutFromSettings,
   markAllRead,
   runtimeCaches,
   storedRecords,
@@ -173,10 +174,7 @@ it('back online, the data refreshes and the write goes through on the next tap',
 it("user A logs out: A's cache partition and stored records are gone", async () => {
   const partitionOfA = await partitionName(tokenOfA);
   expect(Object.keys(await runtimeCaches(page))).toContain(partitionOfA);
-  await page.goto('/#/pages/mine/setting');
-  await page.getByRole('button', { name: 'Log out' }).click();
-  await page.getByRole('alertdialog').getByRole('button', { name: 'Log out' }).click();
-  await page.waitForURL(/#\/pages\/login\/login/);
+  await logOutFromSettings(page);
   await expect.poll(async () => (await cacheNames(page)).filter(isPartition)).toEqual([]);
   await expect.poll(async () => (await storedRecords(page)).session ?? null).toBeNull();
 });

@@ -7,7 +7,7 @@
 import { expect, inject, it } from 'vitest';
 import type { CDPSession, Page } from 'playwright-core';
 import { phonePageForFile, screenshot } from './browser.ts';
-import { homeSettled, registerUser } from './pwa.ts';
+import { homeSettled, logOutFromSettings, registerUser } from './pwa.ts';
 
 let page: Page;
 let cdp: CDPSession;
@@ -24,10 +24,7 @@ const password = 'passkey123';
 const toast = () => page.getByRole('alert').textContent();
 
 async function logOut() {
-  await page.goto(`${base}/#/pages/mine/setting`);
-  await page.getByRole('button', { name: 'Log out' }).click();
-  await page.getByRole('alertdialog').getByRole('button', { name: 'Log out' }).click();
-  await page.waitForURL(/#\/pages\/login\/login/);
+  await logOutFromSettings(page, `${base}/#/pages/mine/setting`);
 }
 
 async function signInWithPasskey() {

@@ -134,6 +134,19 @@ export async function chooseLanguage(page: Page, name: RegExp): Promise<void> {
   await Promise.all([page.waitForEvent('load'), page.getByRole('menuitemradio', { name }).click()]);
 }
 
+/**
+ * Logs out from Settings (`settings`: its path, with a base when the page has none) and waits for the login page.
+ * The button is pressed with the keyboard, on the element itself: the sections above it (app lock, notifications) load
+ * their code and state after the page shows and push it down, so a tap aimed at where it was a moment before can land
+ * beside it on a loaded machine (a clean-clone run's accounts journey never saw the confirmation).
+ */
+export async function logOutFromSettings(page: Page, settings = '/#/pages/mine/setting'): Promise<void> {
+  await page.goto(settings);
+  await page.getByRole('button', { name: 'Log out' }).press('Enter');
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Log out' }).click();
+  await page.waitForURL(/#\/pages\/login\/login/);
+}
+
 /** Logs in through the login page (the agreement ticked) and waits for Home to settle. */
 export async function logIn(page: Page, username: string, password: string): Promise<void> {
   await page.goto('/#/pages/login/login');

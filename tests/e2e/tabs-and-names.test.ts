@@ -5,7 +5,7 @@
 import { beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { forgetToasts, phonePageForFile, recordToasts, screenshot, toastSeen } from './browser.ts';
-import { logIn, registerUser } from './pwa.ts';
+import { logIn, logOutFromSettings, registerUser } from './pwa.ts';
 
 let page: Page;
 phonePageForFile((opened) => {
@@ -29,9 +29,6 @@ async function saveNickname(name: string) {
   await page.getByLabel('Nickname').fill(name);
   await page.getByRole('button', { name: 'Save' }).click();
 }
-
-/** The login page, with or without where to go back after it. */
-const LOGIN = /#\/pages\/login\/login(\?|$)/;
 
 it('takes a Thai name typed key by key whole: 14 characters, 24 code units, where a nickname holds 20', async () => {
   const thai = 'สมศักดิ์ ศักดิ์สิทธิ์ชัย';
@@ -77,10 +74,7 @@ it('logging out in one tab ends the session in the other at once: its name and b
     await expect.poll(() => name.textContent()).toBe(ARABIC_NAME);
     await other.getByText('Total assets (est. USDT)').waitFor();
 
-    await page.goto('/#/pages/mine/setting');
-    await page.getByRole('button', { name: 'Log out' }).click();
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Log out' }).click();
-    await page.waitForURL(LOGIN);
+    await logOutFromSettings(page);
 
     // The other tab is not touched: the channel between tabs ends its session there too, and its Mine page (open to
     // anyone) turns to the signed-out one in place: no name, no balance.
