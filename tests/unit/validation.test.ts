@@ -292,7 +292,14 @@ describe('edit profile', () => {
   it('valid → null', () => {
     expect(firstError(EditProfileInput, { nickname: 'Alice' })).toBeNull();
     expect(firstError(EditProfileInput, { currency: 'JPY' })).toBeNull();
-    expect(firstError(EditProfileInput, { phone: '0812345678', code: '123456' })).toBeNull();
+    expect(firstError(EditProfileInput, { phone: '0812345678', code: '123456', password: 'secret123' })).toBeNull();
+  });
+
+  it('a new phone or e-mail needs the login password too (a session alone must not move them)', () => {
+    expect(firstError(EditProfileInput, { phone: '0812345678', code: '123456' })).toBe(
+      texts.enterLoginPassword.message,
+    );
+    expect(firstError(EditProfileInput, { email: 'a@b.co', code: '123456' })).toBe(texts.enterLoginPassword.message);
   });
 
   it('nothing to change → fill in the information', () => {
