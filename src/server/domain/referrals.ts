@@ -202,6 +202,13 @@ const NEWEST_FIRST: KeysetOrder<FriendRow> = {
 };
 
 /**
+ * The users rows of the friends `userId` brought who are still with the platform: registered with its invitation code,
+ * their account open. A closed account counts toward no reward and no figure (the friends list, the share page's
+ * counts, the welfare task friend_certified); what it earned the inviter stays in the inviter's ledger.
+ */
+export const openFriendsOf = (userId: number): SQL => and(eq(users.invitedBy, userId), isNull(users.closedAt))!;
+
+/**
  * The people who registered with `userId`'s invitation code and whose account is open (a closed account counts toward
  * no reward, and the counts leave it out: share.ts invitedCounts), newest first, a page after `cursor`: each masked
  * (the username by maskUsername, the mobile number or else the e-mail by maskContact), with when they joined, their
@@ -227,7 +234,7 @@ export async function referredFriendsOf(
           verification: users.verification,
         })
         .from(users)
-        .where(and(eq(users.invitedBy, userId), isNull(users.closedAt), after))
+        .where(and(openFriendsOf(userId), after))
         .$dynamic(),
     NEWEST_FIRST,
     { cursor },

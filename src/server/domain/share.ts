@@ -2,10 +2,11 @@
 // is active when the user's primary certification is verified (checked, not stored, so it follows
 // the certification), or when the operator has granted it (`invite_permissions`, with a reason);
 // revoking removes only the operator's grant, never a certification.
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../db/connection.ts';
 import { invitePermissions, users } from '../db/schema.ts';
 import { findUser } from './accounts.ts';
+import { openFriendsOf } from './referrals.ts';
 
 export interface InviteFigures {
   permission: boolean;
@@ -46,7 +47,7 @@ export async function invitedCounts(db: Executor, userId: number): Promise<{ inv
       certified: sql<number>`(count(*) filter (where ${users.verification} = 'verified'))::int`,
     })
     .from(users)
-    .where(and(eq(users.invitedBy, userId), isNull(users.closedAt)));
+    .where(openFriendsOf(userId));
   return { invited: Number(row?.invited ?? 0), certified: Number(row?.certified ?? 0) };
 }
 

@@ -3,7 +3,7 @@
 // user, through the ledger (kind `welfare`, reference `welfare:<code>:<userId>`).
 import { serverTexts } from '../../api-contract/server-texts.ts';
 import Big from 'big.js';
-import { and, asc, count, eq, isNotNull, isNull, not, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNotNull, not, or, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../db/connection.ts';
 import { optionOrders, rechargeOrders, users, welfareClaims, welfareTasks } from '../db/schema.ts';
 import {
@@ -19,7 +19,7 @@ import { Refusal } from './refusal.ts';
 import { checkRewardCap, type RewardCaps } from './reward-caps.ts';
 import { holdOpenAccount, isUniqueViolation } from './accounts.ts';
 import { AlreadyPosted, balanceOf, post } from './ledger.ts';
-import { certifiedBefore, invitedThemselves } from './referrals.ts';
+import { certifiedBefore, invitedThemselves, openFriendsOf } from './referrals.ts';
 import { WELFARE_ASSETS } from '../../api-contract/console-rewards.ts';
 import { consoleTexts } from '../../api-contract/console-texts.ts';
 import { appendAudit, type Actor } from './audit-log.ts';
@@ -77,9 +77,8 @@ const CONDITIONS: Record<WelfareCode, (db: Executor, userId: number) => Promise<
       .from(users)
       .where(
         and(
-          eq(users.invitedBy, userId),
+          openFriendsOf(userId),
           eq(users.verification, 'verified'),
-          isNull(users.closedAt),
           not(or(invitedThemselves(users.id, userId), certifiedBefore(users.id))!),
         ),
       );
