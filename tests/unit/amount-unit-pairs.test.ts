@@ -9,6 +9,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import ts from 'typescript';
 import { expect, it } from 'vitest';
+import { readCatalog } from './catalog-files.ts';
 
 const ROOT = resolve('.');
 const FOLDERS = ['src/app', 'src/features', 'src/ui'];
@@ -29,6 +30,10 @@ const NOT_UNITS = new Set([
   'TOTP',
   'PDF',
   'CSV',
+  'HTTP',
+  'MA',
+  'EMA',
+  'BOLL',
 ]);
 /** JSX text that starts with a space and then an asset code or currency ("USDT", "BTC", "THB"). */
 const CODE_AFTER_SPACE = /^\s+([A-Z][A-Z0-9]{1,9})(?![A-Za-z0-9])/;
@@ -150,4 +155,39 @@ it('no customer screen writes an amount and its unit as two runs (use <Amount va
   const files = FOLDERS.flatMap((folder) => tsxFiles(join(ROOT, folder)));
   expect(files.length).toBeGreaterThan(100);
   expect(files.flatMap(pairsApart)).toEqual([]);
+});
+
+/**
+ * Messages of the customer app that put an amount beside its unit in their own words and are shown only inside a
+ * left-to-right field, as its placeholder (AmountField is dir="ltr"), so the pair stays in order there.
+ */
+const IN_LEFT_TO_RIGHT_FIELDS = new Set(['At least {minimum} USDT', 'At least {0} USDT']);
+/** A placeholder and an asset code side by side in a message's text, either way round ("{start} USDT", "USDT {0}"). */
+const PLACEHOLDER_BESIDE_CODE =
+  /\{\w+\}\s+([A-Z][A-Z0-9]{1,9})(?![A-Za-z0-9])|(?<![A-Za-z0-9])([A-Z][A-Z0-9]{1,9})\s+\{\w+\}/g;
+
+/** A message's text without what its elements enclose (`<0>{amount} USDT</0>`: the element decides its direction). */
+const outsideElements = (text: string): string => {
+  let left = text;
+  for (let before = ''; before !== left;) [before, left] = [left, left.replace(/<(\d+)>[^<>]*<\/\1>/g, '<>')];
+  return left;
+};
+
+it("no customer screen's message puts an amount beside its unit as plain text, in any language", () => {
+  // A translation orders the words itself: "{start} virtual USDT" in English becomes "{start} USDT افتراضي" in
+  // Arabic, the same two runs drawn "USDT 10,000.00". The amount belongs in the message as one element (<Amount> as
+  // `<0/>`, or a value that is one), which the translation places whole.
+  const found = ['en', 'zh', 'jp', 'ar', 'th', 'hi'].flatMap((locale) =>
+    Object.values(readCatalog(locale)).flatMap((entry) => {
+      const files = (entry as { origin?: [string, number | null][] }).origin?.map(([file]) => file) ?? [];
+      if (!files.some((file) => FOLDERS.some((folder) => file.startsWith(`${folder}/`)))) return [];
+      if (entry.message && IN_LEFT_TO_RIGHT_FIELDS.has(entry.message)) return [];
+      return [...new Set([entry.message, entry.translation])].flatMap((text) =>
+        [...outsideElements(text ?? '').matchAll(PLACEHOLDER_BESIDE_CODE)]
+          .filter(([, after, before]) => !NOT_UNITS.has((after ?? before)!))
+          .map(([pair]) => `${locale}: "${entry.message}" has "${pair}"`),
+      );
+    }),
+  );
+  expect(found).toEqual([]);
 });

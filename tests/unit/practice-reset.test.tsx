@@ -50,7 +50,9 @@ it('shows the server refusal while a practice option is open, and keeps the bala
   const refusal = i18n._(texts.practiceOptionsOpen);
   const fetch = stubFetch(envelope(0, refusal));
   const onClose = await open();
-  expect(view.container.textContent).toContain('Back to 10,000.00 virtual USDT');
+  expect(view.container.textContent).toContain('Back to 10,000.00 USDT of virtual money');
+  // The amount with its unit is one left-to-right element, which a right-to-left translation places whole.
+  expect(view.container.querySelector('p [dir="ltr"]')?.textContent).toBe('10,000.00 USDT');
   await act(async () => button('Reset').click());
   expect(new URL(fetch.calls[0]!.request.url).pathname).toMatch(/\/users\/practice\/reset$/);
   expect(toasts.current?.text).toBe(refusal);

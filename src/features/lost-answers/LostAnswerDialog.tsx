@@ -1,28 +1,33 @@
 // What became of the customer's writes that move funds whose answer was lost (lost-answers.ts): each one named with its
 // amount and when it was sent, and what the server said of it (or that it was sent too long ago to check). Opened by
 // the shell (App.tsx) while there is something to tell; "OK" clears it.
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Trans } from '@lingui/react/macro';
+import { Trans as Message } from '@lingui/react';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import Big from 'big.js';
 import { formatDateTime, formatExact } from '../../lib/format.ts';
 import { lostAnswers, type LostWriteOutcome } from '../../lib/lost-answers-state.ts';
 import { toasts } from '../../lib/toast.ts';
+import { Amount } from '../../ui/Amount.tsx';
 import { Verbatim } from '../../ui/Verbatim.tsx';
 import { Button } from '../../ui/forms.tsx';
 import { Dialog } from '../../ui/lists.tsx';
 import './lost-answer.css';
 
-/** Each write's name by its path (lib/funds-writes.ts), with `amount` (as written in the locale) where it has one. */
-const writeNames = (amount: string): Readonly<Record<string, MessageDescriptor>> => ({
-  '/coin/order/add': msg`Option order of ${amount} USDT`,
+/**
+ * Each write's name by its path (lib/funds-writes.ts): `amount` is the amount as written in the locale, `usdtAmount`
+ * the same amount with its unit in one left-to-right element (Amount), so that in Arabic it never reads "USDT 10".
+ */
+const writeNames = (amount: string, usdtAmount: ReactNode): Readonly<Record<string, MessageDescriptor>> => ({
+  '/coin/order/add': msg`Option order of ${usdtAmount}`,
   '/coin/trans/add': msg`Contract order`,
   '/coin/trans/dust': msg`Small balances converted to USDT`,
-  '/lockup/subscribe': msg`Lock-up subscription of ${amount} USDT`,
-  '/yuebao/transfer/in': msg`Liquidity subscription of ${amount} USDT`,
-  '/yuebao/transfer/out': msg`Liquidity redemption of ${amount} USDT`,
+  '/lockup/subscribe': msg`Lock-up subscription of ${usdtAmount}`,
+  '/yuebao/transfer/in': msg`Liquidity subscription of ${usdtAmount}`,
+  '/yuebao/transfer/out': msg`Liquidity redemption of ${usdtAmount}`,
   '/users/extract': msg`Withdrawal of ${amount}`,
   '/pay/submit': msg`Recharge of ${amount}`,
   '/blindbox/draw': msg`Blind box draw`,
@@ -39,11 +44,11 @@ const written = (amount: string) => {
 };
 
 function Outcome({ write }: { write: LostWriteOutcome }) {
-  const { i18n } = useLingui();
-  const name = writeNames(written(write.amount))[write.path];
+  const amount = written(write.amount);
+  const name = writeNames(amount, <Amount value={amount} unit="USDT" />)[write.path];
   return (
     <li data-state={write.state}>
-      <strong>{name ? i18n._(name) : write.path}</strong>
+      <strong>{name ? <Message id={name.id} message={name.message} values={name.values} /> : write.path}</strong>
       <span className="lost-answer-sent">
         <Trans>Sent at {formatDateTime(new Date(write.sentAt).toISOString())}</Trans>
       </span>

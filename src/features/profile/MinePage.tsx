@@ -21,6 +21,7 @@ import { formatAmount, formatMoney } from '../../lib/format.ts';
 import { navigate } from '../../lib/navigation.ts';
 import { session } from '../../lib/session.ts';
 import { toast } from '../../lib/toast.ts';
+import { Amount } from '../../ui/Amount.tsx';
 import { Button } from '../../ui/forms.tsx';
 import { MineIcon, SettingsIcon } from '../../ui/icons.tsx';
 import { Cell } from '../../ui/lists.tsx';
@@ -54,7 +55,9 @@ function PracticeCard() {
   return (
     <section className="card mine-practice">
       <p className="muted">
-        <Trans>Practise trading with {start} virtual USDT.</Trans>
+        <Trans>
+          Practise trading with <Amount value={start} unit="USDT" /> of virtual money.
+        </Trans>
       </p>
       <Suspense fallback={<div className="mine-practice-space" />}>
         <PracticeSwitch />

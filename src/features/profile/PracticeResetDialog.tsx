@@ -9,6 +9,7 @@ import { formatMoney } from '../../lib/format.ts';
 import { notePractice } from '../../lib/practice.ts';
 import { toast } from '../../lib/toast.ts';
 import { PracticeTag } from '../../ui/AccountSwitch.tsx';
+import { Amount } from '../../ui/Amount.tsx';
 import { ConfirmDialog } from '../../ui/lists.tsx';
 
 export default function PracticeResetDialog({ onClose }: { onClose: () => void }) {
@@ -32,8 +33,8 @@ export default function PracticeResetDialog({ onClose }: { onClose: () => void }
     >
       <p>
         <Trans>
-          Back to {start} virtual USDT and no coins; open practice contract orders are cancelled. Real money is not
-          touched.
+          Back to <Amount value={start} unit="USDT" /> of virtual money and no coins; open practice contract orders are
+          cancelled. Real money is not touched.
         </Trans>
       </p>
     </ConfirmDialog>
