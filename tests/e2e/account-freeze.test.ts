@@ -23,6 +23,23 @@ const FROZEN_REFUSAL =
   'Your account is frozen: no order, withdrawal or payee change is accepted until you unfreeze it in Settings.';
 const countdown = (page: Page) => page.locator('.account-freeze-countdown');
 
+/**
+ * In the page: whether the text of `element` (one text node) is drawn in reading order left to right, its first
+ * character left of its last (a DOM Range's rectangles, as the text's bidi runs lay them out).
+ */
+function drawnLeftToRight(element: Element): boolean {
+  const node = document.createTreeWalker(element, NodeFilter.SHOW_TEXT).nextNode();
+  const length = node?.textContent?.length ?? 0;
+  if (!node || length < 2) return false;
+  const rectOf = (at: number) => {
+    const range = document.createRange();
+    range.setStart(node, at);
+    range.setEnd(node, at + 1);
+    return range.getBoundingClientRect();
+  };
+  return rectOf(0).right <= rectOf(length - 1).left;
+}
+
 async function signInHere(page: Page, phone: string): Promise<void> {
   await page.getByLabel('Username, mobile number or e-mail').fill(phone);
   await page.getByLabel('Password').fill(password);
@@ -97,6 +114,13 @@ it('shows the page, the frozen state and the countdown right to left in Arabic',
   expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
   await page.locator('.mask').waitFor({ state: 'detached' });
   await screenshot(page, 'account-freeze-ar');
+
+  // Settings, where the card is reached from, shows the mobile number as it is dialled, "+66 65…" read left to right.
+  await page.goto(`/#${ROUTES.settings}`);
+  const number = page.locator('.cell', { hasText: 'رقم الهاتف' }).locator('.cell-value');
+  await expect.poll(() => number.textContent()).toBe(`+66 ${phone.slice(1)}`);
+  expect(await number.evaluate(drawnLeftToRight)).toBe(true);
+  await screenshot(page, 'account-freeze-ar-settings');
 
   // Frozen from elsewhere: this device's session ended; signed in again, the page says so and unfreezes.
   expect(await callApi('/users/freeze/on', { token: await signIn(), form: { paypass } })).toMatchObject({

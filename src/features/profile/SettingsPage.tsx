@@ -61,7 +61,8 @@ export default function SettingsPage() {
           />
           <Cell
             label={<Trans>Mobile number</Trans>}
-            value={user?.phone ? shownPhone(user.phone) : notSet}
+            // Left to right as dialled in any language: Arabic would otherwise draw "+66 812345678" as "812345678 66+".
+            value={user?.phone ? <bdi dir="ltr">{shownPhone(user.phone)}</bdi> : notSet}
             to={ROUTES.phone}
           />
         </section>
