@@ -19,7 +19,8 @@ export function AppLockRows() {
   const record = userId === undefined ? null : rawLockRecord(userId);
   const [choosing, setChoosing] = useState(false);
   const [settingPin, setSettingPin] = useState<AppLockMinutes | null>(null);
-  if (userId === undefined || !record) return null;
+  // The App lock row keeps its place while the user's record is on its way (only a session stored without it).
+  if (userId === undefined || !record) return <Cell label={<Trans>App lock</Trans>} />;
 
   const labels: Record<AppLockMinutes, string> = {
     0: t`Off`,

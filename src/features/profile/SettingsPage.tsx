@@ -5,6 +5,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { ROUTES } from '../../api-contract/routes.ts';
 import { APP_VERSION } from '../../api-contract/constants.ts';
 import { signOut } from '../../lib/account.ts';
+import type { PushState } from '../../lib/push.ts';
 import { useSubmit } from '../../lib/form.ts';
 import { navigate } from '../../lib/navigation.ts';
 import { useSecondFactorStatus } from '../../lib/two-factor.ts';
@@ -35,6 +36,10 @@ export default function SettingsPage() {
   const notSet = t`Not set`;
   const twoFactorOn = useSecondFactorStatus();
   const antiPhishing = useAntiPhishing();
+  // Read on this device once a visit, outside the lower part's Suspense, so that the lower part's wait for it ends.
+  const [deviceNotifications] = useState(() =>
+    import('../../lib/push.ts').then((push) => push.pushState()).catch((): PushState => 'unsupported'),
+  );
 
   // One log-out however often it is tapped (useSubmit's guard).
   const { busy, submit: logOut } = useSubmit(async () => {
@@ -100,21 +105,22 @@ export default function SettingsPage() {
           <LanguageCell />
           <ThemeCell />
         </section>
+        {/* The lock and notification sections, Log out and the version show together, once the sections' code and
+            the device's notification state (a note when blocked, a row per kind when on) are in: shown apart, each
+            pushed Log out down under a finger already on its way. On a phone they start below the first screen. */}
         <Suspense fallback={null}>
           <LockSection />
+          <NotificationsSection deviceState={deviceNotifications} />
+          <Button variant="danger" onClick={() => setConfirming(true)} disabled={busy}>
+            <Trans>Log out</Trans>
+          </Button>
+          {/* Tapping the version opens the diagnostics for QA. */}
+          <p className="app-build" dir="ltr">
+            <Link href={ROUTES.diagnostics} className="muted" title={t`Diagnostics`}>
+              Coinvest {APP_VERSION} · {__BUILD_ID__}
+            </Link>
+          </p>
         </Suspense>
-        <Suspense fallback={null}>
-          <NotificationsSection />
-        </Suspense>
-        <Button variant="danger" onClick={() => setConfirming(true)} disabled={busy}>
-          <Trans>Log out</Trans>
-        </Button>
-        {/* Tapping the version opens the diagnostics for QA. */}
-        <p className="app-build" dir="ltr">
-          <Link href={ROUTES.diagnostics} className="muted" title={t`Diagnostics`}>
-            Coinvest {APP_VERSION} · {__BUILD_ID__}
-          </Link>
-        </p>
       </div>
       {confirming && (
         <ConfirmDialog
