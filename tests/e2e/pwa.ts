@@ -135,14 +135,13 @@ export async function chooseLanguage(page: Page, name: RegExp): Promise<void> {
 }
 
 /**
- * Logs out from Settings (`settings`: its path, with a base when the page has none) and waits for the login page.
- * The button is pressed with the keyboard, on the element itself: the sections above it (app lock, notifications) load
- * their code and state after the page shows and push it down, so a tap aimed at where it was a moment before can land
- * beside it on a loaded machine (a clean-clone run's accounts journey never saw the confirmation).
+ * Logs out from Settings (`settings`: its path, with a base when the page has none) as a customer does, tapping the
+ * button and then the confirmation's, and waits for the login page. The button shows where it stays
+ * (tests/e2e/settings-log-out.test.ts), so the tap is aimed at the place it first shows in.
  */
 export async function logOutFromSettings(page: Page, settings = '/#/pages/mine/setting'): Promise<void> {
   await page.goto(settings);
-  await page.getByRole('button', { name: 'Log out' }).press('Enter');
+  await page.getByRole('button', { name: 'Log out' }).tap();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Log out' }).click();
   await page.waitForURL(/#\/pages\/login\/login/);
 }
