@@ -108,6 +108,8 @@ describe('a write that moves funds whose answer was lost', () => {
 
     expect(await dialogText()).toContain('Lock-up subscription of 150 USDT');
     expect(await dialogText()).toContain('It went through');
+    // The amount with its unit is one left-to-right element, which a right-to-left translation places whole.
+    expect(view.container.querySelector('[role=alertdialog] strong [dir="ltr"]')?.textContent).toBe('150 USDT');
   });
 
   it('never received: the customer may place it again, and the next tap is a new key', async () => {

@@ -1,7 +1,7 @@
 // What became of the customer's writes that move funds whose answer was lost (lost-answers.ts): each one named with its
 // amount and when it was sent, and what the server said of it (or that it was sent too long ago to check). Opened by
 // the shell (App.tsx) while there is something to tell; "OK" clears it.
-import { useEffect, type ReactNode } from 'react';
+import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
 import { Trans } from '@lingui/react/macro';
 import { Trans as Message } from '@lingui/react';
@@ -18,21 +18,25 @@ import { Dialog } from '../../ui/lists.tsx';
 import './lost-answer.css';
 
 /**
- * Each write's name by its path (lib/funds-writes.ts): `amount` is the amount as written in the locale, `usdtAmount`
- * the same amount with its unit in one left-to-right element (Amount), so that in Arabic it never reads "USDT 10".
+ * Each write's name by its path (lib/funds-writes.ts), with `amount` (as written in the locale) where it has one. The
+ * amount of a USDT write is the placeholder `usdtAmount`, shown with its unit as one left-to-right element (Amount), so
+ * that in Arabic it never reads "USDT 10".
  */
-const writeNames = (amount: string, usdtAmount: ReactNode): Readonly<Record<string, MessageDescriptor>> => ({
-  '/coin/order/add': msg`Option order of ${usdtAmount}`,
-  '/coin/trans/add': msg`Contract order`,
-  '/coin/trans/dust': msg`Small balances converted to USDT`,
-  '/lockup/subscribe': msg`Lock-up subscription of ${usdtAmount}`,
-  '/yuebao/transfer/in': msg`Liquidity subscription of ${usdtAmount}`,
-  '/yuebao/transfer/out': msg`Liquidity redemption of ${usdtAmount}`,
-  '/users/extract': msg`Withdrawal of ${amount}`,
-  '/pay/submit': msg`Recharge of ${amount}`,
-  '/blindbox/draw': msg`Blind box draw`,
-  '/users/ptomoney': msg`Redemption of ${amount} points`,
-});
+const writeNames = (amount: string): Readonly<Record<string, MessageDescriptor>> => {
+  const usdtAmount = amount;
+  return {
+    '/coin/order/add': msg`Option order of ${usdtAmount}`,
+    '/coin/trans/add': msg`Contract order`,
+    '/coin/trans/dust': msg`Small balances converted to USDT`,
+    '/lockup/subscribe': msg`Lock-up subscription of ${usdtAmount}`,
+    '/yuebao/transfer/in': msg`Liquidity subscription of ${usdtAmount}`,
+    '/yuebao/transfer/out': msg`Liquidity redemption of ${usdtAmount}`,
+    '/users/extract': msg`Withdrawal of ${amount}`,
+    '/pay/submit': msg`Recharge of ${amount}`,
+    '/blindbox/draw': msg`Blind box draw`,
+    '/users/ptomoney': msg`Redemption of ${amount} points`,
+  };
+};
 
 /** An amount as sent, written in the locale's way when it is a number. */
 const written = (amount: string) => {
@@ -45,10 +49,11 @@ const written = (amount: string) => {
 
 function Outcome({ write }: { write: LostWriteOutcome }) {
   const amount = written(write.amount);
-  const name = writeNames(amount, <Amount value={amount} unit="USDT" />)[write.path];
+  const name = writeNames(amount)[write.path];
+  const values = { ...name?.values, usdtAmount: <Amount value={amount} unit="USDT" /> };
   return (
     <li data-state={write.state}>
-      <strong>{name ? <Message id={name.id} message={name.message} values={name.values} /> : write.path}</strong>
+      <strong>{name ? <Message id={name.id} message={name.message} values={values} /> : write.path}</strong>
       <span className="lost-answer-sent">
         <Trans>Sent at {formatDateTime(new Date(write.sentAt).toISOString())}</Trans>
       </span>
