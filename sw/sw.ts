@@ -115,10 +115,14 @@ function keepAllLater(locale: string): Promise<boolean> {
   return keepingLater;
 }
 
-/** Whether every file of the app is kept (both caches), without fetching anything. */
+/**
+ * Whether every file of the app is kept (both caches), without fetching anything. The cache's keys are read once: a
+ * match per file (some 500) took Chromium about 0.45 s of a core each time a page asked (measured in the end-to-end
+ * tests, which ask every 250 ms while they wait for the files), one read of the keys 0.04 s.
+ */
 async function allCached(): Promise<boolean> {
-  const cache = await caches.open(LATER_PRECACHE);
-  for (const key of laterPrecache.getURLsToCacheKeys().values()) if (!(await cache.match(key))) return false;
+  const kept = new Set((await (await caches.open(LATER_PRECACHE)).keys()).map((request) => request.url));
+  for (const key of laterPrecache.getURLsToCacheKeys().values()) if (!kept.has(key)) return false;
   return true;
 }
 // The first visit is controlled at once, so what it reads is already kept for offline.
