@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Big from 'big.js';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, inject, it, onTestFinished } from 'vitest';
 import { launch, screenshot } from './browser.ts';
 import { callApi, controlledByServiceWorker, receiptPng, testPng } from './pwa.ts';
 import { startServer, type ServerProcess } from '../server/server-process.ts';
@@ -64,9 +64,15 @@ afterAll(async () => {
 const ops = opsOn({ dataDir: join(work, 'data') });
 const enrol = (name: string, role: string) => enrolOperator(ops, name, role);
 
-async function consolePage(viewport = DESKTOP): Promise<Page> {
+/**
+ * A console page in a context of its own, closed when the test that opened it has ended (after a failure's
+ * screenshot): no later test looks at it, and an open page keeps asking for what it shows. `forFile`: the first
+ * reviewer's page, which the tests after the first go on with, stays until the file ends.
+ */
+async function consolePage(viewport = DESKTOP, { forFile = false } = {}): Promise<Page> {
   const context = await browser.newContext({ viewport, locale: 'en-US', baseURL: server.base });
-  contexts.push(context);
+  if (forFile) contexts.push(context);
+  else onTestFinished(() => context.close());
   return context.newPage();
 }
 
@@ -100,7 +106,7 @@ let page: Page;
 
 it('a reviewer signs in with the authenticator code, must change the first password, and sees the queues', async () => {
   [alice, bob] = [await enrol('alice', 'reviewer'), await enrol('bob', 'reviewer')];
-  page = await consolePage();
+  page = await consolePage(DESKTOP, { forFile: true });
   await page.goto('/console/');
   await page.getByRole('heading', { name: 'Coinvest console' }).waitFor();
   // A wrong password: the server's refusal, shown as it answered.
