@@ -28,10 +28,14 @@ const cachedFiles = () =>
     return { install: install ? await names(install) : [], later: await names(later) };
   }, LATER_PRECACHE);
 
-/** Opens a route as a person reopening the app there, and says what it showed: its page, or the load failure. */
+/**
+ * Opens a route as a person reopening the app there, and says what it showed: its page, or the load failure. A blank
+ * page first, so that the route's address starts the app afresh (from the page before, only its hash would change and
+ * the app would show it in place, a screen nobody looks at before the start that follows).
+ */
 async function opens(route: string): Promise<string> {
+  await page.goto('about:blank');
   await page.goto(`/#${route}`);
-  await page.reload();
   const failed = page.getByText(texts.pageLoadFailed.message);
   // The app's own page (not the inert first screen of the HTML).
   await page
