@@ -4,8 +4,31 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { startHarness, type Harness } from './harness.ts';
-import { PASSWORD, dbState, lockedFor, newEmail, newPhone, refused, registerByPhone } from './helpers.ts';
-import { changePassword, login, register, sendEmailCode, sendSmsCode } from '../../src/api-contract/account.ts';
+import {
+  PASSWORD,
+  PAYPASS,
+  customer,
+  dbState,
+  lockedFor,
+  newEmail,
+  newPhone,
+  refused,
+  refusedAbout,
+  registerByPhone,
+  withTwoFactor,
+} from './helpers.ts';
+import {
+  changePassword,
+  changePayPassword,
+  editProfile,
+  login,
+  register,
+  sendEmailCode,
+  sendSmsCode,
+} from '../../src/api-contract/account.ts';
+import { closeAccount } from '../../src/api-contract/closure.ts';
+import { passkeyCreationOptions } from '../../src/api-contract/passkeys.ts';
+import { beginTwoFactor, confirmTwoFactor, disableTwoFactor } from '../../src/api-contract/two-factor.ts';
 import { seedDemo, DEMO_ACCOUNT } from '../../src/server/db/seed.ts';
 import { attemptCounters, users } from '../../src/server/db/schema.ts';
 import { deleteExpiredCounters } from '../../src/server/domain/attempts.ts';
@@ -84,6 +107,60 @@ it('five wrong old passwords lock the password change too', async () => {
   expect(await change(PASSWORD)).toEqual(lockedFor('8 minutes'));
   h.clock.advance(8 * MINUTE + 1000);
   expect(await change(PASSWORD)).toMatchObject({ ret: 1 });
+});
+
+/** A request from the app at its own address, as a passkey's creation options ask (passkeys.test.ts). */
+const onPage = (token: string) => ({ token, headers: { origin: 'https://app.example.com', host: 'app.example.com' } });
+
+it('the login password has one counter for every call that asks for it: four wrong on the change, the fifth on closing, lock them all', async () => {
+  const owner = await customer(h);
+  const change = (oldpass: string) =>
+    h.call(changePassword, { oldpass, password: 'fresh123', repassword: 'fresh123' }, { token: owner.token });
+  const close = (secret: string) => h.call(closeAccount, { secret_kind: 'login', secret }, { token: owner.token });
+  // A new number's code and a two-factor setup begun, so that both calls come as far as the password.
+  const phone = newPhone();
+  h.clock.advance(61_000);
+  expect((await h.call(sendSmsCode, { userphone: phone, must: '0' })).ret).toBe(1);
+  expect(await h.call(beginTwoFactor, {}, { token: owner.token })).toMatchObject({ ret: 1 });
+  for (let i = 0; i < 4; i++) expect(await change('wrong123')).toEqual(refused('The old password is wrong!'));
+  // The fifth wrong try, on another call, is still told wrong: a counter of its own would stand at one.
+  expect(await close('wrong123')).toEqual(refused('The login password is wrong!'));
+
+  // Now every call that asks for the login password waits, even with the right one.
+  const locked = lockedFor('15 minutes');
+  expect(await change(PASSWORD)).toEqual(locked);
+  expect(await close(PASSWORD)).toEqual(locked);
+  expect(
+    await h.call(editProfile, { phone, code: h.codeFor(phone), password: PASSWORD }, { token: owner.token }),
+  ).toEqual(refusedAbout('Too many attempts, please try again in 15 minutes!', 'password'));
+  expect(await h.call(passkeyCreationOptions, { password: PASSWORD }, onPage(owner.token))).toEqual(locked);
+  expect(await h.call(confirmTwoFactor, { code: '000000', password: PASSWORD }, { token: owner.token })).toEqual(
+    locked,
+  );
+});
+
+it('five wrong login passwords on the change lock turning two-factor off too', async () => {
+  const owner = await customer(h);
+  const { code } = await withTwoFactor(h, owner.token);
+  const { token } = owner;
+  for (let i = 0; i < 5; i++)
+    expect(
+      await h.call(changePassword, { oldpass: 'wrong123', password: 'fresh123', repassword: 'fresh123' }, { token }),
+    ).toEqual(refused('The old password is wrong!'));
+  expect(await h.call(disableTwoFactor, { otp: code(), password: PASSWORD }, { token })).toEqual(
+    lockedFor('15 minutes'),
+  );
+});
+
+it('the payment password has one counter for every call that asks for it: four wrong on the change, the fifth on closing, lock them all', async () => {
+  const owner = await customer(h);
+  const change = (oldpaypass: string) =>
+    h.call(changePayPassword, { oldpaypass, password: '246810', repassword: '246810' }, { token: owner.token });
+  const close = (secret: string) => h.call(closeAccount, { secret_kind: 'pay', secret }, { token: owner.token });
+  for (let i = 0; i < 4; i++) expect(await change('999999')).toEqual(refused('The payment password is wrong!'));
+  expect(await close('999999')).toEqual(refused('The payment password is wrong!'));
+  expect(await change(PAYPASS)).toEqual(lockedFor('15 minutes'));
+  expect(await close(PAYPASS)).toEqual(lockedFor('15 minutes'));
 });
 
 it('the counter cleanup deletes what has run its time and keeps a lock in force', async () => {
