@@ -422,8 +422,7 @@ export const payPasswordCounter = (userId: number) => `paypass:${userId}`;
 
 /**
  * The name of an account's login-password counter (attempts.ts): one for every signed-in call that asks for the login
- * password (changing it, two-factor, passkeys, closing the account); the login itself counts apart
- * (login-guessing.ts).
+ * password (checkLoginPasswordOf); the login itself counts apart (login-guessing.ts).
  */
 export const loginPasswordCounter = (userId: number) => `password:${userId}`;
 
@@ -450,6 +449,16 @@ export class PreparedSecrets {
       return;
     }
     this.#verdicts.set(verdictKey(storedHash, secret), await verifySecret(storedHash, secret));
+  }
+
+  /** Verifies ahead the login password `typed` for checkLoginPasswordOf: on its counter, against its stored hash. */
+  verifyLoginPassword(db: Executor, user: Pick<UserRow, 'id' | 'passwordHash'>, typed: string, now: Date) {
+    return this.verify(db, loginPasswordCounter(user.id), user.passwordHash, typed, now);
+  }
+
+  /** Verifies ahead the payment password `typed` for checkPayPasswordOf: on its counter, against its stored hash. */
+  verifyPayPassword(db: Executor, user: Pick<UserRow, 'id' | 'paypassHash'>, typed: string, now: Date) {
+    return this.verify(db, payPasswordCounter(user.id), user.paypassHash, typed, now);
   }
 
   /** The verdict for this stored hash and secret, if it was verified ahead; undefined otherwise. */
@@ -481,12 +490,12 @@ export class PreparedSecrets {
 const verdictKey = (storedHash: string | null | undefined, secret: string) => `${storedHash ?? ''}\n${secret}`;
 
 /**
- * A password check of a signed-in customer (old login password, payment password) that locks after
- * five wrong tries in 15 minutes: per account, since only its owner reaches it (the login's own
- * check is login-guessing.ts). The key's counter row is held (locked) while the outcome is decided,
- * so guesses sent at once are decided one after another and the sixth finds the lock, on every
- * server process. With no stored hash the check still spends the time and fails. `prepared`: the
- * request's secrets verified before its transaction (PreparedSecrets); one found there is not hashed
+ * A password check of a signed-in caller that locks after five wrong tries in 15 minutes on the counter `key`: per
+ * account, since only its owner reaches it (a customer's login and payment passwords: checkLoginPasswordOf and
+ * checkPayPasswordOf; an operator's password change; the login's own check is login-guessing.ts). The key's counter
+ * row is held (locked) while the outcome is decided, so guesses sent at once are decided one after another and the
+ * sixth finds the lock, on every server process. With no stored hash the check still spends the time and fails.
+ * `prepared`: the request's secrets verified before its transaction (PreparedSecrets); one found there is not hashed
  * again with the row held. Throws a Refusal: `tooManyAttemptsWait` at the limit (with the time left until its
  * window ends), `wrongTextId` when wrong (that try counted and committed).
  */
@@ -513,4 +522,54 @@ export async function checkSecret(
   // Refused after the commit: the counted try stays counted.
   if (outcome instanceof LockedOut) throw tooManyAttempts(outcome.until, now);
   if (outcome === 'wrong') throw new Refusal(wrongTextId);
+}
+
+/**
+ * The check of the login password a signed-in customer typed (`typed`) where a call asks for it: changing the
+ * password, a new phone or e-mail, a passkey's creation options, turning two-factor on or off, closing the account.
+ * One rule for all of them: one counter per account (loginPasswordCounter), so five wrong tries in 15 minutes on any of
+ * these calls lock every one of them, even for the right password, until the window ends; the count is exact on every
+ * server process (checkSecret holds the counter's row while deciding). Each call checks it at its own place among its
+ * other checks. `prepared`: the password verified before the call's transaction (PreparedSecrets.verifyLoginPassword),
+ * if it was. Throws a Refusal naming no field (a route names its own): too many attempts at the limit (with the time
+ * left), else `wrong` when wrong (that try counted): the login password is wrong, or the password change's own "the
+ * old password is wrong".
+ */
+export function checkLoginPasswordOf(
+  db: Executor,
+  user: Pick<UserRow, 'id' | 'passwordHash'>,
+  typed: string,
+  now: Date,
+  prepared?: PreparedSecrets,
+  wrong: TextId = serverTexts.wrongLoginPassword.id,
+): Promise<void> {
+  return checkSecret(db, loginPasswordCounter(user.id), user.passwordHash, typed, wrong, now, prepared);
+}
+
+/**
+ * The check of the payment password a signed-in customer typed (`typed`) where a call asks for it: a withdrawal,
+ * changing it with the old one, the address lock turned off or the account frozen or unfrozen with two-factor off,
+ * closing the account. One rule for all of them: one counter per account (payPasswordCounter), so five wrong tries in
+ * 15 minutes on any of these calls lock every one of them until the window ends, exact on every server process
+ * (checkSecret). With no payment password set it still spends the time and refuses as wrong (the calls that prompt for
+ * one first do so before). `prepared`: the password verified before the call's transaction
+ * (PreparedSecrets.verifyPayPassword), if it was. Throws a Refusal naming no field: too many attempts at the limit,
+ * else "the payment password is wrong" (that try counted).
+ */
+export function checkPayPasswordOf(
+  db: Executor,
+  user: Pick<UserRow, 'id' | 'paypassHash'>,
+  typed: string,
+  now: Date,
+  prepared?: PreparedSecrets,
+): Promise<void> {
+  return checkSecret(
+    db,
+    payPasswordCounter(user.id),
+    user.paypassHash,
+    typed,
+    serverTexts.wrongPayPassword.id,
+    now,
+    prepared,
+  );
 }

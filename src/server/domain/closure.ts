@@ -43,14 +43,7 @@ import {
   type EndingBalance,
 } from '../../api-contract/closure.ts';
 import { serverTexts } from '../../api-contract/server-texts.ts';
-import {
-  checkSecret,
-  findUser,
-  loginPasswordCounter,
-  payPasswordCounter,
-  usernameKey,
-  type PreparedSecrets,
-} from './accounts.ts';
+import { checkLoginPasswordOf, checkPayPasswordOf, findUser, usernameKey, type PreparedSecrets } from './accounts.ts';
 import type { CodeChannel } from './code-sender.ts';
 import { POINTS } from '../../api-contract/rewards.ts';
 import { PRACTICE_ASSETS, post } from './ledger.ts';
@@ -249,26 +242,8 @@ export async function closeAccount(
   prepared?: PreparedSecrets,
 ): Promise<ClosedAccount> {
   const user = await findUser(db, userId);
-  if (confirm.kind === 'login')
-    await checkSecret(
-      db,
-      loginPasswordCounter(userId),
-      user.passwordHash,
-      confirm.secret,
-      serverTexts.wrongLoginPassword.id,
-      now,
-      prepared,
-    );
-  else
-    await checkSecret(
-      db,
-      payPasswordCounter(userId),
-      user.paypassHash,
-      confirm.secret,
-      serverTexts.wrongPayPassword.id,
-      now,
-      prepared,
-    );
+  if (confirm.kind === 'login') await checkLoginPasswordOf(db, user, confirm.secret, now, prepared);
+  else await checkPayPasswordOf(db, user, confirm.secret, now, prepared);
   const contactsFreeAt = new Date(now.getTime() + CONTACT_REUSE_DAYS * DAY_MS);
   const until = keptUntil(now);
   await db.transaction(async (tx) => {

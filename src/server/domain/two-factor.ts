@@ -11,14 +11,7 @@ import { texts } from '../../api-contract/texts.ts';
 import { RECOVERY_CODE_COUNT, type TwoFactorSetup, type TwoFactorStatus } from '../../api-contract/two-factor.ts';
 import { AUTHENTICATOR_CODE } from '../../api-contract/fields.ts';
 import { clearAttempts, countAttempt, heldCount, LockedOut, lockOf, tooManyAttempts, type Limit } from './attempts.ts';
-import {
-  checkSecret,
-  findUser,
-  loginPasswordCounter,
-  payPasswordCounter,
-  type PreparedSecrets,
-  type UserRow,
-} from './accounts.ts';
+import { checkLoginPasswordOf, checkPayPasswordOf, findUser, type PreparedSecrets, type UserRow } from './accounts.ts';
 import { Refusal } from './refusal.ts';
 import { base32Encode, matchingStep, otpauthUri } from './totp.ts';
 import { openSecret, recoveryCodeDigest, sealSecret } from './two-factor-key.ts';
@@ -116,15 +109,7 @@ export async function confirmSetup(
   const row = await rowOf(db, userId);
   if (row?.confirmedAt) throw new Refusal(serverTexts.twoFactorAlreadyOn.id);
   if (!row) throw new Refusal(serverTexts.twoFactorSetupFirst.id);
-  await checkSecret(
-    db,
-    loginPasswordCounter(userId),
-    user.passwordHash,
-    given.password,
-    serverTexts.wrongLoginPassword.id,
-    now,
-    prepared,
-  );
+  await checkLoginPasswordOf(db, user, given.password, now, prepared);
   await checkCode(db, userId, given.code, key, now, { pending: row.secret, recovery: false });
   return db.transaction(async (tx) => {
     // Only the secret the code was checked against is turned on. Two confirmations at once (two tabs, two codes): the
@@ -172,15 +157,7 @@ export async function turnOff(
   if (!(await hasSecondFactor(db, user.id))) throw new Refusal(serverTexts.twoFactorNotOn.id);
   await checkCode(db, user.id, given.otp, key, now);
   // The login password's own counter: the same lock as changing the password.
-  await checkSecret(
-    db,
-    loginPasswordCounter(user.id),
-    user.passwordHash,
-    given.password,
-    serverTexts.wrongLoginPassword.id,
-    now,
-    prepared,
-  );
+  await checkLoginPasswordOf(db, user, given.password, now, prepared);
   await db.transaction(async (tx) => {
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
     await tx.delete(twoFactors).where(eq(twoFactors.userId, user.id));
@@ -226,15 +203,7 @@ export async function requireSecondFactorOrPayPassword(
   const user = await findUser(db, userId);
   if (!user.paypassHash) throw new Refusal(texts.noPayPassword.id);
   if (!paypass) throw new Refusal(texts.enterPayPassword.id);
-  await checkSecret(
-    db,
-    payPasswordCounter(user.id),
-    user.paypassHash,
-    paypass,
-    serverTexts.wrongPayPassword.id,
-    now,
-    prepared,
-  );
+  await checkPayPasswordOf(db, user, paypass, now, prepared);
 }
 
 /** A code's fate: right (and now used up), wrong, an authenticator code already used, a recovery code already used, the

@@ -17,15 +17,14 @@ import {
 import { texts } from '../../api-contract/texts.ts';
 import {
   changeAvatar,
-  checkSecret,
+  checkLoginPasswordOf,
+  checkPayPasswordOf,
   createAccount,
   findInviter,
   findUser,
   findUserByContact,
   findUserByLogin,
-  loginPasswordCounter,
   passwordStillIs,
-  payPasswordCounter,
   refuseTakenContact,
   saveProfile,
   setPassword,
@@ -289,17 +288,7 @@ export const accountRoutes: RouteModule = ({ route, settings }) => {
       // A new phone or e-mail needs the login password (its own counter, as changing it), then the second factor
       // (two-factor on): either resets the password, so the session's token alone must not move it elsewhere.
       if (input.phone !== undefined || input.email !== undefined) {
-        await refusedAbout('password', () =>
-          checkSecret(
-            db,
-            loginPasswordCounter(before.id),
-            before.passwordHash,
-            input.password ?? '',
-            serverTexts.wrongLoginPassword.id,
-            now,
-            secrets,
-          ),
-        );
+        await refusedAbout('password', () => checkLoginPasswordOf(db, before, input.password ?? '', now, secrets));
         await requireSecondFactor(db, caller.userId, input.otp, twoFactorKey, now);
       }
       const changes: Partial<UserRow> = {};
@@ -347,15 +336,7 @@ export const accountRoutes: RouteModule = ({ route, settings }) => {
     async (input, { db, caller, clock, cache, request, ip, secrets }) => {
       const now = clock.now();
       const user = await findUser(db, caller.userId);
-      await checkSecret(
-        db,
-        loginPasswordCounter(user.id),
-        user.passwordHash,
-        input.oldpass,
-        serverTexts.wrongOldPassword.id,
-        now,
-        secrets,
-      );
+      await checkLoginPasswordOf(db, user, input.oldpass, now, secrets, serverTexts.wrongOldPassword.id);
       // The password proved is replaced only if it is still the account's (a reset meanwhile wins), and the row stays
       // held until the new session is made: a reset that comes later waits for it and ends that session too.
       const token = await db.transaction(async (tx) => {
@@ -417,15 +398,7 @@ export const accountRoutes: RouteModule = ({ route, settings }) => {
         await consumeCode(db, ownCodeTarget(user), input.code, now);
       } else if (user.paypassHash) {
         if (!input.oldpaypass) throw new Refusal(texts.enterOldPassword.id);
-        await checkSecret(
-          db,
-          payPasswordCounter(user.id),
-          user.paypassHash,
-          input.oldpaypass,
-          serverTexts.wrongPayPassword.id,
-          now,
-          secrets,
-        );
+        await checkPayPasswordOf(db, user, input.oldpaypass, now, secrets);
       }
       // Without a code, only while the payment password proved (or none) is still the stored one: a change by code
       // that overtook this call's proof wins.

@@ -1,6 +1,5 @@
 // Money in and out: recharge channels, submit and records; the withdrawal rule, request and
 // records; the account details. Each call reads or writes the caller's own records only.
-import { serverTexts } from '../../api-contract/server-texts.ts';
 import {
   accountEntries,
   rechargeChannels,
@@ -15,7 +14,7 @@ import {
 import { texts } from '../../api-contract/texts.ts';
 import { USDT } from '../domain/ledger.ts';
 import { accountEntriesOf } from '../domain/account-entries.ts';
-import { checkSecret, findUser, payPasswordCounter } from '../domain/accounts.ts';
+import { checkPayPasswordOf, findUser } from '../domain/accounts.ts';
 import { secretsAhead } from './secrets-ahead.ts';
 import {
   findRecharge,
@@ -123,17 +122,7 @@ export const fundsRoutes: RouteModule = ({ route }) => {
       await refusedAbout('otp', () => requireSecondFactor(db, user.id, input.otp, twoFactorKey, now));
       // Outside the withdrawal's transaction: a wrong try must be counted even though nothing else is written. Its
       // hashing was done before the call's transaction opened (ahead, below), so no transaction waits for it.
-      await refusedAbout('paypass', () =>
-        checkSecret(
-          db,
-          payPasswordCounter(user.id),
-          paypassHash,
-          input.paypass,
-          serverTexts.wrongPayPassword.id,
-          now,
-          secrets,
-        ),
-      );
+      await refusedAbout('paypass', () => checkPayPasswordOf(db, user, input.paypass, now, secrets));
       return toWithdrawOrder(
         await db.transaction((tx) => requestWithdrawal(tx, user.id, payee, input.amount, rule, now)),
       );

@@ -9,7 +9,7 @@ import {
   passkeySignInOptions,
   removePasskey,
 } from '../../api-contract/passkeys.ts';
-import { checkSecret, findUser, loginPasswordCounter } from '../domain/accounts.ts';
+import { checkLoginPasswordOf, findUser } from '../domain/accounts.ts';
 import { secretsAhead } from './secrets-ahead.ts';
 import { signedInFrom } from '../domain/login-guessing.ts';
 import * as passkeys from '../domain/passkeys.ts';
@@ -50,15 +50,7 @@ export const passkeyRoutes: RouteModule = ({ route, settings }) => {
       const party = partyOf(ctx);
       const user = await findUser(db, caller.userId);
       // The login password (its own counter, as changing it), then the second factor when it is on.
-      await checkSecret(
-        db,
-        loginPasswordCounter(user.id),
-        user.passwordHash,
-        input.password,
-        serverTexts.wrongLoginPassword.id,
-        now,
-        ctx.secrets,
-      );
+      await checkLoginPasswordOf(db, user, input.password, now, ctx.secrets);
       await requireSecondFactor(db, user.id, input.otp, twoFactorKey, now);
       return passkeys.creationOptions(db, user, party, now);
     },

@@ -1,7 +1,7 @@
 // A route's secrets prepared before its transaction opens (handle.ts RouteOptions.ahead): the login or payment
 // password a signed-in customer typed, verified against the stored hash, and the new password the call will store,
 // hashed, so that argon2id never runs while a keyed call's idempotency key or a password counter's row is held.
-import { PreparedSecrets, findUser, loginPasswordCounter, payPasswordCounter } from '../domain/accounts.ts';
+import { PreparedSecrets, findUser } from '../domain/accounts.ts';
 import { codeMatches } from '../domain/codes.ts';
 import { hasSecondFactor } from '../domain/two-factor.ts';
 import type { HandlerContext } from './context.ts';
@@ -35,9 +35,9 @@ export function secretsAhead<I>(
     const now = ctx.clock.now();
     const prepared = new PreparedSecrets();
     const user = await findUser(ctx.db, ctx.caller.userId);
-    if (login) await prepared.verify(ctx.db, loginPasswordCounter(user.id), user.passwordHash, login, now);
+    if (login) await prepared.verifyLoginPassword(ctx.db, user, login, now);
     // Without a payment password set, the handler refuses before any check: nothing to verify.
-    if (pay && user.paypassHash) await prepared.verify(ctx.db, payPasswordCounter(user.id), user.paypassHash, pay, now);
+    if (pay && user.paypassHash) await prepared.verifyPayPassword(ctx.db, user, pay, now);
     if (prepared.allRight()) for (const secret of fresh) if (secret) await prepared.hash(secret);
     ctx.secrets = prepared;
   };
