@@ -21,40 +21,41 @@ import { balances, users } from '../../src/server/db/schema.ts';
 const REFUSED =
   /^Test balances are for development only: a production server has run on this database \(since (\S+)\)\.$/;
 
+// One database for both tests, in this order: a development database until the second test records a production
+// start on it (a harness on the embedded database is a copy of the test snapshot, a few seconds of a core each).
 describe('a database a production server has run on', () => {
-  let production: Harness;
-  let development: Harness;
+  let h: Harness;
   beforeAll(async () => {
-    [production, development] = await Promise.all([startHarness(), startHarness()]);
+    h = await startHarness();
   });
   afterAll(async () => {
-    await Promise.all([production.close(), development.close()]);
+    await h.close();
   });
 
   /** The command as a shell outside production mode runs it. */
-  const credit = (h: Harness, login: string) =>
+  const credit = (login: string) =>
     runOperatorCommand({ db: h.database.db, now: h.clock.now(), production: false }, ['credit', login, 'USDT', '5']);
 
-  it('refuses test balances whatever the shell says, and keeps the date of the first production start', async () => {
-    const owner = await customer(production);
-    const first = production.clock.now();
-    await recordProduction(production.database.db, first);
-    production.clock.advance(86_400_000);
-    await recordProduction(production.database.db, production.clock.now());
-
-    expect(await credit(production, owner.phone)).toEqual({ ok: false, output: expect.stringMatching(REFUSED) });
-    expect((await credit(production, owner.phone)).output.match(REFUSED)![1]).toBe(first.toISOString());
-    expect(await fundsState(production, owner.id)).toMatchObject({ balances: [], entries: [] });
-  });
-
   it('a development database credits them', async () => {
-    const owner = await customer(development);
-    expect(await productionSince(development.database.db)).toBeUndefined();
-    expect(await credit(development, owner.phone)).toMatchObject({
+    const owner = await customer(h);
+    expect(await productionSince(h.database.db)).toBeUndefined();
+    expect(await credit(owner.phone)).toMatchObject({
       ok: true,
       output: expect.stringMatching(/^Credited 5 USDT to /),
     });
-    expect(await balanceOf(development, owner.id)).toEqual({ available: '5.00000000', frozen: '0.00000000' });
+    expect(await balanceOf(h, owner.id)).toEqual({ available: '5.00000000', frozen: '0.00000000' });
+  });
+
+  it('refuses test balances whatever the shell says, and keeps the date of the first production start', async () => {
+    const owner = await customer(h);
+    const first = h.clock.now();
+    await recordProduction(h.database.db, first);
+    h.clock.advance(86_400_000);
+    await recordProduction(h.database.db, h.clock.now());
+
+    expect(await credit(owner.phone)).toEqual({ ok: false, output: expect.stringMatching(REFUSED) });
+    expect((await credit(owner.phone)).output.match(REFUSED)![1]).toBe(first.toISOString());
+    expect(await fundsState(h, owner.id)).toMatchObject({ balances: [], entries: [] });
   });
 });
 
