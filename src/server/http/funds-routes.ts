@@ -102,8 +102,7 @@ export const fundsRoutes: RouteModule = ({ route }) => {
       const user = await findUser(db, caller.userId);
       // A withdrawal needs a payment password and a bound card or wallet; each missing one has its own prompt,
       // before anything else is checked.
-      const { paypassHash } = user;
-      if (!paypassHash) throw new Refusal(texts.noPayPassword.id);
+      if (!user.paypassHash) throw new Refusal(texts.noPayPassword.id);
       // A frozen account says so before anything else is checked (and again in the withdrawal's transaction).
       await refuseWhileFrozen(db, user.id, now);
       const payee = await chosenPayee(db, user.id, input.target, input.target_id, payeeCoolingMs, now);
