@@ -18,6 +18,7 @@ import { startStartupMessage, startupDialogOnItsWay } from './app/StartupMessage
 import { whenIdle } from './lib/idle.ts';
 import { keepFirstScreenHint } from './lib/first-screen-hint.ts';
 import { keepTheme } from './lib/theme.ts';
+import { keepPriceColors } from './lib/price-colors.ts';
 import { watchAppLock } from './lib/app-lock.ts';
 // Counts the time in the foreground from the start, for the reminder of time in the app.
 import './lib/foreground.ts';
@@ -54,6 +55,7 @@ keepTheme();
 watchAppLock();
 keepFirstScreenHint();
 const locale = pickLocale(localeChoice.locale, navigator.languages);
+keepPriceColors(locale);
 const language = activateLocale(locale);
 // The startup message's check goes out first: over HTTP/1.1 a request waits for one of six
 // connections, and the check would otherwise queue behind the first page's dozen scripts. Its

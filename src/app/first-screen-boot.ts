@@ -17,6 +17,7 @@ import {
 import { intlLocale, isRightToLeft, pickLocale } from '../lib/locale-pick.ts';
 import { startIntlWarm } from '../lib/intl-formats.ts';
 import { DARK_QUERY, applyTheme, resolveTheme } from '../lib/theme-pick.ts';
+import { applyPriceColors, resolvePriceColors } from '../lib/price-colors-pick.ts';
 import type { Locale } from '../api-contract/constants.ts';
 
 let hint = null;
@@ -29,6 +30,8 @@ try {
 applyTheme(document.documentElement, resolveTheme(hint?.theme, matchMedia(DARK_QUERY).matches));
 const pick = pickFirstScreen(location.hash, hint, navigator.languages, Boolean(navigator.serviceWorker?.controller));
 const locale = pick?.locale ?? pickLocale(hint?.locale ?? null, navigator.languages);
+// The colour of a rise, before the screen below paints its quotes.
+applyPriceColors(document.documentElement, resolvePriceColors(hint?.priceColors, locale));
 const root = document.getElementById('root');
 
 /** Puts a template's content in #root, in its language. */

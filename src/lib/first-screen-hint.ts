@@ -1,6 +1,6 @@
-// Keeps the first screen's hint (first-screen-pick.ts) in step with the stores it summarises: the language and
-// theme choices and whether a session is kept. The HTML's picking script reads it before IndexedDB can be. Beside
-// it, the language the app starts in goes in a cookie (LOCALE_COOKIE): the server then sends a navigation that
+// Keeps the first screen's hint (first-screen-pick.ts) in step with the stores it summarises: the language, theme and
+// price colour choices and whether a session is kept. The HTML's picking script reads it before IndexedDB can be.
+// Beside it, the language the app starts in goes in a cookie (LOCALE_COOKIE): the server then sends a navigation that
 // language's first screens alone (src/server/http/first-document.ts).
 import { subscribe } from 'valtio/vanilla';
 import { localeCookie } from '../api-contract/first-data.ts';
@@ -8,6 +8,7 @@ import { FIRST_SCREEN_HINT_KEY, type FirstScreenHint } from './first-screen-pick
 import { localeChoice, pickLocale } from './i18n.ts';
 import { session } from './session.ts';
 import { themeChoice } from './theme.ts';
+import { priceColorsChoice } from './price-colors.ts';
 
 /** Writes the hint and the cookie now (the stores are loaded) and again when the language, theme or session changes. */
 export function keepFirstScreenHint(
@@ -19,6 +20,7 @@ export function keepFirstScreenHint(
       locale: localeChoice.locale,
       signedIn: Boolean(session.token),
       theme: themeChoice.theme,
+      ...(priceColorsChoice.colors ? { priceColors: priceColorsChoice.colors } : {}),
     };
     try {
       storage.setItem(FIRST_SCREEN_HINT_KEY, JSON.stringify(hint));
@@ -31,4 +33,5 @@ export function keepFirstScreenHint(
   subscribe(localeChoice, write);
   subscribe(session, write);
   subscribe(themeChoice, write);
+  subscribe(priceColorsChoice, write);
 }

@@ -8,6 +8,7 @@ import type { Locale } from '../api-contract/constants.ts';
 import { PUBLIC_ROUTES, ROUTES } from '../api-contract/routes.ts';
 import { pickLocale } from './locale-pick.ts';
 import type { ThemeChoice } from './theme-pick.ts';
+import type { PriceColors } from './price-colors-pick.ts';
 
 /** The localStorage key of the hint: the stored language and theme choices and whether a session is kept. */
 export const FIRST_SCREEN_HINT_KEY = 'coinvest.first-screen';
@@ -17,6 +18,8 @@ export interface FirstScreenHint {
   signedIn: boolean;
   /** The theme choice (absent in a hint from a build before themes: System). */
   theme?: ThemeChoice;
+  /** The price colours chosen in Settings (absent until the customer chooses: the language's convention). */
+  priceColors?: PriceColors;
 }
 
 /**

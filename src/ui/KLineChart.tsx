@@ -6,8 +6,9 @@
 import { useEffect, useRef } from 'react';
 import { useSnapshot } from 'valtio';
 import { appearance } from '../lib/theme.ts';
+import { priceColors } from '../lib/price-colors.ts';
 import { formatAmount, formatCandleTime } from '../lib/format.ts';
-import { CHART_PALETTES, drawKLine, plotSize, type ChartSeries } from './kline-draw.ts';
+import { CHART_PALETTES, chartPalette, drawKLine, plotSize, type ChartSeries } from './kline-draw.ts';
 import type { IndicatorSettings } from '../lib/chart-settings.ts';
 import type { OverlayLine } from '../lib/indicators.ts';
 import { DEFAULT_WINDOW, candleAt, clampWindow, panWindow, zoomWindow, type ChartWindow } from './kline-scale.ts';
@@ -247,12 +248,13 @@ export function KLineChart({ candles, decimals, height = 260, indicators, marker
     redraw.current();
   }, [indicators?.volume, markTime, markPrice]);
 
-  // The theme's colours: the chart redraws when the page changes theme.
+  // The theme's colours in the customer's price colours: the chart redraws when the page changes either.
   const { theme } = useSnapshot(appearance);
+  const { colors } = useSnapshot(priceColors);
   useEffect(() => {
-    state.current.palette = CHART_PALETTES[theme];
+    state.current.palette = chartPalette(theme, colors);
     redraw.current();
-  }, [theme]);
+  }, [theme, colors]);
 
   return (
     <div className="kline-chart" style={{ height }}>

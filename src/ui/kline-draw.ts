@@ -111,6 +111,24 @@ export const CHART_PALETTES: Record<'light' | 'dark', ChartPalette> = {
     downVolume: 'rgba(240, 89, 94, 0.45)',
   },
 };
+
+/**
+ * A palette in the customer's price colours: as it is for green rises, its rising and falling colours swapped for red
+ * rises (src/lib/price-colors-pick.ts).
+ */
+export function chartPalette(theme: 'light' | 'dark', colors: 'green-up' | 'red-up'): ChartPalette {
+  const palette = CHART_PALETTES[theme];
+  if (colors === 'green-up') return palette;
+  return {
+    ...palette,
+    up: palette.down,
+    down: palette.up,
+    upLabel: palette.downLabel,
+    downLabel: palette.upLabel,
+    upVolume: palette.downVolume,
+    downVolume: palette.upVolume,
+  };
+}
 /** Share of the plot's height the volume pane takes, below the candles. */
 const VOLUME_SHARE = 0.2;
 const LABEL_PADDING = 8;

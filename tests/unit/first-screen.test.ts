@@ -19,6 +19,7 @@ import {
 } from '../../src/api-contract/first-data.ts';
 import { session } from '../../src/lib/session.ts';
 import { themeChoice } from '../../src/lib/theme.ts';
+import { choosePriceColors } from '../../src/lib/price-colors.ts';
 
 const screen = (path: string, signedIn: boolean) =>
   FIRST_SCREENS.findIndex((item) => item.path === path && item.signedIn === signedIn);
@@ -66,7 +67,7 @@ describe('the first screen the HTML shows (pickFirstScreen)', () => {
 });
 
 describe('the hint the app keeps for it (keepFirstScreenHint, readFirstScreenHint)', () => {
-  it('writes the language and theme choices and whether a session is kept, now and on every change of any', async () => {
+  it('writes the language, theme and price colour choices and whether a session is kept, now and on every change of any', async () => {
     const written = new Map<string, string>();
     const storage = { setItem: (key: string, value: string) => void written.set(key, value) };
     const read = () => readFirstScreenHint({ getItem: (key) => written.get(key) ?? null });
@@ -87,6 +88,9 @@ describe('the hint the app keeps for it (keepFirstScreenHint, readFirstScreenHin
     await expect.poll(read).toEqual({ locale: 'zh', signedIn: true, theme: 'dark' });
     session.token = null;
     await expect.poll(read).toEqual({ locale: 'zh', signedIn: false, theme: 'dark' });
+    // The price colours once chosen (until then the language's convention holds, and the hint says nothing).
+    choosePriceColors('green-up');
+    await expect.poll(read).toEqual({ locale: 'zh', signedIn: false, theme: 'dark', priceColors: 'green-up' });
     expect([...written.keys()]).toEqual([FIRST_SCREEN_HINT_KEY]);
   });
 

@@ -15,6 +15,7 @@ import { Cell, ConfirmDialog } from '../../ui/lists.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
 import { LanguageCell } from './LanguageCell.tsx';
 import { ThemeCell } from './ThemeCell.tsx';
+import { PriceColorsCell } from './PriceColorsCell.tsx';
 import { shownPhone, useUser } from './profile-store.ts';
 import { AvatarPicture } from './AvatarPicture.tsx';
 
@@ -104,6 +105,7 @@ export default function SettingsPage() {
           <Cell label={<Trans>Currency</Trans>} value={user?.currency ?? ''} to={ROUTES.currency} />
           <LanguageCell />
           <ThemeCell />
+          <PriceColorsCell />
         </section>
         {/* The lock and notification sections, Log out and the version show together, once the sections' code and
             the device's notification state (a note when blocked, a row per kind when on) are in: shown apart, each
