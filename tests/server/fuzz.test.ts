@@ -6,10 +6,10 @@
 // exercise.
 // Every answer must be the envelope and never a 5xx; every answer that is not ret 1 must have
 // written nothing; at the end the ledger still equals the balances.
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect, it, type TestContext } from 'vitest';
 import * as v from 'valibot';
 import { sql } from 'drizzle-orm';
-import type { LightMyRequestResponse as InjectResponse } from 'fastify';
+import type { InjectOptions, LightMyRequestResponse as InjectResponse } from 'fastify';
 import { startHarness, type Harness } from './harness.ts';
 import { PASSWORD, PAYPASS, customer, expectLedgerBalanced, grant, newEmail, refused, tinyPng } from './helpers.ts';
 import {
@@ -143,6 +143,37 @@ const stats = new Map<string, number>();
  */
 const WALK = { timeout: 600_000 };
 
+/** Aborted once the running test has ended (passed, failed or over its time limit): inject() sends nothing after. */
+let testEnded: AbortSignal | undefined;
+
+/**
+ * A test body that stops with its test. Past a test's time limit vitest goes on to the next test while the body runs
+ * on: a walk would go on sending, and the next test would find writes it did not make ("wrote to" problems that are
+ * not the server's). So every request first checks that its test is still running (`testEnded`: vitest's own signal,
+ * which it aborts at the time limit, or the test's end), and the test's end waits for the body to stop, so nothing of
+ * it is in flight when the next test starts. The body's own failure is the test's; what it throws once the test has
+ * ended (the abort itself) reports nothing new.
+ */
+function untilTestEnds(body: () => Promise<void>): (context: TestContext) => Promise<void> {
+  return (context) => {
+    const ended = new AbortController();
+    testEnded = AbortSignal.any([context.signal, ended.signal]);
+    const running = body();
+    context.onTestFinished(async () => {
+      ended.abort();
+      await running.catch(() => undefined);
+    });
+    return running;
+  };
+}
+
+/** Sends one request to the app and counts it, unless its test has ended: then it throws the end's reason. */
+function inject(options: InjectOptions): Promise<InjectResponse> {
+  testEnded?.throwIfAborted();
+  requests++;
+  return h.app.inject(options);
+}
+
 // ---- The database fingerprint ---------------------------------------------------------------
 
 /** Pure bookkeeping that a refusal may legitimately write: login/code attempt counters, request counters (PostgreSQL),
@@ -240,8 +271,7 @@ interface RequestSpec {
 
 /** Sends one request and checks what every answer owes: the envelope, no 5xx, no write on a refusal. */
 async function send(spec: RequestSpec, sent: Sent): Promise<InjectResponse> {
-  requests++;
-  const response = await h.app.inject({
+  const response = await inject({
     method: spec.method,
     url: spec.url,
     headers: { lang: 'en', ...spec.headers },
@@ -683,181 +713,198 @@ afterAll(async () => {
 
 // ---- The walk -------------------------------------------------------------------------------
 
-it("finds the API contract's endpoints and every one of them is served", async () => {
-  expect(endpoints.length).toBeGreaterThan(40);
-  for (const declared of endpoints) {
-    const response = await send(request(declared, '', declared.endpoint.auth ? { token: user.token } : {}), {
-      label: `${declared.name} is served`,
-    });
-    expect(response.statusCode, `${declared.endpoint.method} ${declared.endpoint.path} is not served`).not.toBe(404);
-  }
-});
+it(
+  "finds the API contract's endpoints and every one of them is served",
+  untilTestEnds(async () => {
+    expect(endpoints.length).toBeGreaterThan(40);
+    for (const declared of endpoints) {
+      const response = await send(request(declared, '', declared.endpoint.auth ? { token: user.token } : {}), {
+        label: `${declared.name} is served`,
+      });
+      expect(response.statusCode, `${declared.endpoint.method} ${declared.endpoint.path} is not served`).not.toBe(404);
+    }
+  }),
+);
 
-it('the write detector sees a write that a refusal did not own', async () => {
-  await h.database.db.execute(sql`update users set nickname = 'changed behind the walk' where id = ${user.id}`);
-  await send(
-    request(
-      endpoints.find((declared) => declared.name === 'login')!,
-      formOf([['username', '']]),
-      {},
-    ),
-    { label: 'detector check' },
-  );
-  expect(problems).toEqual([expect.stringContaining('but wrote to users')]);
-  problems.length = 0;
-});
+it(
+  'the write detector sees a write that a refusal did not own',
+  untilTestEnds(async () => {
+    await h.database.db.execute(sql`update users set nickname = 'changed behind the walk' where id = ${user.id}`);
+    await send(
+      request(
+        endpoints.find((declared) => declared.name === 'login')!,
+        formOf([['username', '']]),
+        {},
+      ),
+      { label: 'detector check' },
+    );
+    expect(problems).toEqual([expect.stringContaining('but wrote to users')]);
+    problems.length = 0;
+  }),
+);
 
-it('refuses NUL where it answered HTTP 500: login, nickname, card name, wallet alias, certification name', async () => {
-  const byName = (name: string) => endpoints.find((declared) => declared.name === name)!;
-  const cases: [string, [string, string][], string | undefined][] = [
-    [
-      'login',
+it(
+  'refuses NUL where it answered HTTP 500: login, nickname, card name, wallet alias, certification name',
+  untilTestEnds(async () => {
+    const byName = (name: string) => endpoints.find((declared) => declared.name === name)!;
+    const cases: [string, [string, string][], string | undefined][] = [
       [
-        ['username', 'de\u0000mo'],
-        ['password', PASSWORD],
+        'login',
+        [
+          ['username', 'de\u0000mo'],
+          ['password', PASSWORD],
+        ],
+        undefined,
       ],
-      undefined,
-    ],
-    ['editProfile', [['nickname', 'Som\u0000chai']], user.token],
-    [
-      'addBankCard',
+      ['editProfile', [['nickname', 'Som\u0000chai']], user.token],
       [
-        ['real_name', 'Som\u0000chai'],
-        ['ifsc', 'KASI0001234'],
-        ['bank_code', 'KBANK'],
-        ['bank_number', newBankNumber()],
-        ['phone', '0812345678'],
-        ['email', 'a@example.com'],
+        'addBankCard',
+        [
+          ['real_name', 'Som\u0000chai'],
+          ['ifsc', 'KASI0001234'],
+          ['bank_code', 'KBANK'],
+          ['bank_number', newBankNumber()],
+          ['phone', '0812345678'],
+          ['email', 'a@example.com'],
+        ],
+        user.token,
       ],
-      user.token,
-    ],
-    [
-      'addWallet',
       [
-        ['alias', 'My\u0000TRON'],
-        ['currency', 'USDT'],
-        ['chain', 'TRC20'],
-        ['address', newTronAddress()],
+        'addWallet',
+        [
+          ['alias', 'My\u0000TRON'],
+          ['currency', 'USDT'],
+          ['chain', 'TRC20'],
+          ['address', newTronAddress()],
+        ],
+        user.token,
       ],
-      user.token,
-    ],
-    [
-      'submitCertification',
       [
-        ['level', 'primary'],
-        ['doc_type', 'passport'],
-        ['name', 'Som\u0000chai'],
-        ['number', 'AB123456'],
-        ['image', pool[7]!],
+        'submitCertification',
+        [
+          ['level', 'primary'],
+          ['doc_type', 'passport'],
+          ['name', 'Som\u0000chai'],
+          ['number', 'AB123456'],
+          ['image', pool[7]!],
+        ],
+        user.token,
       ],
-      user.token,
-    ],
-  ];
-  for (const [name, pairs, token] of cases) {
-    const response = await send(request(byName(name), formOf(pairs), token ? { token } : {}), {
-      label: `${name} with NUL`,
-      unsupported: true,
+    ];
+    for (const [name, pairs, token] of cases) {
+      const response = await send(request(byName(name), formOf(pairs), token ? { token } : {}), {
+        label: `${name} with NUL`,
+        unsupported: true,
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ ret: 0, msg: UNSUPPORTED, data: null });
+    }
+    // A lone surrogate can only arrive in JSON; it is refused the same way.
+    const json = await send(
+      {
+        method: 'POST',
+        url: '/api/users/edit',
+        headers: { token: user.token, 'content-type': 'application/json' },
+        payload: JSON.stringify({ nickname: 'Som\uD800chai' }),
+      },
+      { label: 'editProfile with a lone surrogate', unsupported: true },
+    );
+    expect(json.json()).toEqual({ ret: 0, msg: UNSUPPORTED, data: null });
+    // Found by the walk: a verification code alone used to reach the database as an empty update (HTTP 500).
+    const codeOnly = await send(request(byName('editProfile'), formOf([['code', '123456']]), { token: user.token }), {
+      label: 'editProfile with a code only',
     });
-    expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ ret: 0, msg: UNSUPPORTED, data: null });
-  }
-  // A lone surrogate can only arrive in JSON; it is refused the same way.
-  const json = await send(
-    {
-      method: 'POST',
-      url: '/api/users/edit',
-      headers: { token: user.token, 'content-type': 'application/json' },
-      payload: JSON.stringify({ nickname: 'Som\uD800chai' }),
-    },
-    { label: 'editProfile with a lone surrogate', unsupported: true },
-  );
-  expect(json.json()).toEqual({ ret: 0, msg: UNSUPPORTED, data: null });
-  // Found by the walk: a verification code alone used to reach the database as an empty update (HTTP 500).
-  const codeOnly = await send(request(byName('editProfile'), formOf([['code', '123456']]), { token: user.token }), {
-    label: 'editProfile with a code only',
-  });
-  expect(codeOnly.json()).toEqual(refused('Please fill in the information and try again!'));
-  expect(problems).toEqual([]);
-});
+    expect(codeOnly.json()).toEqual(refused('Please fill in the information and try again!'));
+    expect(problems).toEqual([]);
+  }),
+);
 
 it(
   'every field of every endpoint, anonymous: an envelope, never a 5xx, nothing written on a refusal',
   WALK,
-  async () => {
+  untilTestEnds(async () => {
     for (const declared of endpoints) await attackFields(declared);
     expect(problems).toEqual([]);
-  },
+  }),
 );
 
-it('every field of every endpoint, logged in with money, a card, a wallet and a picture', WALK, async () => {
-  for (const declared of endpoints) await attackFields(declared, user.token);
-  expect(problems).toEqual([]);
-});
+it(
+  'every field of every endpoint, logged in with money, a card, a wallet and a picture',
+  WALK,
+  untilTestEnds(async () => {
+    for (const declared of endpoints) await attackFields(declared, user.token);
+    expect(problems).toEqual([]);
+  }),
+);
 
-it('wrong content types and odd headers on every endpoint, anonymous and logged in', WALK, async () => {
-  for (const declared of endpoints) {
-    for (const token of [undefined, user.token]) {
-      await attackContentTypes(declared, token);
-      await attackHeaders(declared, token);
+it(
+  'wrong content types and odd headers on every endpoint, anonymous and logged in',
+  WALK,
+  untilTestEnds(async () => {
+    for (const declared of endpoints) {
+      for (const token of [undefined, user.token]) {
+        await attackContentTypes(declared, token);
+        await attackHeaders(declared, token);
+      }
     }
-  }
-  expect(problems).toEqual([]);
-});
+    expect(problems).toEqual([]);
+  }),
+);
 
-it('the routes outside the API contract: pictures, the price stream, the OpenAPI document, unknown paths', async () => {
-  const picture = pool[7]!;
-  const ids = [
-    picture.slice('/api/uploads/'.length),
-    '%00',
-    'a%00bcdefghijk',
-    '%ED%A0%80',
-    'x'.repeat(10_000),
-    '..%2F..%2Fetc%2Fpasswd',
-    "'%20or%201=1%20--",
-    '-1',
-    '99999999999999999999',
-  ];
-  for (const id of ids) {
-    for (const headers of [{}, { token: user.token }, { token: 'a'.repeat(100_000), lang: '\u00ff' }]) {
-      const response = await h.app.inject({ method: 'GET', url: `/api/uploads/${id}`, headers });
-      requests++;
-      if (response.statusCode >= 500)
-        problems.push(`GET /api/uploads/${id.slice(0, 40)} → HTTP ${response.statusCode}`);
-      if (response.statusCode !== 200 && response.json().ret !== 0)
-        problems.push(`GET /api/uploads/${id.slice(0, 40)}: not an envelope`);
+it(
+  'the routes outside the API contract: pictures, the price stream, the OpenAPI document, unknown paths',
+  untilTestEnds(async () => {
+    const picture = pool[7]!;
+    const ids = [
+      picture.slice('/api/uploads/'.length),
+      '%00',
+      'a%00bcdefghijk',
+      '%ED%A0%80',
+      'x'.repeat(10_000),
+      '..%2F..%2Fetc%2Fpasswd',
+      "'%20or%201=1%20--",
+      '-1',
+      '99999999999999999999',
+    ];
+    for (const id of ids) {
+      for (const headers of [{}, { token: user.token }, { token: 'a'.repeat(100_000), lang: '\u00ff' }]) {
+        const response = await inject({ method: 'GET', url: `/api/uploads/${id}`, headers });
+        if (response.statusCode >= 500)
+          problems.push(`GET /api/uploads/${id.slice(0, 40)} → HTTP ${response.statusCode}`);
+        if (response.statusCode !== 200 && response.json().ret !== 0)
+          problems.push(`GET /api/uploads/${id.slice(0, 40)}: not an envelope`);
+      }
     }
-  }
-  for (const [url, headers] of [
-    [PRICE_STREAM_PATH, {}],
-    [`${PRICE_STREAM_PATH}?code=%00&x=%ED%A0%80`, { 'last-event-id': '\u00ff%00' }],
-    [PRICE_STREAM_PATH, { 'last-event-id': '99999999999999999999999' }],
-    [PRICE_STREAM_PATH, { 'last-event-id': "' or 1=1 --", token: 'a'.repeat(10_000) }],
-    [PRICE_STREAM_PATH, { 'last-event-id': '-1' }],
-  ] as const) {
-    const response = await h.app.inject({ method: 'GET', url: `/api${url}`, headers, payloadAsStream: true });
-    requests++;
-    if (response.statusCode >= 500) problems.push(`GET /api${url} → HTTP ${response.statusCode}`);
-    response.stream().destroy();
-  }
-  for (const headers of [{}, { token: 'a'.repeat(100_000), lang: '\u00ff', 'idempotency-key': '\u00ff' }]) {
-    const response = await h.app.inject({ method: 'GET', url: '/api/openapi.json?x=%00&x=%ED%A0%80', headers });
-    requests++;
-    if (response.statusCode !== 200 || response.json().openapi === undefined)
-      problems.push(`GET /api/openapi.json → HTTP ${response.statusCode}`);
-  }
-  for (const url of [
-    '/api/%00',
-    '/api/%ED%A0%80',
-    `/api/${'x'.repeat(10_000)}`,
-    '/api/users/info/../../etc/passwd',
-    '/api/users/login?%00=%00',
-  ]) {
-    for (const method of ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'] as const) {
-      await send({ method: method as 'GET', url, headers: { token: user.token } }, { label: 'unknown path' });
+    for (const [url, headers] of [
+      [PRICE_STREAM_PATH, {}],
+      [`${PRICE_STREAM_PATH}?code=%00&x=%ED%A0%80`, { 'last-event-id': '\u00ff%00' }],
+      [PRICE_STREAM_PATH, { 'last-event-id': '99999999999999999999999' }],
+      [PRICE_STREAM_PATH, { 'last-event-id': "' or 1=1 --", token: 'a'.repeat(10_000) }],
+      [PRICE_STREAM_PATH, { 'last-event-id': '-1' }],
+    ] as const) {
+      const response = await inject({ method: 'GET', url: `/api${url}`, headers, payloadAsStream: true });
+      if (response.statusCode >= 500) problems.push(`GET /api${url} → HTTP ${response.statusCode}`);
+      response.stream().destroy();
     }
-  }
-  expect(problems).toEqual([]);
-});
+    for (const headers of [{}, { token: 'a'.repeat(100_000), lang: '\u00ff', 'idempotency-key': '\u00ff' }]) {
+      const response = await inject({ method: 'GET', url: '/api/openapi.json?x=%00&x=%ED%A0%80', headers });
+      if (response.statusCode !== 200 || response.json().openapi === undefined)
+        problems.push(`GET /api/openapi.json → HTTP ${response.statusCode}`);
+    }
+    for (const url of [
+      '/api/%00',
+      '/api/%ED%A0%80',
+      `/api/${'x'.repeat(10_000)}`,
+      '/api/users/info/../../etc/passwd',
+      '/api/users/login?%00=%00',
+    ]) {
+      for (const method of ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'] as const) {
+        await send({ method: method as 'GET', url, headers: { token: user.token } }, { label: 'unknown path' });
+      }
+    }
+    expect(problems).toEqual([]);
+  }),
+);
 
 it('the ledger still equals the balances after the walk', async () => {
   await expectLedgerBalanced(h);
