@@ -1,7 +1,8 @@
 // The documents are a way in only while their links lead somewhere: every relative link of every Markdown file of the
 // repository (outside node_modules, dist and the other folders nothing is written by hand in) names a file that exists
-// and, with a #fragment, a heading that file has (GitHub's anchors). The README stays a way in: at most 16 KB, linking
-// at least five documents, and every document is reached from it by following links.
+// and, with a #fragment, a heading that file has (GitHub's anchors); every `npm run` they give names a script of
+// package.json. The README stays a way in: at most 16 KB, linking at least five documents, naming every script, and
+// every document is reached from it by following links.
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, normalize, relative, resolve, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -113,6 +114,16 @@ function linkedDocuments(file: string): string[] {
 
 const documents = markdownFiles();
 
+/** The scripts of package.json, by name. */
+const scripts = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> })
+  .scripts;
+
+/** The npm scripts a text runs: `npm run <name>`, and `npm start` / `npm test` (npm's own short forms). */
+function npmCommandsIn(text: string): Set<string> {
+  const names = [...text.matchAll(/\bnpm (?:run ([\w:-]+)|(start|test)\b)/g)].map((match) => (match[1] ?? match[2])!);
+  return new Set(names);
+}
+
 describe('the Markdown documents', () => {
   it('are found: the README, the generated configuration page and the documents beside the code', () => {
     expect(documents).toEqual(
@@ -124,6 +135,15 @@ describe('the Markdown documents', () => {
   it('link only to files and headings that exist', () => {
     const broken = documents.flatMap((file) => brokenLinks(file, readFileSync(join(ROOT, file), 'utf8'), readFromRoot));
     expect(broken).toEqual([]);
+  });
+
+  it('run only npm scripts package.json has', () => {
+    const unknown = documents.flatMap((file) =>
+      [...npmCommandsIn(readFileSync(join(ROOT, file), 'utf8'))]
+        .filter((name) => !(name in scripts))
+        .map((name) => `${file}: npm run ${name}`),
+    );
+    expect(unknown).toEqual([]);
   });
 
   it('are all reached from the README by following links', () => {
@@ -144,6 +164,12 @@ describe('the README', () => {
 
   it(`is a way in: at most ${README_MAX_BYTES} bytes`, () => {
     expect(readme.byteLength).toBeLessThanOrEqual(README_MAX_BYTES);
+  });
+
+  it("names every script of package.json: a newcomer's list of what can be run", () => {
+    const text = readme.toString('utf8');
+    const unnamed = Object.keys(scripts).filter((name) => !npmCommandsIn(text).has(name));
+    expect(unnamed).toEqual([]);
   });
 
   it(`links at least ${README_MIN_DOCUMENTS} documents beside the code`, () => {
@@ -183,6 +209,12 @@ describe('the link check', () => {
 
   it('reads no link in code: fenced blocks and code spans', () => {
     expect(check('```md\n[x](missing.md)\n```\n\n  ```\n  [y](gone.md)\n  ```\n\n`[z](nope.md)`')).toEqual([]);
+  });
+
+  it('reads the npm scripts a text runs, and not npm itself', () => {
+    expect(npmCommandsIn('`npm run test:e2e -- x`, npm start; npm test. npm ci, npm install, npm run ops')).toEqual(
+      new Set(['test:e2e', 'start', 'test', 'ops']),
+    );
   });
 
   it('makes the anchors GitHub makes', () => {
