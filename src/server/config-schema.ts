@@ -163,7 +163,9 @@ export const VARIABLES = {
     group: 'Serving',
     kind: kinds.text,
     default: '0.0.0.0',
-    meaning: 'The network interface the server listens on (`0.0.0.0`: every one, so a phone on the LAN reaches it)',
+    meaning:
+      'The network interface the server listens on (`0.0.0.0`: every IPv4 one, so a phone on the LAN reaches it; `::`: ' +
+      'every IPv4 and IPv6 one)',
   }),
   TLS_CERT: optional({
     group: 'Serving',
