@@ -1,11 +1,13 @@
 // The documents are a way in only while their links lead somewhere: every relative link of every Markdown file of the
 // repository (outside node_modules, dist and the other folders nothing is written by hand in) names a file that exists
 // and, with a #fragment, a heading that file has (GitHub's anchors); every `npm run` they give names a script of
-// package.json. The README stays a way in: at most 16 KB, linking at least five documents, naming every script, and
-// every document is reached from it by following links.
+// package.json, and every test file a `vitest run --project` names is one that project runs. The README stays a way
+// in: at most 16 KB, linking at least five documents, naming every script, and every document is reached from it by
+// following links.
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
-import { dirname, join, normalize, relative, resolve, sep } from 'node:path';
+import { dirname, join, matchesGlob, normalize, relative, resolve, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { testProjects } from '../projects.ts';
 
 const ROOT = resolve('.');
 /** Folders made by tools, never written by hand; a folder whose name starts with a dot (.git, .ci) is skipped too. */
@@ -124,6 +126,25 @@ function npmCommandsIn(text: string): Set<string> {
   return new Set(names);
 }
 
+/** The commands of a text that run test files, `vitest run --project <name>… <file>…`: the projects and the files
+ * (a file named with a placeholder, `tests/unit/<name>.test.ts`, is left out). */
+function vitestRunsIn(text: string): { projects: string[]; files: string[] }[] {
+  return [...text.matchAll(/vitest run((?:\s+--project\s+[\w-]+)+)((?:[ \t]+tests\/[^\s`]+)+)/g)].map((match) => ({
+    projects: [...match[1]!.matchAll(/--project\s+([\w-]+)/g)].map((project) => project[1]!),
+    files: match[2]!
+      .trim()
+      .split(/\s+/)
+      .filter((file) => !file.includes('<')),
+  }));
+}
+
+/** Whether the project `name` of tests/projects.ts runs `file` (its include, less its exclude). */
+function projectRuns(name: string, file: string): boolean {
+  const project = testProjects.find((candidate) => candidate.test?.name === name)?.test;
+  const matches = (globs: readonly string[] | undefined) => (globs ?? []).some((glob) => matchesGlob(file, glob));
+  return project !== undefined && matches(project.include) && !matches(project.exclude);
+}
+
 describe('the Markdown documents', () => {
   it('are found: the README, the generated configuration page and the documents beside the code', () => {
     expect(documents).toEqual(
@@ -144,6 +165,20 @@ describe('the Markdown documents', () => {
         .map((name) => `${file}: npm run ${name}`),
     );
     expect(unknown).toEqual([]);
+  });
+
+  it('run each test file they name in a project that runs it', () => {
+    const commands = documents.map((file) => ({ file, runs: vitestRunsIn(readFileSync(join(ROOT, file), 'utf8')) }));
+    // The walkthroughs and tests/README.md give a dozen and more: a reader that found none would check nothing.
+    expect(commands.flatMap(({ runs }) => runs).length).toBeGreaterThan(10);
+    const misplaced = commands.flatMap(({ file, runs }) =>
+      runs.flatMap(({ projects, files }) =>
+        files
+          .filter((test) => !projects.some((project) => projectRuns(project, test)))
+          .map((test) => `${file}: --project ${projects.join(' --project ')} does not run ${test}`),
+      ),
+    );
+    expect(misplaced).toEqual([]);
   });
 
   it('are all reached from the README by following links', () => {
@@ -215,6 +250,19 @@ describe('the link check', () => {
     expect(npmCommandsIn('`npm run test:e2e -- x`, npm start; npm test. npm ci, npm install, npm run ops')).toEqual(
       new Set(['test:e2e', 'start', 'test', 'ops']),
     );
+  });
+
+  it('reads the test files a command runs and the projects it names', () => {
+    expect(
+      vitestRunsIn('`npx vitest run --project e2e --project e2e-after tests/e2e/a.test.ts tests/e2e/<name>.test.ts`'),
+    ).toEqual([{ projects: ['e2e', 'e2e-after'], files: ['tests/e2e/a.test.ts'] }]);
+  });
+
+  it("knows a project's files: offline-screens runs in e2e-after, not in e2e", () => {
+    expect(projectRuns('e2e', 'tests/e2e/offline-screens.test.ts')).toBe(false);
+    expect(projectRuns('e2e-after', 'tests/e2e/offline-screens.test.ts')).toBe(true);
+    expect(projectRuns('e2e', 'tests/e2e/sessions.test.ts')).toBe(true);
+    expect(projectRuns('unit', 'tests/unit/catalogs.test.ts')).toBe(true);
   });
 
   it('makes the anchors GitHub makes', () => {
