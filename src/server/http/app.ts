@@ -104,7 +104,8 @@ export async function buildApp(services: Services, options: AppOptions): Promise
     requestIdHeader: false,
     genReqId: requestId(options.trustProxyHops),
     bodyLimit: BODY_MAX_BYTES,
-    querystringParser: parseFormEncoded,
+    // A router option since Fastify 5 (at the top level it is deprecated: FSTDEP022, printed at every start).
+    routerOptions: { querystringParser: parseFormEncoded },
     requestTimeout,
     frameworkErrors: malformedUrl,
     clientErrorHandler: answerClientError,
