@@ -1,7 +1,7 @@
-// The home's shortcut names, in each of the six languages, on a 390 px phone and a 360 px one: a name that takes two
-// lines breaks between its words, never inside one. Japanese and Chinese write words without spaces and a browser
-// breaks their lines between any two characters ("コントラク" over "ト" before); the words are those the browser's own
-// segmentation finds (Intl.Segmenter, as the app's labels use it).
+// The home's shortcut names and the check-in button's label, in each of the six languages, on a 390 px phone and a
+// 360 px one: a name that takes two lines breaks between its words, never inside one. Japanese and Chinese write words
+// without spaces and a browser breaks their lines between any two characters ("コントラク" over "ト" before); the words
+// are those the browser's own segmentation finds (Intl.Segmenter, as the app's labels use it).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { LOCALES } from '../../src/api-contract/constants.ts';
@@ -24,14 +24,14 @@ beforeAll(async () => {
 afterAll(async () => browser?.close());
 
 /**
- * Each shortcut name as laid out, its lines joined by "|", and every break that falls inside a word (by the
- * document language's word segmentation) as "inside: name @ index".
+ * Each label `selector` finds (a shortcut's name, the check-in button's) as laid out, its lines joined by "|", and
+ * every break that falls inside a word (by the document language's word segmentation) as "inside: name @ index".
  */
-const laidOutNames = () => {
+const laidOutNames = (selector: string) => {
   const language = document.documentElement.lang;
   const words = new Intl.Segmenter(language, { granularity: 'word' });
   const found: string[] = [];
-  for (const label of document.querySelectorAll('.home-entries a > span:last-child')) {
+  for (const label of document.querySelectorAll(selector)) {
     const characters: [Text, number][] = [];
     const walker = document.createTreeWalker(label, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null)
@@ -67,7 +67,7 @@ describe.each(LOCALES)('the home shortcuts in %s', (locale) => {
     await openSignedIn(page, token, `/#${ROUTES.home}`);
     await page.locator('.home-entries').waitFor();
     await page.evaluate(() => document.fonts.ready);
-    const names = await page.evaluate(laidOutNames);
+    const names = await page.evaluate(laidOutNames, '.home-entries a > span:last-child');
     expect(names).toHaveLength(15);
     expect(names.filter((name) => name.startsWith('inside:'))).toEqual([]);
     if (locale === 'jp' && width === 390) {
@@ -76,6 +76,16 @@ describe.each(LOCALES)('the home shortcuts in %s', (locale) => {
       // Scrolled from the page (the list may be drawn again as the page's first answers arrive): no held element.
       await page.locator('.home-entries').evaluate((entries) => entries.scrollIntoView({ block: 'center' }));
       await screenshot(page, 'home-shortcuts-jp');
+    }
+    // The check-in button's label, in its narrow circle.
+    await page.goto(`/#${ROUTES.checkIn}`);
+    await page.locator('.check-in-button > span').waitFor();
+    const label = await page.evaluate(laidOutNames, '.check-in-button > span');
+    expect(label).toHaveLength(1);
+    expect(label.filter((name) => name.startsWith('inside:'))).toEqual([]);
+    if (locale === 'jp' && width === 390) {
+      expect(label).toEqual(['デイリー|ログイン']);
+      await screenshot(page, 'check-in-button-jp');
     }
     await context.close();
   });

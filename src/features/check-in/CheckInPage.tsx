@@ -16,6 +16,7 @@ import { useSubmit } from '../../lib/form.ts';
 import { BackIcon, ChevronIcon, GiftIcon } from '../../ui/icons.tsx';
 import { LoadFailure } from '../../ui/lists.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
+import { WordBreaks } from '../../ui/WordBreaks.tsx';
 import { OfflineNote } from '../../ui/OfflineNote.tsx';
 import {
   dayNumber,
@@ -118,14 +119,19 @@ function TodayCard({ calendar }: { calendar: Calendar }) {
         disabled={busy || calendar.signed_today}
         aria-busy={busy}
       >
+        {/* Its labels wrap between words only (the circle is narrow: Japanese "デイリーログイン" broke inside ログイン). */}
         {calendar.signed_today ? (
-          <Trans>Checked in today</Trans>
+          <span className="check-in-label">
+            <WordBreaks text={t`Checked in today`} />
+          </span>
         ) : busy ? (
-          <Trans>Checking in…</Trans>
+          <span className="check-in-label">
+            <WordBreaks text={t`Checking in…`} />
+          </span>
         ) : (
           <>
-            <span>
-              <Trans>Check in</Trans>
+            <span className="check-in-label">
+              <WordBreaks text={t`Check in`} />
             </span>
             <small dir="ltr">+{reward}</small>
           </>
