@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startHarness, type Harness } from './harness.ts';
-import { dbState, refused, registerByPhone } from './helpers.ts';
+import { dbState, refused, refusedAbout, registerByPhone } from './helpers.ts';
 import {
   changePassword,
   forgotPassword,
@@ -120,5 +120,5 @@ it('a 4,000-character old password of a signed-in customer is just wrong (it is 
     { oldpass: randomText(4000), password: 'fresh123', repassword: 'fresh123' },
     { token },
   );
-  expect(res).toEqual({ ret: 0, msg: 'The old password is wrong!', data: null });
+  expect(res).toEqual(refusedAbout('The old password is wrong!', 'oldpass'));
 });

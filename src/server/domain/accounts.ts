@@ -490,21 +490,40 @@ export class PreparedSecrets {
 const verdictKey = (storedHash: string | null | undefined, secret: string) => `${storedHash ?? ''}\n${secret}`;
 
 /**
+ * The request field that carried a password a signed-in caller typed, as the call's API contract input names it:
+ * `oldpass` (changing the login password), `oldpaypass` (changing the payment password with the old one), `password`
+ * (the login password of a passkey's creation, two-factor on or off, a new phone or e-mail; the console's password
+ * change), `paypass` (a withdrawal, the address lock turned off, freezing or unfreezing), `secret` (closing the
+ * account).
+ */
+export type SecretField = 'oldpass' | 'oldpaypass' | 'password' | 'paypass' | 'secret';
+
+/**
+ * What checkSecret refuses a wrong secret with: the text (`text`, "The payment password is wrong!") and the request
+ * field that carried the secret (`field`). Both refusals of the check name that field, so the form shows them under the
+ * box the customer typed in, never as a toast apart from it.
+ */
+export interface WrongSecret {
+  text: TextId;
+  field: SecretField;
+}
+
+/**
  * A password check of a signed-in caller that locks after five wrong tries in 15 minutes on the counter `key`: per
  * account, since only its owner reaches it (a customer's login and payment passwords: checkLoginPasswordOf and
  * checkPayPasswordOf; an operator's password change; the login's own check is login-guessing.ts). The key's counter
  * row is held (locked) while the outcome is decided, so guesses sent at once are decided one after another and the
  * sixth finds the lock, on every server process. With no stored hash the check still spends the time and fails.
  * `prepared`: the request's secrets verified before its transaction (PreparedSecrets); one found there is not hashed
- * again with the row held. Throws a Refusal: `tooManyAttemptsWait` at the limit (with the time left until its
- * window ends), `wrongTextId` when wrong (that try counted and committed).
+ * again with the row held. Throws a Refusal about `wrong.field`: `tooManyAttemptsWait` at the limit (with the time
+ * left until its window ends), `wrong.text` when wrong (that try counted and committed).
  */
 export async function checkSecret(
   db: Executor,
   key: string,
   storedHash: string | null | undefined,
   secret: string,
-  wrongTextId: TextId,
+  wrong: WrongSecret,
   now: Date,
   prepared?: PreparedSecrets,
 ) {
@@ -520,8 +539,12 @@ export async function checkSecret(
     return 'right';
   });
   // Refused after the commit: the counted try stays counted.
-  if (outcome instanceof LockedOut) throw tooManyAttempts(outcome.until, now);
-  if (outcome === 'wrong') throw new Refusal(wrongTextId);
+  if (outcome instanceof LockedOut) {
+    const locked = tooManyAttempts(outcome.until, now);
+    locked.field = wrong.field;
+    throw locked;
+  }
+  if (outcome === 'wrong') throw new Refusal(wrong.text, undefined, wrong.field);
 }
 
 /**
@@ -531,19 +554,28 @@ export async function checkSecret(
  * these calls lock every one of them, even for the right password, until the window ends; the count is exact on every
  * server process (checkSecret holds the counter's row while deciding). Each call checks it at its own place among its
  * other checks. `prepared`: the password verified before the call's transaction (PreparedSecrets.verifyLoginPassword),
- * if it was. Throws a Refusal naming no field (a route names its own): too many attempts at the limit (with the time
- * left), else `wrong` when wrong (that try counted): the login password is wrong, or the password change's own "the
- * old password is wrong".
+ * if it was. `field`: the request field that carried the password. Throws a Refusal about `field`: too many attempts at
+ * the limit (with the time left), else `wrong` when wrong (that try counted): the login password is wrong, or the
+ * password change's own "the old password is wrong".
  */
 export function checkLoginPasswordOf(
   db: Executor,
   user: Pick<UserRow, 'id' | 'passwordHash'>,
   typed: string,
+  field: SecretField,
   now: Date,
   prepared?: PreparedSecrets,
   wrong: TextId = serverTexts.wrongLoginPassword.id,
 ): Promise<void> {
-  return checkSecret(db, loginPasswordCounter(user.id), user.passwordHash, typed, wrong, now, prepared);
+  return checkSecret(
+    db,
+    loginPasswordCounter(user.id),
+    user.passwordHash,
+    typed,
+    { text: wrong, field },
+    now,
+    prepared,
+  );
 }
 
 /**
@@ -553,13 +585,14 @@ export function checkLoginPasswordOf(
  * 15 minutes on any of these calls lock every one of them until the window ends, exact on every server process
  * (checkSecret). With no payment password set it still spends the time and refuses as wrong (the calls that prompt for
  * one first do so before). `prepared`: the password verified before the call's transaction
- * (PreparedSecrets.verifyPayPassword), if it was. Throws a Refusal naming no field: too many attempts at the limit,
- * else "the payment password is wrong" (that try counted).
+ * (PreparedSecrets.verifyPayPassword), if it was. `field`: the request field that carried the password. Throws a
+ * Refusal about `field`: too many attempts at the limit, else "the payment password is wrong" (that try counted).
  */
 export function checkPayPasswordOf(
   db: Executor,
   user: Pick<UserRow, 'id' | 'paypassHash'>,
   typed: string,
+  field: SecretField,
   now: Date,
   prepared?: PreparedSecrets,
 ): Promise<void> {
@@ -568,7 +601,7 @@ export function checkPayPasswordOf(
     payPasswordCounter(user.id),
     user.paypassHash,
     typed,
-    serverTexts.wrongPayPassword.id,
+    { text: serverTexts.wrongPayPassword.id, field },
     now,
     prepared,
   );

@@ -242,8 +242,9 @@ export async function closeAccount(
   prepared?: PreparedSecrets,
 ): Promise<ClosedAccount> {
   const user = await findUser(db, userId);
-  if (confirm.kind === 'login') await checkLoginPasswordOf(db, user, confirm.secret, now, prepared);
-  else await checkPayPasswordOf(db, user, confirm.secret, now, prepared);
+  // Either password comes in the call's `secret`: its refusals name that field.
+  if (confirm.kind === 'login') await checkLoginPasswordOf(db, user, confirm.secret, 'secret', now, prepared);
+  else await checkPayPasswordOf(db, user, confirm.secret, 'secret', now, prepared);
   const contactsFreeAt = new Date(now.getTime() + CONTACT_REUSE_DAYS * DAY_MS);
   const until = keptUntil(now);
   await db.transaction(async (tx) => {

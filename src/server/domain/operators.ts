@@ -370,7 +370,7 @@ export async function changeOperatorPassword(
     passwordCounter(caller.name),
     row.passwordHash,
     given.password,
-    serverTexts.wrongLoginPassword.id,
+    { text: serverTexts.wrongLoginPassword.id, field: 'password' },
     now,
     prepared,
   );

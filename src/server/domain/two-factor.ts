@@ -109,7 +109,7 @@ export async function confirmSetup(
   const row = await rowOf(db, userId);
   if (row?.confirmedAt) throw new Refusal(serverTexts.twoFactorAlreadyOn.id);
   if (!row) throw new Refusal(serverTexts.twoFactorSetupFirst.id);
-  await checkLoginPasswordOf(db, user, given.password, now, prepared);
+  await checkLoginPasswordOf(db, user, given.password, 'password', now, prepared);
   await checkCode(db, userId, given.code, key, now, { pending: row.secret, recovery: false });
   return db.transaction(async (tx) => {
     // Only the secret the code was checked against is turned on. Two confirmations at once (two tabs, two codes): the
@@ -157,7 +157,7 @@ export async function turnOff(
   if (!(await hasSecondFactor(db, user.id))) throw new Refusal(serverTexts.twoFactorNotOn.id);
   await checkCode(db, user.id, given.otp, key, now);
   // The login password's own counter: the same lock as changing the password.
-  await checkLoginPasswordOf(db, user, given.password, now, prepared);
+  await checkLoginPasswordOf(db, user, given.password, 'password', now, prepared);
   await db.transaction(async (tx) => {
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
     await tx.delete(twoFactors).where(eq(twoFactors.userId, user.id));
@@ -202,8 +202,8 @@ export async function requireSecondFactorOrPayPassword(
   if (await hasSecondFactor(db, userId)) return requireSecondFactor(db, userId, otp, key, now);
   const user = await findUser(db, userId);
   if (!user.paypassHash) throw new Refusal(texts.noPayPassword.id);
-  if (!paypass) throw new Refusal(texts.enterPayPassword.id);
-  await checkPayPasswordOf(db, user, paypass, now, prepared);
+  if (!paypass) throw new Refusal(texts.enterPayPassword.id, undefined, 'paypass');
+  await checkPayPasswordOf(db, user, paypass, 'paypass', now, prepared);
 }
 
 /** A code's fate: right (and now used up), wrong, an authenticator code already used, a recovery code already used, the

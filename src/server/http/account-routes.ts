@@ -288,7 +288,7 @@ export const accountRoutes: RouteModule = ({ route, settings }) => {
       // A new phone or e-mail needs the login password (its own counter, as changing it), then the second factor
       // (two-factor on): either resets the password, so the session's token alone must not move it elsewhere.
       if (input.phone !== undefined || input.email !== undefined) {
-        await refusedAbout('password', () => checkLoginPasswordOf(db, before, input.password ?? '', now, secrets));
+        await checkLoginPasswordOf(db, before, input.password ?? '', 'password', now, secrets);
         await requireSecondFactor(db, caller.userId, input.otp, twoFactorKey, now);
       }
       const changes: Partial<UserRow> = {};
@@ -336,12 +336,12 @@ export const accountRoutes: RouteModule = ({ route, settings }) => {
     async (input, { db, caller, clock, cache, request, ip, secrets }) => {
       const now = clock.now();
       const user = await findUser(db, caller.userId);
-      await checkLoginPasswordOf(db, user, input.oldpass, now, secrets, serverTexts.wrongOldPassword.id);
+      await checkLoginPasswordOf(db, user, input.oldpass, 'oldpass', now, secrets, serverTexts.wrongOldPassword.id);
       // The password proved is replaced only if it is still the account's (a reset meanwhile wins), and the row stays
       // held until the new session is made: a reset that comes later waits for it and ends that session too.
       const token = await db.transaction(async (tx) => {
         if (!(await setPassword(tx, user.id, input.password, secrets, user.passwordHash)))
-          throw new Refusal(serverTexts.wrongOldPassword.id);
+          throw new Refusal(serverTexts.wrongOldPassword.id, undefined, 'oldpass');
         await revokeAllSessions(tx, user.id, now);
         // The same device signs in again: its new session keeps where it came from and the device it remembers, with
         // no message.
@@ -397,13 +397,13 @@ export const accountRoutes: RouteModule = ({ route, settings }) => {
       if (input.code) {
         await consumeCode(db, ownCodeTarget(user), input.code, now);
       } else if (user.paypassHash) {
-        if (!input.oldpaypass) throw new Refusal(texts.enterOldPassword.id);
-        await checkPayPasswordOf(db, user, input.oldpaypass, now, secrets);
+        if (!input.oldpaypass) throw new Refusal(texts.enterOldPassword.id, undefined, 'oldpaypass');
+        await checkPayPasswordOf(db, user, input.oldpaypass, 'oldpaypass', now, secrets);
       }
       // Without a code, only while the payment password proved (or none) is still the stored one: a change by code
       // that overtook this call's proof wins.
       const set = await setPayPassword(db, user.id, input.password, secrets, input.code ? undefined : user.paypassHash);
-      if (!set) throw new Refusal(serverTexts.wrongPayPassword.id);
+      if (!set) throw new Refusal(serverTexts.wrongPayPassword.id, undefined, 'oldpaypass');
       // The payment password confirms withdrawals: its first setting and every change are told, so one made with a
       // stolen session is noticed while it can be undone.
       await noticeSecurityChange(db, user.id, user.paypassHash ? 'payPasswordChanged' : 'payPasswordSet', now);

@@ -121,7 +121,7 @@ export const fundsRoutes: RouteModule = ({ route }) => {
       await refusedAbout('otp', () => requireSecondFactor(db, user.id, input.otp, twoFactorKey, now));
       // Outside the withdrawal's transaction: a wrong try must be counted even though nothing else is written. Its
       // hashing was done before the call's transaction opened (ahead, below), so no transaction waits for it.
-      await refusedAbout('paypass', () => checkPayPasswordOf(db, user, input.paypass, now, secrets));
+      await checkPayPasswordOf(db, user, input.paypass, 'paypass', now, secrets);
       return toWithdrawOrder(
         await db.transaction((tx) => requestWithdrawal(tx, user.id, payee, input.amount, rule, now)),
       );

@@ -50,7 +50,7 @@ export const passkeyRoutes: RouteModule = ({ route, settings }) => {
       const party = partyOf(ctx);
       const user = await findUser(db, caller.userId);
       // The login password (its own counter, as changing it), then the second factor when it is on.
-      await checkLoginPasswordOf(db, user, input.password, now, ctx.secrets);
+      await checkLoginPasswordOf(db, user, input.password, 'password', now, ctx.secrets);
       await requireSecondFactor(db, user.id, input.otp, twoFactorKey, now);
       return passkeys.creationOptions(db, user, party, now);
     },
