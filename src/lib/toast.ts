@@ -75,6 +75,11 @@ export function toastDuration(text: string, ms: number = TOAST_MS): number {
  * keeps its amounts beside their units.
  */
 export function toast(shown: ToastText, ms: number = TOAST_MS): void {
+  showToast(shown, ms);
+}
+
+/** As toast, answering the toast's id: for a toast its sender may have to take off the screen (dismissToast). */
+export function showToast(shown: ToastText, ms: number = TOAST_MS): number {
   clearTimeout(timer);
   const id = nextId++;
   const text = plainText(shown);
@@ -85,4 +90,15 @@ export function toast(shown: ToastText, ms: number = TOAST_MS): void {
     },
     toastDuration(text, ms),
   );
+  return id;
+}
+
+/**
+ * Takes the toast `id` (showToast's answer) off the screen now, if it is still the one showing; a toast shown since
+ * stays. For a toast that what is on screen has made stale (a form's earlier refusal, once one shows under its field).
+ */
+export function dismissToast(id: number): void {
+  if (toasts.current?.id !== id) return;
+  clearTimeout(timer);
+  toasts.current = null;
 }
