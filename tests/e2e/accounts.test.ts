@@ -119,6 +119,8 @@ it('changes the mobile number only with the login password, not with the session
   expect(await page.locator(`[id="${describedBy.split(' ').pop()}"]`).textContent()).toBe(
     'The login password is wrong!',
   );
+  // The form's earlier toast ("Please enter your login password!") is not left beside it.
+  expect(await page.locator('.toast').count()).toBe(0);
   await page.getByText('Loading...').waitFor({ state: 'hidden' });
   await screenshot(page, '07a-phone-password');
   await page.getByLabel('Login password').fill(password);

@@ -8,6 +8,7 @@ import {
   type Browser,
   type BrowserContext,
   type BrowserContextOptions,
+  type Locator,
   type Page,
   type Request,
 } from 'playwright-core';
@@ -352,6 +353,20 @@ export async function toastSeen(page: Page, text: string, timeout: number): Prom
     { timeout },
   );
 }
+
+/**
+ * How a form's input tells a refusal shown under it: `invalid` its aria-invalid (null when not marked), `said` the
+ * texts it is described by (aria-describedby, in order, space-joined), `focused` whether it has the focus.
+ */
+export const fieldState = (input: Locator) =>
+  input.evaluate((box: HTMLInputElement) => ({
+    invalid: box.getAttribute('aria-invalid'),
+    said: (box.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent ?? '')
+      .join(' '),
+    focused: document.activeElement === box,
+  }));
 
 /** Saves a screenshot under test-results/screens/ (kept as a CI artifact and looked at). */
 /** A screenshot among the run's artifacts; `fullPage` takes the whole page, below the fold too (for failures). */

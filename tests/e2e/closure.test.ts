@@ -1,13 +1,23 @@
 // My data and closing the account as a customer meets them on a phone, in English and in Arabic (right to left):
 // Settings opens the page; "Download my data" hands over a ZIP of JSON and CSV files (with the document pictures when
 // ticked), and offline says it needs a connection; closing is confirmed by a dialog and the login password, signs the
-// phone out, and the account then signs in no more. A customer left with 0.77 USDT, below the 10 USDT withdrawal
-// minimum, sees it listed as ending with the account and closes only after agreeing to it.
+// phone out, and the account then signs in no more. A wrong password is said under its box (English and Arabic), never
+// as a toast. A customer left with 0.77 USDT, below the 10 USDT withdrawal minimum, sees it listed as ending with the
+// account and closes only after agreeing to it.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { strFromU8, unzipSync } from 'fflate';
-import { launch, phoneContext, recordToasts, screenshot, toastSeen, watchPagesOnFailure } from './browser.ts';
+import {
+  fieldState,
+  launch,
+  phoneContext,
+  recordToasts,
+  screenshot,
+  toastSeen,
+  toastsShown,
+  watchPagesOnFailure,
+} from './browser.ts';
 import { callApi, logIn, registerUser } from './pwa.ts';
 import { addBankCard, fundedUser } from './funded-user.ts';
 import { operator } from './operator.ts';
@@ -61,14 +71,24 @@ it('takes the data, offline says why not, then closes the account with the login
     await context.setOffline(false);
   }
 
-  // A wrong password is refused after the dialog; the right one closes.
+  // Nothing typed: the page says so in a toast of its own, in place of the offline one.
+  await page.getByRole('button', { name: 'Close my account' }).click();
+  await toastSeen(page, 'Please enter the password!', 10_000);
+  // A wrong password is refused after the dialog, which takes that toast away; the right one closes.
   const field = page.getByLabel('Login password', { exact: true }).last();
   await field.fill('wrong1234');
   await page.getByRole('button', { name: 'Close my account' }).click();
   const dialog = page.getByRole('alertdialog');
   await expect.poll(() => dialog.getByRole('heading').textContent()).toBe('Close your account?');
   await dialog.getByRole('button', { name: 'Close it' }).click();
-  await toastSeen(page, 'The login password is wrong!', 10_000);
+  // Said under the password it is about (which it describes, the focus on it), never as a toast; the typing kept.
+  await expect
+    .poll(() => fieldState(field))
+    .toEqual({ invalid: 'true', said: 'The login password is wrong!', focused: true });
+  expect(await field.inputValue()).toBe('wrong1234');
+  expect(await page.locator('.toast').count()).toBe(0);
+  expect(await toastsShown(page)).not.toContain('The login password is wrong!');
+  await screenshot(page, 'closure-en-wrong-password');
   await field.fill(password);
   await page.getByRole('button', { name: 'Close my account' }).click();
   await expect.poll(() => dialog.getByRole('heading').textContent()).toBe('Close your account?');
@@ -100,9 +120,29 @@ it('shows the page right to left in Arabic and closes with the payment password'
   await screenshot(page, 'closure-ar-full', { fullPage: true });
 
   await page.getByRole('button', { name: 'كلمة مرور الدفع' }).click();
-  await page.getByLabel('كلمة مرور الدفع').last().fill(paypass);
-  await page.getByRole('button', { name: 'إغلاق حسابي' }).click();
+  const field = page.getByLabel('كلمة مرور الدفع').last();
   const dialog = page.getByRole('alertdialog');
+  // A wrong payment password: said under it in Arabic, laid out from the right edge as its label, not as a toast.
+  await field.fill('999999');
+  await page.getByRole('button', { name: 'إغلاق حسابي' }).click();
+  await dialog.getByRole('button', { name: 'أغلقه' }).click();
+  await expect
+    .poll(() => fieldState(field))
+    .toEqual({ invalid: 'true', said: 'كلمة مرور الدفع غير صحيحة!', focused: true });
+  expect(await page.locator('.toast').count()).toBe(0);
+  expect(await toastsShown(page)).not.toContain('كلمة مرور الدفع غير صحيحة!');
+  const block = page.locator('.field', { has: field });
+  const [box, text, label] = await Promise.all(
+    [block.locator('.field-box'), block.locator('.error-text'), block.locator('label')].map((item) =>
+      item.boundingBox(),
+    ),
+  );
+  expect(text!.y).toBeGreaterThanOrEqual(box!.y + box!.height - 1);
+  expect(Math.abs(text!.x + text!.width - (label!.x + label!.width))).toBeLessThan(2);
+  await screenshot(page, 'closure-ar-wrong-paypass');
+
+  await field.fill(paypass);
+  await page.getByRole('button', { name: 'إغلاق حسابي' }).click();
   await expect.poll(() => dialog.getByRole('heading').textContent()).toBe('إغلاق حسابك؟');
   await screenshot(page, 'closure-ar-confirm');
   await dialog.getByRole('button', { name: 'أغلقه' }).click();

@@ -1,12 +1,14 @@
 // A server's refusal of one field lands under that field, tried as a new user would on a phone (390×844): a withdrawal
 // sent with a wrong payment password says "The payment password is wrong!" under the password (the input marked
 // invalid and described by it, the focus on it), keeps the amount and the password typed, and the text goes as the
-// password is edited. Once in Arabic, right to left.
+// password is edited. Once in Arabic, right to left. A wrong old login password on the password page is said under it
+// the same way, and the toast of the form's earlier check (nothing typed) is not left beside it.
 import { beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { phonePageForFile, screenshot } from './browser.ts';
+import { fieldState, phonePageForFile, screenshot } from './browser.ts';
 import { fundedUser, KASIKORNBANK } from './funded-user.ts';
 import { callApi, chooseLanguage, logIn, markAllRead } from './pwa.ts';
+import { ROUTES } from '../../src/api-contract/routes.ts';
 
 let page: Page;
 phonePageForFile((opened) => (page = opened));
@@ -55,15 +57,7 @@ async function withdrawWith(typed: string): Promise<void> {
 }
 
 /** The text the payment password's input is described by, and whether it is marked invalid and has the focus. */
-const passwordState = () =>
-  passwordBox().evaluate((input: HTMLInputElement) => ({
-    invalid: input.getAttribute('aria-invalid'),
-    said: (input.getAttribute('aria-describedby') ?? '')
-      .split(' ')
-      .map((id) => document.getElementById(id)?.textContent ?? '')
-      .join(' '),
-    focused: document.activeElement === input,
-  }));
+const passwordState = () => fieldState(passwordBox());
 
 it('a wrong payment password is said under the password, with everything typed kept, until it is edited', async () => {
   await withdrawWith('999999');
@@ -119,6 +113,32 @@ it('a bank card deleted on another device is said under the payee, and the cards
   expect(await page.locator('.toast').count()).toBe(0);
   expect(await amountBox().inputValue()).toBe('20');
   await screenshot(page, 'refused-field-withdraw-payee');
+});
+
+it('a wrong old login password is said under it, the toast of the form’s earlier check gone', async () => {
+  await page.goto(`/#${ROUTES.password}`);
+  const oldBox = page.getByLabel('Old password');
+  await oldBox.waitFor();
+  // Sent empty: the form's own check says so in a toast.
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect.poll(() => page.locator('.toast').textContent()).toBe('Please enter the old password!');
+  await oldBox.fill('wrongpass1');
+  await page.getByLabel('New password', { exact: true }).fill('newpass123');
+  await page.getByLabel('Repeat new password').fill('newpass123');
+  await page.getByRole('button', { name: 'Save' }).click();
+  // Under the old password, not a toast: the earlier check's toast is gone too, and everything typed stays.
+  await expect
+    .poll(() => fieldState(oldBox))
+    .toEqual({ invalid: 'true', said: 'The old password is wrong!', focused: true });
+  expect(await page.locator('.toast').count()).toBe(0);
+  expect(await page.locator('.field', { has: oldBox }).locator('.error-text').textContent()).toBe(
+    'The old password is wrong!',
+  );
+  expect(await oldBox.inputValue()).toBe('wrongpass1');
+  expect(await page.getByLabel('Repeat new password').inputValue()).toBe('newpass123');
+  expect(page.url()).toMatch(/#\/pages\/mine\/setting\/password$/);
+  await page.getByText('Loading...').waitFor({ state: 'hidden' });
+  await screenshot(page, 'refused-field-old-password');
 });
 
 it('in Arabic, right to left, the refusal is under the password too', async () => {

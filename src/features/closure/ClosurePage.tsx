@@ -19,7 +19,7 @@ import { ApiError, errorText } from '../../lib/api.ts';
 import { useSubmit } from '../../lib/form.ts';
 import { navigate } from '../../lib/navigation.ts';
 import { toast } from '../../lib/toast.ts';
-import { Button, Checkbox, PAY_PASSWORD_FIELD, Segmented, TextField } from '../../ui/forms.tsx';
+import { Button, Checkbox, FieldRefusalsScope, PAY_PASSWORD_FIELD, Segmented, TextField } from '../../ui/forms.tsx';
 import { ConfirmDialog } from '../../ui/lists.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
 import {
@@ -100,7 +100,8 @@ export default function ClosurePage() {
     navigate(ROUTES.login, { replace: true });
   });
   const consentMissing = endingBalances.length > 0 && !consent;
-  const ask = () => (secret.trim() ? setConfirming(true) : toast(t`Please enter the password!`));
+  // The form's own toast: gone once a refusal shows under the password.
+  const ask = () => (secret.trim() ? setConfirming(true) : close.say(t`Please enter the password!`));
 
   return (
     <div className="page closure-page">
@@ -175,28 +176,35 @@ export default function ClosurePage() {
             onChange={(value) => {
               setKind(value);
               setSecret('');
+              // The refusal was about the other password.
+              close.refusals.clear();
             }}
             options={[
               { value: 'login', label: <Trans>Login password</Trans> },
               { value: 'pay', label: <Trans>Payment password</Trans> },
             ]}
           />
-          {kind === 'login' ? (
-            <TextField
-              label={<Trans>Login password</Trans>}
-              type="password"
-              autoComplete="current-password"
-              value={secret}
-              onChange={setSecret}
-            />
-          ) : (
-            <TextField
-              label={<Trans>Payment password</Trans>}
-              {...PAY_PASSWORD_FIELD}
-              value={secret}
-              onChange={setSecret}
-            />
-          )}
+          {/* A wrong password is refused about the request's `secret`: said under the box it was typed in. */}
+          <FieldRefusalsScope value={close.refusals}>
+            {kind === 'login' ? (
+              <TextField
+                label={<Trans>Login password</Trans>}
+                type="password"
+                autoComplete="current-password"
+                name="secret"
+                value={secret}
+                onChange={setSecret}
+              />
+            ) : (
+              <TextField
+                label={<Trans>Payment password</Trans>}
+                {...PAY_PASSWORD_FIELD}
+                name="secret"
+                value={secret}
+                onChange={setSecret}
+              />
+            )}
+          </FieldRefusalsScope>
           {endingPoints && <PointsEnding points={endingPoints} />}
           {endingBalances.length > 0 && (
             <EndingBalances balances={endingBalances} consent={consent} onConsent={setConsent} />

@@ -148,7 +148,7 @@ function AddForm({ onDone }: { onDone: () => void }) {
   const needsCode = useSecondFactorStatus() === true;
   const [password, setPassword] = useState('');
   const [otp, setOtp] = useState('');
-  const { busy, submit } = useSubmit(
+  const { busy, submit, refusals } = useSubmit(
     async () => {
       try {
         await createPasskey(password, cleanSecondFactor(otp));
@@ -165,7 +165,7 @@ function AddForm({ onDone }: { onDone: () => void }) {
     (error) => passkeyErrorText(error, secondFactorErrorText),
   );
   return (
-    <Form className="card" onSubmit={submit}>
+    <Form className="card" onSubmit={submit} refusals={refusals}>
       <p className="form-note">
         <Trans>Confirm it is you, then follow your device's prompt.</Trans>
       </p>

@@ -122,7 +122,7 @@ function Countdown({ offBy, now }: { offBy: number; now: number }) {
 function TurnOffDialog({ onClose }: { onClose: () => void }) {
   const stepUp = useStepUpSecret();
   const delay = ADDRESS_LOCK_DELAY_HOURS;
-  const { busy, submit } = useSubmit(
+  const { busy, submit, refusals } = useSubmit(
     async () => {
       await askAddressLockOff(stepUp.secret());
       onClose();
@@ -144,7 +144,7 @@ function TurnOffDialog({ onClose }: { onClose: () => void }) {
         </>
       }
     >
-      <Form className="address-lock-form" onSubmit={() => submit()}>
+      <Form className="address-lock-form" onSubmit={() => submit()} refusals={refusals}>
         <p>
           <Trans>
             For your safety it turns off {delay} hours after you confirm; until then withdrawals still go only to saved

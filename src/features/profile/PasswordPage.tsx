@@ -16,7 +16,7 @@ export default function PasswordPage() {
   const [repassword, setRepassword] = useState('');
 
   const form = { oldpass, password, repassword };
-  const { busy, submit } = useSubmit(
+  const { busy, submit, refusals } = useSubmit(
     async () => {
       await changeLoginPassword(form);
       toast(savedText());
@@ -28,7 +28,7 @@ export default function PasswordPage() {
   return (
     <div className="page">
       <NavBar title={<Trans>Login password</Trans>} />
-      <Form onSubmit={submit}>
+      <Form onSubmit={submit} refusals={refusals}>
         <TextField
           label={<Trans>Old password</Trans>}
           value={oldpass}

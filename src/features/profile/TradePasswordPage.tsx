@@ -23,7 +23,7 @@ export default function TradePasswordPage() {
   const [otp, setOtp] = useState('');
 
   const form = { oldpaypass: hasPaypass ? oldpaypass : undefined, password, repassword, ...otpField(needsCode, otp) };
-  const { busy, submit } = useSubmit(
+  const { busy, submit, refusals } = useSubmit(
     async () => {
       await changePaymentPassword(form);
       toast(savedText());
@@ -36,7 +36,7 @@ export default function TradePasswordPage() {
   return (
     <div className="page">
       <NavBar title={<Trans>Payment password</Trans>} />
-      <Form onSubmit={submit}>
+      <Form onSubmit={submit} refusals={refusals}>
         <p className="muted form-note">
           {hasPaypass ? (
             <Trans>Change the 6-digit password that confirms withdrawals.</Trans>

@@ -151,7 +151,7 @@ function SecretDialog({ kind, onClose }: { kind: 'freeze' | 'unfreeze'; onClose:
   const { t } = useLingui();
   const stepUp = useStepUpSecret();
   const delay = ACCOUNT_UNFREEZE_DELAY_HOURS;
-  const { busy, submit } = useSubmit(
+  const { busy, submit, refusals } = useSubmit(
     async () => {
       const secret = stepUp.secret();
       if (kind === 'freeze') {
@@ -180,7 +180,7 @@ function SecretDialog({ kind, onClose }: { kind: 'freeze' | 'unfreeze'; onClose:
         </>
       }
     >
-      <Form className="account-freeze-form" onSubmit={() => submit()}>
+      <Form className="account-freeze-form" onSubmit={() => submit()} refusals={refusals}>
         <p>
           {kind === 'freeze' ? (
             <Trans>Every device is signed out at once, this one too.</Trans>

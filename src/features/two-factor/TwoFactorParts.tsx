@@ -47,13 +47,13 @@ export function SetupCard({ setup }: { setup: Readonly<TwoFactorSetup> }) {
     () => `data:image/svg+xml;utf8,${encodeURIComponent(renderSVG(setup.uri, { border: 2 }))}`,
     [setup.uri],
   );
-  const { busy, submit } = useSubmit(
+  const { busy, submit, refusals } = useSubmit(
     () => confirmSetup(code, password),
     () => confirmProblem(code, password),
   );
 
   return (
-    <Form className="card two-factor-setup" onSubmit={submit}>
+    <Form className="card two-factor-setup" onSubmit={submit} refusals={refusals}>
       <h2 className="two-factor-step">
         <Trans>1. Add your account to an authenticator app</Trans>
       </h2>
@@ -130,12 +130,12 @@ export function RenewCodesForm({ onCancel }: { onCancel: () => void }) {
 export function TurnOffForm({ onCancel }: { onCancel: () => void }) {
   const [otp, setOtp] = useState('');
   const [password, setPassword] = useState('');
-  const { busy, submit } = useSubmit(
+  const { busy, submit, refusals } = useSubmit(
     () => turnOff(otp, password),
     () => turnOffProblem(otp, password),
   );
   return (
-    <Form className="card two-factor-form" onSubmit={submit}>
+    <Form className="card two-factor-form" onSubmit={submit} refusals={refusals}>
       <p className="form-note">
         <Trans>
           Without two-factor authentication, your password alone lets anyone who knows it withdraw your money.
