@@ -6,7 +6,7 @@
 // localhost, not 127.0.0.1: a passkey belongs to a domain name, never to an address.
 import { expect, inject, it } from 'vitest';
 import type { CDPSession, Page } from 'playwright-core';
-import { phonePageForFile, screenshot } from './browser.ts';
+import { fieldState, phonePageForFile, screenshot } from './browser.ts';
 import { homeSettled, logOutFromSettings, registerUser } from './pwa.ts';
 
 let page: Page;
@@ -66,7 +66,11 @@ it('adds a passkey after the login password, and the device shows it', async () 
   await expect.poll(toast).toBe('Please enter your login password!');
   await page.getByLabel('Login password').fill('wrong123');
   await page.getByRole('button', { name: 'Continue' }).click();
-  await expect.poll(toast).toBe('The login password is wrong!');
+  // Said under the password box (not a toast), and the empty-field toast before it is gone.
+  await expect
+    .poll(() => fieldState(page.getByLabel('Login password')))
+    .toEqual({ invalid: 'true', said: 'The login password is wrong!', focused: true });
+  expect(await page.locator('.toast').count()).toBe(0);
   await page.getByLabel('Login password').fill(password);
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect.poll(toast).toBe('Passkey added. You can now sign in with it.');
