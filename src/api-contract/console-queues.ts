@@ -1,7 +1,7 @@
 // The review queues for a day of volume (server/domain/review-queues.ts): each item with how long it has waited, oldest
 // first, marked late past its kind's target; searched by order number or customer, a page at a time; and claims, so two
-// reviewers do not work one item ("being reviewed by alice"). A claim is advice for people and runs out by itself: the
-// decision still locks the row (server/domain/reviews.ts), whoever holds the claim.
+// reviewers do not work one item ("being reviewed by reviewer1"). A claim is advice for people and runs out by itself:
+// the decision still locks the row (server/domain/reviews.ts), whoever holds the claim.
 import * as v from 'valibot';
 import { get, post, returns } from './endpoint.ts';
 import { cursor, matching } from './fields.ts';

@@ -21,7 +21,7 @@ import { asciiDigits, digitOf } from './typed-digits.ts';
 
 export const OPERATOR_ROLES = ['reviewer', 'content', 'admin'] as const;
 export type OperatorRole = (typeof OPERATOR_ROLES)[number];
-/** Lower-case, so 'Alice' and 'alice' cannot be two operators in the audit log. */
+/** Lower-case, so 'Reviewer' and 'reviewer' cannot be two operators in the audit log. */
 export const OPERATOR_NAME = /^[a-z][a-z0-9._-]{1,31}$/;
 /** The name the command line acts under in the audit log and in four eyes: no operator may take it. */
 export const COMMAND_LINE_OPERATOR = 'ops';
@@ -474,8 +474,9 @@ export const ConsoleCustomer = shape({
   closed: v.nullable(ConsoleClosure),
 });
 /** Customers whose username or e-mail address starts with the text in any letter case or compatibility form (as login
- * reads a name: "ＢＯＢ" finds "bob@example.com"), or whose mobile number starts with it written any way (at most 20);
- * a closed account by the username, mobile number or e-mail address it held when it closed, read the same way. */
+ * reads a name: "ＨＯＬＤＥＲ" finds "holder@example.com"), or whose mobile number starts with it written any way (at
+ * most 20); a closed account by the username, mobile number or e-mail address it held when it closed, read the same
+ * way. */
 export const consoleFindCustomers = get(
   '/console/customers',
   v.object({

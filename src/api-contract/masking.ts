@@ -4,7 +4,8 @@
 
 /**
  * Hides the middle of a phone number or the local part of an e-mail: "0812345678" → "081****678",
- * "+66812345678" → "+66****678", "alice@mail.com" → "a***@mail.com"; six characters or fewer keep only their first two.
+ * "+66812345678" → "+66****678", "holder@mail.com" → "h***@mail.com"; six characters or fewer keep only their first
+ * two.
  */
 export function maskContact(address: string): string {
   const at = address.indexOf('@');

@@ -1315,7 +1315,7 @@ export const auditLog = pgTable(
     address: text('address').notNull(),
     /** 'recharge.approve', 'withdrawal.reject', 'operator.add'… */
     action: text('action').notNull(),
-    /** What it acted on: 'recharge:12', 'operator:alice'. */
+    /** What it acted on: 'recharge:12', 'operator:reviewer1'. */
     target: text('target').notNull(),
     before: jsonb('before'),
     after: jsonb('after'),

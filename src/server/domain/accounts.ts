@@ -40,21 +40,21 @@ export function newInviteCode(): string {
 
 /**
  * A username folded to the one form two names that are "the same name" share: compatibility forms composed (Unicode
- * NFKC: a full-width "ａｌｉｃｅ" is "alice") and then lower case, as the database folds them. Usernames are compared by
- * it everywhere a name is looked up or checked for availability, so "Alice" can neither register beside "alice" nor
- * be told its password is wrong for typing "ALICE"; the name is kept and shown as registered. The database's unique
- * index users_username_key_idx is on this same expression (migration 0037). Case beyond ASCII folds as the database's
- * character classification says (PGlite: Unicode; a PostgreSQL initialised without a locale: ASCII only).
- * `name`: the column, or a typed name.
+ * NFKC: a full-width "ｈｏｌｄｅｒ" is "holder") and then lower case, as the database folds them. Usernames are
+ * compared by it everywhere a name is looked up or checked for availability, so "Holder" can neither register beside
+ * "holder" nor be told its password is wrong for typing "HOLDER"; the name is kept and shown as registered. The
+ * database's unique index users_username_key_idx is on this same expression (migration 0037). Case beyond ASCII folds
+ * as the database's character classification says (PGlite: Unicode; a PostgreSQL initialised without a locale: ASCII
+ * only). `name`: the column, or a typed name.
  */
 export const usernameKey = (name: string | SQL | AnyColumn) =>
   typeof name === 'string' ? sql`lower(normalize(${name}::text, NFKC))` : sql`lower(normalize(${name}, NFKC))`;
 
 /**
  * A condition: `column` (a username, or an e-mail address) starts with the text an operator `typed`, both folded by
- * usernameKey, so a search finds a name as login finds it ("ＢＯＢ" and "Bob" find "bob@example.com"). The typed text
- * is folded first and its LIKE wildcards escaped after: NFKC turns a full-width "％" or "＿" into "%" or "_", which
- * then match themselves and nothing else. Everything typed reaches the database as a parameter.
+ * usernameKey, so a search finds a name as login finds it ("ＨＯＬＤＥＲ" and "Holder" find "holder@example.com"). The
+ * typed text is folded first and its LIKE wildcards escaped after: NFKC turns a full-width "％" or "＿" into "%" or
+ * "_", which then match themselves and nothing else. Everything typed reaches the database as a parameter.
  */
 export const usernameStartsWith = (column: AnyColumn, typed: string) => {
   const escaped = [...LIKE_ESCAPES].reduce<SQL>(

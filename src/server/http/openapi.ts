@@ -215,7 +215,7 @@ function withExamples(schema: Json, name = 'text'): Json {
 /** Examples of the patterned strings of answers whose schema declares none (a test fails on one missing here). */
 const PATTERN_EXAMPLES: Record<string, string> = {
   '^\\d+(?:\\.\\d+)?%$': '12.5%',
-  '^otpauth://totp/': 'otpauth://totp/Coinvest:alice?secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP&issuer=Coinvest',
+  '^otpauth://totp/': 'otpauth://totp/Coinvest:reviewer1?secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP&issuer=Coinvest',
   '^\\d{4}-(0[1-9]|1[0-2])$': '2026-11',
   '^•••• \\d{4}$': '•••• 4321',
   '^[A-Za-z0-9_-]{87}$': 'B'.repeat(87),
