@@ -1,9 +1,9 @@
 // The review queues in Chromium, two reviewers in two browser contexts: the queue shows each item's wait, the legend in
-// words, and "being reviewed by alice" on the item she has open; bob opening it is warned and takes it over only by
-// asking; a decision lands the reviewer on the next oldest item nobody else holds; a search by order number finds one
-// item; and the first approver of a large withdrawal sees that a second operator must approve instead of a button the
-// server would refuse. Its own server at real speed (the authenticator follows real time); operators are made with
-// `ops operator add` as in console.test.ts.
+// words, and "being reviewed by reviewer1" on the item it has open; reviewer2 opening it is warned and takes it over
+// only by asking; a decision lands the reviewer on the next oldest item nobody else holds; a search by order number
+// finds one item; and the first approver of a large withdrawal sees that a second operator must approve instead of a
+// button the server would refuse. Its own server at real speed (the authenticator follows real time); operators are
+// made with `ops operator add` as in console.test.ts.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -35,8 +35,8 @@ const work = mkdtempSync(join(tmpdir(), 'coinvest-console-queues-'));
 let server: ServerProcess;
 let browser: Browser;
 const contexts: BrowserContext[] = [];
-let alicePage: Page | undefined;
-let bobPage: Page | undefined;
+let reviewer1Page: Page | undefined;
+let reviewer2Page: Page | undefined;
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([
@@ -74,8 +74,8 @@ afterEach(async ({ task }) => {
   if (!task.result?.errors?.length) return;
   // A decision's error line sits under the form, below the fold: its words, whatever the screenshot holds.
   for (const [who, page] of [
-    ['alice', alicePage],
-    ['bob', bobPage],
+    ['reviewer1', reviewer1Page],
+    ['reviewer2', reviewer2Page],
   ] as const) {
     if (page)
       console.log(`${who}'s error lines: ${JSON.stringify(await page.locator('.console-error').allTextContents())}`);
@@ -132,12 +132,12 @@ async function recharge(amount: string) {
 
 const row = (page: Page, orderNo: string) => page.getByRole('row').filter({ hasText: orderNo });
 
-let alice: Operator;
-let bob: Operator;
+let reviewer1: Operator;
+let reviewer2: Operator;
 let orders: { id: number; order_no: string }[] = [];
 
-it('shows each item’s wait oldest first with a legend in words, and "being reviewed by alice" on the one she has open', async () => {
-  [alice, bob] = [await enrol('alice'), await enrol('bob')];
+it('shows each item’s wait oldest first with a legend in words, and "being reviewed by reviewer1" on the one it has open', async () => {
+  [reviewer1, reviewer2] = [await enrol('reviewer1'), await enrol('reviewer2')];
   const login = await callApi<{ token: string }>('/users/login', {
     base: server.base,
     form: { username: DEMO_ACCOUNT.username, password: DEMO_ACCOUNT.password },
@@ -146,80 +146,82 @@ it('shows each item’s wait oldest first with a legend in words, and "being rev
   // At most FOUR_EYES_USDT each: one reviewer's approval credits them.
   orders = [await recharge('11'), await recharge('12'), await recharge('13')];
 
-  alicePage = await reviewerPage(alice);
-  bobPage = await reviewerPage(bob);
+  reviewer1Page = await reviewerPage(reviewer1);
+  reviewer2Page = await reviewerPage(reviewer2);
   // Oldest first, each with its wait; the legend says what "Late" and the claim mark mean.
-  const listed = alicePage.locator('.console-queue tbody tr');
+  const listed = reviewer1Page.locator('.console-queue tbody tr');
   await expect.poll(() => listed.count()).toBe(3);
   for (const [index, order] of orders.entries())
     expect(await listed.nth(index).textContent()).toMatch(new RegExp(`^\\d+ min.*${order.order_no}`));
-  expect(await alicePage.getByTestId('queue-legend').textContent()).toBe(
+  expect(await reviewer1Page.getByTestId('queue-legend').textContent()).toBe(
     '⚠ Late waited longer than the target (recharges 15 min, withdrawals 30 min, certifications 1 day) · ' +
       'Being reviewed by … another operator has it open',
   );
 
-  await row(alicePage, orders[0]!.order_no).getByRole('link', { name: 'Open' }).click();
-  await alicePage.getByRole('heading', { name: `Recharge ${orders[0]!.order_no}` }).waitFor();
-  await alicePage.getByTestId('claim-mine').waitFor();
+  await row(reviewer1Page, orders[0]!.order_no).getByRole('link', { name: 'Open' }).click();
+  await reviewer1Page.getByRole('heading', { name: `Recharge ${orders[0]!.order_no}` }).waitFor();
+  await reviewer1Page.getByTestId('claim-mine').waitFor();
 
-  // Bob's queue (asked again every 10 s) names alice on that item, and only that one.
+  // Reviewer2's queue (asked again every 10 s) names reviewer1 on that item, and only that one.
   await expect
-    .poll(() => row(bobPage!, orders[0]!.order_no).textContent(), { timeout: 15_000 })
-    .toContain('Being reviewed by alice');
-  expect(await row(bobPage, orders[1]!.order_no).textContent()).not.toContain('Being reviewed');
-  await screenshot(bobPage, 'console-queues-01-1280');
-  await bobPage.setViewportSize(NARROW);
-  await screenshot(bobPage, 'console-queues-02-768');
-  await bobPage.setViewportSize(DESKTOP);
+    .poll(() => row(reviewer2Page!, orders[0]!.order_no).textContent(), { timeout: 15_000 })
+    .toContain('Being reviewed by reviewer1');
+  expect(await row(reviewer2Page, orders[1]!.order_no).textContent()).not.toContain('Being reviewed');
+  await screenshot(reviewer2Page, 'console-queues-01-1280');
+  await reviewer2Page.setViewportSize(NARROW);
+  await screenshot(reviewer2Page, 'console-queues-02-768');
+  await reviewer2Page.setViewportSize(DESKTOP);
 });
 
-it('warns bob on the item alice holds; he takes it over only by asking, decides, and lands on the next item', async () => {
-  const bobs = bobPage!;
-  await row(bobs, orders[0]!.order_no).getByRole('link', { name: 'Open' }).click();
-  const warning = bobs.getByTestId('claim-warning');
-  await expect.poll(() => warning.textContent()).toMatch(/^⚠ Being reviewed by alice since .+ Take over from alice$/);
-  await screenshot(bobs, 'console-queues-03-warning-1280');
-  await bobs.setViewportSize(NARROW);
-  await screenshot(bobs, 'console-queues-04-warning-768');
-  await bobs.setViewportSize(DESKTOP);
-  await bobs.getByRole('button', { name: 'Take over from alice' }).click();
-  await bobs.getByTestId('claim-mine').waitFor();
+it('warns reviewer2 on the item reviewer1 holds; reviewer2 takes it over only by asking, decides, and lands on the next item', async () => {
+  const reviewer2View = reviewer2Page!;
+  await row(reviewer2View, orders[0]!.order_no).getByRole('link', { name: 'Open' }).click();
+  const warning = reviewer2View.getByTestId('claim-warning');
+  await expect
+    .poll(() => warning.textContent())
+    .toMatch(/^⚠ Being reviewed by reviewer1 since .+ Take over from reviewer1$/);
+  await screenshot(reviewer2View, 'console-queues-03-warning-1280');
+  await reviewer2View.setViewportSize(NARROW);
+  await screenshot(reviewer2View, 'console-queues-04-warning-768');
+  await reviewer2View.setViewportSize(DESKTOP);
+  await reviewer2View.getByRole('button', { name: 'Take over from reviewer1' }).click();
+  await reviewer2View.getByTestId('claim-mine').waitFor();
   expect(await warning.count()).toBe(0);
 
-  // Alice's page learns it at its next renewal (every 30 s while she works) and warns her in turn.
+  // Reviewer1's page learns it at its next renewal (every 30 s while it is open) and warns reviewer1 in turn.
   await expect
-    .poll(() => alicePage!.getByTestId('claim-warning').textContent(), { timeout: 40_000 })
-    .toContain('Being reviewed by bob');
+    .poll(() => reviewer1Page!.getByTestId('claim-warning').textContent(), { timeout: 40_000 })
+    .toContain('Being reviewed by reviewer2');
 
-  await bobs.getByRole('button', { name: 'Approve and credit' }).click();
+  await reviewer2View.getByRole('button', { name: 'Approve and credit' }).click();
   // The next oldest waiting item nobody else holds, with what was just decided.
-  await bobs.getByRole('heading', { name: `Recharge ${orders[1]!.order_no}` }).waitFor();
-  expect(await bobs.getByRole('status').textContent()).toBe(`Recharge ${orders[0]!.order_no} approved.`);
-  await bobs.getByTestId('claim-mine').waitFor();
-  await screenshot(bobs, 'console-queues-05-next-1280');
+  await reviewer2View.getByRole('heading', { name: `Recharge ${orders[1]!.order_no}` }).waitFor();
+  expect(await reviewer2View.getByRole('status').textContent()).toBe(`Recharge ${orders[0]!.order_no} approved.`);
+  await reviewer2View.getByTestId('claim-mine').waitFor();
+  await screenshot(reviewer2View, 'console-queues-05-next-1280');
 });
 
 it('finds one item by its order number, and says when the queue is done', async () => {
-  const alices = alicePage!;
-  await alices.getByRole('navigation').getByRole('link', { name: 'Review queues' }).click();
-  await alices.getByPlaceholder('Order number, username, mobile number or e-mail').fill(orders[2]!.order_no);
-  await alices.getByRole('button', { name: 'Search' }).click();
-  const listed = alices.locator('.console-queue tbody tr');
+  const reviewer1View = reviewer1Page!;
+  await reviewer1View.getByRole('navigation').getByRole('link', { name: 'Review queues' }).click();
+  await reviewer1View.getByPlaceholder('Order number, username, mobile number or e-mail').fill(orders[2]!.order_no);
+  await reviewer1View.getByRole('button', { name: 'Search' }).click();
+  const listed = reviewer1View.locator('.console-queue tbody tr');
   await expect.poll(() => listed.count()).toBe(1);
   expect(await listed.first().textContent()).toContain(orders[2]!.order_no);
-  await alices.getByRole('button', { name: 'Show all' }).click();
-  // The first is decided; the second is bob's.
+  await reviewer1View.getByRole('button', { name: 'Show all' }).click();
+  // The first is decided; the second is reviewer2's.
   await expect.poll(() => listed.count()).toBe(2);
-  expect(await row(alices, orders[1]!.order_no).textContent()).toContain('Being reviewed by bob');
+  expect(await row(reviewer1View, orders[1]!.order_no).textContent()).toContain('Being reviewed by reviewer2');
 
-  await row(alices, orders[2]!.order_no).getByRole('link', { name: 'Open' }).click();
-  await alices.getByRole('heading', { name: `Recharge ${orders[2]!.order_no}` }).waitFor();
-  await alices.getByRole('button', { name: 'Approve and credit' }).click();
-  // Bob holds the only other one: nothing for alice, who stays on what she decided.
+  await row(reviewer1View, orders[2]!.order_no).getByRole('link', { name: 'Open' }).click();
+  await reviewer1View.getByRole('heading', { name: `Recharge ${orders[2]!.order_no}` }).waitFor();
+  await reviewer1View.getByRole('button', { name: 'Approve and credit' }).click();
+  // Reviewer2 holds the only other one: nothing for reviewer1, who stays on what was decided.
   await expect
-    .poll(() => alices.getByRole('status').textContent())
+    .poll(() => reviewer1View.getByRole('status').textContent())
     .toBe(`Recharge ${orders[2]!.order_no} approved. Nothing else in this queue is free to review.`);
-  await alices.locator('.console-page-head').getByText('Approved', { exact: true }).waitFor();
+  await reviewer1View.locator('.console-page-head').getByText('Approved', { exact: true }).waitFor();
 });
 
 /** The demo customer withdraws `amount` USDT to a bank card saved for it (no cooling-off on this server). */
@@ -246,100 +248,100 @@ async function withdrawal(amount: string) {
 it('the first approver of a large withdrawal sees that a second operator must approve, not a button', async () => {
   const sent = await withdrawal('150');
 
-  const alices = alicePage!;
-  await alices.goto(`/console/#/withdrawal/${sent.data.id}`);
-  await alices.getByRole('button', { name: 'Approve (first of two)' }).click();
+  const reviewer1View = reviewer1Page!;
+  await reviewer1View.goto(`/console/#/withdrawal/${sent.data.id}`);
+  await reviewer1View.getByRole('button', { name: 'Approve (first of two)' }).click();
   await expect
-    .poll(() => alices.getByTestId('approve-blocked').textContent())
+    .poll(() => reviewer1View.getByTestId('approve-blocked').textContent())
     .toBe('Approved by you (1 of 2) — waiting for a second operator');
-  expect(await alices.getByRole('button', { name: /^Approve/ }).count()).toBe(0);
+  expect(await reviewer1View.getByRole('button', { name: /^Approve/ }).count()).toBe(0);
   // Rejecting stays possible.
-  expect(await alices.getByRole('button', { name: 'Reject…' }).count()).toBe(1);
-  await screenshot(alices, 'console-queues-06-four-eyes-1280');
-  await alices.setViewportSize(NARROW);
-  await screenshot(alices, 'console-queues-07-four-eyes-768');
+  expect(await reviewer1View.getByRole('button', { name: 'Reject…' }).count()).toBe(1);
+  await screenshot(reviewer1View, 'console-queues-06-four-eyes-1280');
+  await reviewer1View.setViewportSize(NARROW);
+  await screenshot(reviewer1View, 'console-queues-07-four-eyes-768');
 
-  // Free for the second reviewer: not "being reviewed by alice", and his approval pays it.
-  const bobs = bobPage!;
-  await bobs.goto('/console/#/queues');
-  await bobs.getByRole('tab', { name: /Withdrawals/ }).click();
-  const waiting = bobs.getByRole('row').filter({ hasText: 'Four eyes 1/2' });
+  // Free for the second reviewer: not "being reviewed by reviewer1", and their approval pays it.
+  const reviewer2View = reviewer2Page!;
+  await reviewer2View.goto('/console/#/queues');
+  await reviewer2View.getByRole('tab', { name: /Withdrawals/ }).click();
+  const waiting = reviewer2View.getByRole('row').filter({ hasText: 'Four eyes 1/2' });
   await waiting.waitFor();
   expect(await waiting.textContent()).not.toContain('Being reviewed');
   await waiting.getByRole('link', { name: 'Open' }).click();
-  await bobs.getByRole('button', { name: 'Approve and pay out' }).click();
-  await bobs.locator('.console-page-head').getByText('Approved', { exact: true }).waitFor();
+  await reviewer2View.getByRole('button', { name: 'Approve and pay out' }).click();
+  await reviewer2View.locator('.console-page-head').getByText('Approved', { exact: true }).waitFor();
 });
 
 it('a reviewer approving a withdrawal decided meanwhile is told how, and the page shows it decided', async () => {
   const sent = await withdrawal('50');
-  const alices = alicePage!;
-  await alices.setViewportSize(DESKTOP);
-  await alices.goto(`/console/#/withdrawal/${sent.data.id}`);
-  await alices.getByTestId('claim-mine').waitFor();
-  // Another operator rejects it while alice's page still shows it waiting.
+  const reviewer1View = reviewer1Page!;
+  await reviewer1View.setViewportSize(DESKTOP);
+  await reviewer1View.goto(`/console/#/withdrawal/${sent.data.id}`);
+  await reviewer1View.getByTestId('claim-mine').waitFor();
+  // Another operator rejects it while reviewer1's page still shows it waiting.
   await opsOn({ dataDir: join(work, 'data') })('withdrawal', 'reject', String(sent.data.id), 'Payee name differs');
-  await alices.getByRole('button', { name: 'Approve and pay out' }).click();
+  await reviewer1View.getByRole('button', { name: 'Approve and pay out' }).click();
   // The refusal names the order as the customer sees it and its state in the console's words; the page reads the
   // withdrawal again: rejected, with its reason, and no decision left to offer.
   await expect
-    .poll(() => alices.getByRole('alert').allTextContents())
+    .poll(() => reviewer1View.getByRole('alert').allTextContents())
     .toEqual([`Withdrawal ${sent.data.order_no} was already reviewed (Rejected).`]);
-  await alices.locator('.console-page-head').getByText('Rejected', { exact: true }).waitFor();
-  await alices.getByText('Payee name differs', { exact: true }).waitFor();
-  expect(await alices.getByRole('button', { name: /^Approve/ }).count()).toBe(0);
-  expect(await alices.getByRole('button', { name: 'Reject…' }).count()).toBe(0);
-  await screenshot(alices, 'console-queues-08-decided-meanwhile-1280');
+  await reviewer1View.locator('.console-page-head').getByText('Rejected', { exact: true }).waitFor();
+  await reviewer1View.getByText('Payee name differs', { exact: true }).waitFor();
+  expect(await reviewer1View.getByRole('button', { name: /^Approve/ }).count()).toBe(0);
+  expect(await reviewer1View.getByRole('button', { name: 'Reject…' }).count()).toBe(0);
+  await screenshot(reviewer1View, 'console-queues-08-decided-meanwhile-1280');
 });
 
 it('a withdrawal held by the customer’s own freeze says so to the reviewer and to the customer', async () => {
   const sent = await withdrawal('40');
   // A large one that has its first approval when the freeze holds it: the hold and that approval are both shown.
   const large = await withdrawal('170');
-  const alices = alicePage!;
-  await alices.goto(`/console/#/withdrawal/${large.data.id}`);
-  await alices.getByRole('button', { name: 'Approve (first of two)' }).click();
+  const reviewer1View = reviewer1Page!;
+  await reviewer1View.goto(`/console/#/withdrawal/${large.data.id}`);
+  await reviewer1View.getByRole('button', { name: 'Approve (first of two)' }).click();
   // The console goes on to the next withdrawal waiting (the small one), saying what was recorded.
   await expect
-    .poll(() => alices.getByRole('status').textContent())
+    .poll(() => reviewer1View.getByRole('status').textContent())
     .toBe(`Withdrawal ${large.data.order_no}: your approval is recorded, a second operator must approve.`);
   const frozen = await customer<{ frozen: boolean }>('/users/freeze/on', { paypass: DEMO_ACCOUNT.paypass });
   expect(frozen, JSON.stringify(frozen)).toMatchObject({ ret: 1, data: { frozen: true } });
 
   // The reviewer sees the freeze before any click, and no approval that the server would refuse (the page read again:
   // the console went on to this withdrawal before the freeze).
-  await alices.goto(`/console/#/withdrawal/${sent.data.id}`);
-  await alices.reload();
+  await reviewer1View.goto(`/console/#/withdrawal/${sent.data.id}`);
+  await reviewer1View.reload();
   await expect
-    .poll(() => alices.getByTestId('payout-hold').textContent())
+    .poll(() => reviewer1View.getByTestId('payout-hold').textContent())
     .toMatch(
       /^⚠ Held: the customer froze the account on .+\. It cannot be paid out until the account is unfrozen; it can be rejected, which returns the funds to the customer’s balance\. The customer has not asked to unfreeze it\.$/,
     );
-  expect(await alices.getByTestId('approve-blocked').textContent()).toBe(
+  expect(await reviewer1View.getByTestId('approve-blocked').textContent()).toBe(
     'Payout waits until the customer unfreezes the account',
   );
-  expect(await alices.getByRole('button', { name: /^Approve/ }).count()).toBe(0);
-  expect(await alices.getByRole('button', { name: 'Reject…' }).count()).toBe(1);
-  await screenshot(alices, 'console-queues-09-held-by-freeze-1280');
+  expect(await reviewer1View.getByRole('button', { name: /^Approve/ }).count()).toBe(0);
+  expect(await reviewer1View.getByRole('button', { name: 'Reject…' }).count()).toBe(1);
+  await screenshot(reviewer1View, 'console-queues-09-held-by-freeze-1280');
 
   // The held large one: the second reviewer and the first approver each see the hold and who approved first, when.
-  const approvedAt = new RegExp(`^Four eyes \\(1 of 2\\): approved by alice on ${CONSOLE_LONG_TIME}\\.$`);
-  const bobs = bobPage!;
-  await bobs.setViewportSize(DESKTOP);
-  await bobs.goto(`/console/#/withdrawal/${large.data.id}`);
-  await bobs.getByTestId('payout-hold').waitFor();
-  await expect.poll(() => bobs.getByTestId('four-eyes').textContent()).toMatch(approvedAt);
-  expect(await bobs.getByTestId('approve-blocked').textContent()).toBe(
+  const approvedAt = new RegExp(`^Four eyes \\(1 of 2\\): approved by reviewer1 on ${CONSOLE_LONG_TIME}\\.$`);
+  const reviewer2View = reviewer2Page!;
+  await reviewer2View.setViewportSize(DESKTOP);
+  await reviewer2View.goto(`/console/#/withdrawal/${large.data.id}`);
+  await reviewer2View.getByTestId('payout-hold').waitFor();
+  await expect.poll(() => reviewer2View.getByTestId('four-eyes').textContent()).toMatch(approvedAt);
+  expect(await reviewer2View.getByTestId('approve-blocked').textContent()).toBe(
     'Payout waits until the customer unfreezes the account',
   );
-  await screenshot(bobs, 'console-queues-09b-held-four-eyes-second-1280');
-  await alices.goto(`/console/#/withdrawal/${large.data.id}`);
-  await alices.getByTestId('payout-hold').waitFor();
-  await expect.poll(() => alices.getByTestId('four-eyes').textContent()).toMatch(approvedAt);
-  expect(await alices.getByTestId('approve-blocked').textContent()).toBe(
+  await screenshot(reviewer2View, 'console-queues-09b-held-four-eyes-second-1280');
+  await reviewer1View.goto(`/console/#/withdrawal/${large.data.id}`);
+  await reviewer1View.getByTestId('payout-hold').waitFor();
+  await expect.poll(() => reviewer1View.getByTestId('four-eyes').textContent()).toMatch(approvedAt);
+  expect(await reviewer1View.getByTestId('approve-blocked').textContent()).toBe(
     'Payout waits until the customer unfreezes the account · Approved by you (1 of 2) — waiting for a second operator',
   );
-  await screenshot(alices, 'console-queues-09c-held-four-eyes-first-1280');
+  await screenshot(reviewer1View, 'console-queues-09c-held-four-eyes-first-1280');
 
   // The customer (signed in again: freezing ended every session) reads why it waits on its details.
   const login = await callApi<{ token: string }>('/users/login', {

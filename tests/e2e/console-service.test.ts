@@ -101,8 +101,8 @@ const QUESTION = 'My withdrawal of 120 USDT is still in review. When will it be 
 const NOTE = 'Payee name checked against the card: it matches. Waiting on four eyes.';
 const ANSWER = 'It is being reviewed now: you will be told as soon as it is paid.';
 let withdrawal = { id: 0, order_no: '' };
-let alice: Page;
-let bob: Page;
+let agent1: Page;
+let agent2: Page;
 
 it('shows the customer’s withdrawal in review beside the chat, with a link to its page', async () => {
   token = (
@@ -141,14 +141,14 @@ it('shows the customer’s withdrawal in review beside the chat, with a link to 
   withdrawal = asked.data;
   expect((await customer(sendChatMessage.path, { body: QUESTION })).ret).toBe(1);
 
-  const [first, second] = [await enrol('alice'), await enrol('bob')];
-  [alice, bob] = [await consolePage('alice'), await consolePage('bob')];
-  await firstSignIn(alice, first);
-  await firstSignIn(bob, second);
-  await openConversation(alice);
-  await openConversation(bob);
+  const [first, second] = [await enrol('agent1'), await enrol('agent2')];
+  [agent1, agent2] = [await consolePage('agent1'), await consolePage('agent2')];
+  await firstSignIn(agent1, first);
+  await firstSignIn(agent2, second);
+  await openConversation(agent1);
+  await openConversation(agent2);
 
-  const beside = alice.getByRole('region', { name: 'Open withdrawals' });
+  const beside = agent1.getByRole('region', { name: 'Open withdrawals' });
   await expect
     .poll(() => beside.getByRole('listitem').textContent())
     .toMatch(new RegExp(`^${withdrawal.order_no} 120\\.00 USDT`));
@@ -157,84 +157,84 @@ it('shows the customer’s withdrawal in review beside the chat, with a link to 
   );
   // A list's short time carries its full time, with the UTC offset, on hover.
   expect(await beside.locator('time').getAttribute('title')).toMatch(/\d{4}.* GMT([+\u2212]\d{1,2}(:\d\d)?)?$/);
-  const listed = alice.getByRole('list', { name: 'Conversations' }).locator('time').first();
+  const listed = agent1.getByRole('list', { name: 'Conversations' }).locator('time').first();
   expect(await listed.getAttribute('title')).toMatch(/ GMT([+\u2212]\d{1,2}(:\d\d)?)?$/);
 });
 
 it('gives the conversation to the other reviewer by picking them; it is theirs in their inbox', async () => {
-  const assignee = alice.getByRole('combobox', { name: 'Assign to' });
-  expect(await assignee.locator('option').allTextContents()).toEqual(['Unassigned', 'alice (you)', 'bob']);
-  await assignee.selectOption('bob');
+  const assignee = agent1.getByRole('combobox', { name: 'Assign to' });
+  expect(await assignee.locator('option').allTextContents()).toEqual(['Unassigned', 'agent1 (you)', 'agent2']);
+  await assignee.selectOption('agent2');
   // The customer still waits for an answer: the state says so before whose it is.
   await expect
-    .poll(() => alice.locator('.console-conversation-state').textContent())
-    .toBe('Waits for an answerAssigned to bob');
+    .poll(() => agent1.locator('.console-conversation-state').textContent())
+    .toBe('Waits for an answerAssigned to agent2');
   await expect
-    .poll(() => bob.locator('.console-conversation-state').textContent(), REFRESHED)
-    .toBe('Waits for an answerAssigned to bob');
-  // The list shows whose it is; bob's Mine has it, Unassigned not.
-  await bob.getByRole('tab', { name: 'Mine' }).click();
+    .poll(() => agent2.locator('.console-conversation-state').textContent(), REFRESHED)
+    .toBe('Waits for an answerAssigned to agent2');
+  // The list shows whose it is; agent2's Mine has it, Unassigned not.
+  await agent2.getByRole('tab', { name: 'Mine' }).click();
   await expect
-    .poll(() => bob.getByRole('list', { name: 'Conversations' }).getByRole('link', { name: /demo/ }).textContent())
-    .toMatch(/bob/);
-  await bob.getByRole('tab', { name: 'Unassigned' }).click();
-  await bob.getByText('No conversation here.').waitFor();
+    .poll(() => agent2.getByRole('list', { name: 'Conversations' }).getByRole('link', { name: /demo/ }).textContent())
+    .toMatch(/agent2/);
+  await agent2.getByRole('tab', { name: 'Unassigned' }).click();
+  await agent2.getByText('No conversation here.').waitFor();
 });
 
-it('while bob types an answer alice sees it, and is asked before sending one too', async () => {
-  await bob.getByLabel('Answer', { exact: true }).fill(ANSWER);
-  const warning = alice.locator('.console-answering');
-  await expect.poll(() => warning.textContent(), REFRESHED).toBe('bob is answering…');
-  await screenshot(alice, 'console-service-01-answering-1280');
-  await alice.setViewportSize(NARROW);
-  await screenshot(alice, 'console-service-02-answering-768');
-  await alice.setViewportSize(DESKTOP);
+it('while agent2 types an answer agent1 sees it, and is asked before sending one too', async () => {
+  await agent2.getByLabel('Answer', { exact: true }).fill(ANSWER);
+  const warning = agent1.locator('.console-answering');
+  await expect.poll(() => warning.textContent(), REFRESHED).toBe('agent2 is answering…');
+  await screenshot(agent1, 'console-service-01-answering-1280');
+  await agent1.setViewportSize(NARROW);
+  await screenshot(agent1, 'console-service-02-answering-768');
+  await agent1.setViewportSize(DESKTOP);
 
-  // Alice sends anyway: the console asks first; she declines, and nothing is sent.
-  await alice.getByLabel('Answer', { exact: true }).fill('Let me check that for you.');
+  // Agent1 sends anyway: the console asks first; agent1 declines, and nothing is sent.
+  await agent1.getByLabel('Answer', { exact: true }).fill('Let me check that for you.');
   const asked = new Promise<string>((resolve) =>
-    alice.once('dialog', (dialog) => {
+    agent1.once('dialog', (dialog) => {
       resolve(dialog.message());
       void dialog.dismiss();
     }),
   );
-  await alice.getByRole('button', { name: 'Send', exact: true }).click();
-  expect(await asked).toBe('bob is answering this conversation too. Send your answer anyway?');
-  expect(await alice.getByLabel('Answer', { exact: true }).inputValue()).toBe('Let me check that for you.');
+  await agent1.getByRole('button', { name: 'Send', exact: true }).click();
+  expect(await asked).toBe('agent2 is answering this conversation too. Send your answer anyway?');
+  expect(await agent1.getByLabel('Answer', { exact: true }).inputValue()).toBe('Let me check that for you.');
   expect((await customerMessages()).map((message) => message.author)).toEqual(['customer']);
-  // She empties her box: bob is no longer told she answers.
-  await bob.locator('.console-answering').waitFor(REFRESHED);
-  await alice.getByLabel('Answer', { exact: true }).fill('');
-  await expect.poll(() => bob.locator('.console-answering').count(), REFRESHED).toBe(0);
+  // Agent1 empties the box: agent2 is no longer told agent1 answers.
+  await agent2.locator('.console-answering').waitFor(REFRESHED);
+  await agent1.getByLabel('Answer', { exact: true }).fill('');
+  await expect.poll(() => agent2.locator('.console-answering').count(), REFRESHED).toBe(0);
 
-  // Bob sends his: the warning is gone from alice's page.
-  await bob.getByRole('button', { name: 'Send', exact: true }).click();
-  await bob.locator('.console-bubble-operator').getByText(ANSWER).waitFor();
-  await alice.locator('.console-bubble-operator').getByText(ANSWER).waitFor(REFRESHED);
+  // Agent2 sends theirs: the warning is gone from agent1's page.
+  await agent2.getByRole('button', { name: 'Send', exact: true }).click();
+  await agent2.locator('.console-bubble-operator').getByText(ANSWER).waitFor();
+  await agent1.locator('.console-bubble-operator').getByText(ANSWER).waitFor(REFRESHED);
   await expect.poll(() => warning.count(), REFRESHED).toBe(0);
 });
 
 it('an internal note shows among the messages for the team, and the customer’s app never shows it', async () => {
-  await alice.getByRole('button', { name: 'Internal note' }).click();
-  await alice.getByLabel('Internal note', { exact: true }).fill(NOTE);
-  await screenshot(alice, 'console-service-03-note-box-1280');
-  await alice.getByRole('button', { name: 'Add note' }).click();
-  const note = alice.locator('.console-note');
+  await agent1.getByRole('button', { name: 'Internal note' }).click();
+  await agent1.getByLabel('Internal note', { exact: true }).fill(NOTE);
+  await screenshot(agent1, 'console-service-03-note-box-1280');
+  await agent1.getByRole('button', { name: 'Add note' }).click();
+  const note = agent1.locator('.console-note');
   await expect
     .poll(() => note.textContent())
-    .toMatch(/^Internal note — the customer does not see thisalice · .+Payee name/);
-  expect(await alice.getByLabel('Internal note', { exact: true }).inputValue()).toBe('');
-  // Bob sees it after his answer, in the order they were written.
-  const chat = bob.getByRole('list', { name: 'Messages' });
+    .toMatch(/^Internal note — the customer does not see thisagent1 · .+Payee name/);
+  expect(await agent1.getByLabel('Internal note', { exact: true }).inputValue()).toBe('');
+  // Agent2 sees it after their answer, in the order they were written.
+  const chat = agent2.getByRole('list', { name: 'Messages' });
   await expect
     .poll(() => chat.getByRole('listitem').evaluateAll((items) => items.map((item) => item.className)), REFRESHED)
     .toEqual(['console-bubble console-bubble-customer', 'console-bubble console-bubble-operator', 'console-note']);
-  await screenshot(bob, 'console-service-04-note-1280');
-  await alice.getByRole('button', { name: 'Answer the customer' }).click();
-  await alice.setViewportSize(NARROW);
-  await screenshot(alice, 'console-service-05-note-768');
-  await alice.setViewportSize(DESKTOP);
-  await screenshot(alice, 'console-service-06-conversation-1280');
+  await screenshot(agent2, 'console-service-04-note-1280');
+  await agent1.getByRole('button', { name: 'Answer the customer' }).click();
+  await agent1.setViewportSize(NARROW);
+  await screenshot(agent1, 'console-service-05-note-768');
+  await agent1.setViewportSize(DESKTOP);
+  await screenshot(agent1, 'console-service-06-conversation-1280');
 
   // The customer's calls carry the question and the answer, nothing of the note.
   expect((await customerMessages()).map((message) => message.body)).toEqual([QUESTION, ANSWER]);

@@ -100,22 +100,22 @@ async function withdrawal(amount: string): Promise<number> {
   return answer.data.id;
 }
 
-let alice: Operator;
-let bob: Operator;
+let reviewer1: Operator;
+let reviewer2: Operator;
 let page: Page;
 
 it('a reviewer signs in with the authenticator code, must change the first password, and sees the queues', async () => {
-  [alice, bob] = [await enrol('alice', 'reviewer'), await enrol('bob', 'reviewer')];
+  [reviewer1, reviewer2] = [await enrol('reviewer1', 'reviewer'), await enrol('reviewer2', 'reviewer')];
   page = await consolePage(DESKTOP, { forFile: true });
   await page.goto('/console/');
   await page.getByRole('heading', { name: 'Coinvest console' }).waitFor();
   // A wrong password: the server's refusal, shown as it answered.
-  await page.getByLabel('Operator name').fill('alice');
+  await page.getByLabel('Operator name').fill('reviewer1');
   await page.getByLabel('Password').fill('not the password');
   await page.getByLabel('Authenticator code').fill('123456');
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect.poll(() => page.getByRole('alert').textContent()).toBe('The operator name or the password is wrong!');
-  await firstSignIn(page, alice);
+  await firstSignIn(page, reviewer1);
   await page.getByRole('heading', { name: 'Review queues' }).waitFor();
   await expect.poll(() => page.getByRole('tab', { name: /Recharges/ }).textContent()).toBe('Recharges 0');
 });
@@ -260,7 +260,7 @@ it('a withdrawal above the four-eyes amount is paid only when a second reviewer 
   await page.getByRole('button', { name: 'Approve (first of two)' }).click();
   await expect
     .poll(() => fourEyes.textContent())
-    .toMatch(new RegExp(`^Four eyes \\(1 of 2\\): approved by alice on ${CONSOLE_LONG_TIME}\\.$`));
+    .toMatch(new RegExp(`^Four eyes \\(1 of 2\\): approved by reviewer1 on ${CONSOLE_LONG_TIME}\\.$`));
   expect((await customer<{ status: string }>('/users/extract/info', { id: String(id) }, 'GET')).data.status).toBe(
     'review',
   );
@@ -275,11 +275,11 @@ it('a withdrawal above the four-eyes amount is paid only when a second reviewer 
   expect(await page.getByRole('button', { name: 'Approve and pay out' }).count()).toBe(0);
 
   const second = await consolePage(TABLET);
-  await firstSignIn(second, bob);
+  await firstSignIn(second, reviewer2);
   await second.goto(`/console/#/withdrawal/${id}`);
   await expect
     .poll(() => second.getByTestId('four-eyes').textContent())
-    .toMatch(new RegExp(`^Four eyes \\(1 of 2\\): approved by alice on ${CONSOLE_LONG_TIME}\\.$`));
+    .toMatch(new RegExp(`^Four eyes \\(1 of 2\\): approved by reviewer1 on ${CONSOLE_LONG_TIME}\\.$`));
   await second.getByTestId('claim-mine').waitFor();
   await second.getByRole('button', { name: 'Approve and pay out' }).click();
   await second.locator('.console-page-head').getByText('Approved', { exact: true }).waitFor();
@@ -287,7 +287,7 @@ it('a withdrawal above the four-eyes amount is paid only when a second reviewer 
     .poll(() => second.getByTestId('four-eyes').textContent())
     .toMatch(
       new RegExp(
-        `^Four eyes \\(2 of 2\\): approved by alice on ${CONSOLE_LONG_TIME} and by bob on ${CONSOLE_LONG_TIME}\\.$`,
+        `^Four eyes \\(2 of 2\\): approved by reviewer1 on ${CONSOLE_LONG_TIME} and by reviewer2 on ${CONSOLE_LONG_TIME}\\.$`,
       ),
     );
   expect((await customer<{ status: string }>('/users/extract/info', { id: String(id) }, 'GET')).data.status).toBe(
@@ -318,7 +318,7 @@ it('a recharge above the four-eyes amount is credited only when a second approve
   await page.getByRole('button', { name: 'Approve (first of two)' }).click();
   await expect
     .poll(() => fourEyes.textContent())
-    .toMatch(new RegExp(`^Four eyes \\(1 of 2\\): approved by alice on ${CONSOLE_LONG_TIME}\\.$`));
+    .toMatch(new RegExp(`^Four eyes \\(1 of 2\\): approved by reviewer1 on ${CONSOLE_LONG_TIME}\\.$`));
   await expect
     .poll(() => page.getByTestId('approve-blocked').textContent())
     .toBe('Approved by you (1 of 2) — waiting for a second operator');
@@ -329,7 +329,7 @@ it('a recharge above the four-eyes amount is credited only when a second approve
   await page.goto('/console/#/queues');
   await page.getByRole('tab', { name: /Recharges/ }).click();
   const row = page.getByRole('row').filter({ hasText: sent.data.order_no });
-  await expect.poll(() => row.locator('.console-tag').textContent()).toBe('Four eyes 1/2, approved by alice');
+  await expect.poll(() => row.locator('.console-tag').textContent()).toBe('Four eyes 1/2, approved by reviewer1');
   await screenshot(page, 'console-06-queue-first-of-two-1280');
 
   // The operator command is the second pair of eyes ('ops'): the recharge is credited.
@@ -342,7 +342,7 @@ it('speaks Chinese and Thai: its own words and the server’s refusals in the ch
   await visitor.goto('/console/');
   await visitor.getByLabel('Language').selectOption('zh');
   await visitor.getByRole('heading', { name: 'Coinvest 管理台' }).waitFor();
-  await visitor.getByLabel('操作员名称').fill('alice');
+  await visitor.getByLabel('操作员名称').fill('reviewer1');
   await visitor.getByLabel('密码').fill('not the password');
   await visitor.getByLabel('身份验证器验证码').fill('123456');
   await visitor.getByRole('button', { name: '登录' }).or(visitor.locator('button[type="submit"]')).first().click();
@@ -357,43 +357,43 @@ it('speaks Chinese and Thai: its own words and the server’s refusals in the ch
 });
 
 it('a session the server ended: the next call goes back to sign-in with the server’s message', async () => {
-  const carol = await enrol('carol', 'reviewer');
-  const carolsPage = await consolePage(TABLET);
-  await firstSignIn(carolsPage, carol);
-  await carolsPage.getByRole('link', { name: 'Customers' }).click();
-  await carolsPage.getByPlaceholder('Username, mobile number or e-mail').fill('dem');
-  await carolsPage.getByRole('button', { name: 'Search' }).click();
-  await carolsPage.getByRole('link', { name: 'demo' }).click();
+  const reviewer3 = await enrol('reviewer3', 'reviewer');
+  const reviewer3Page = await consolePage(TABLET);
+  await firstSignIn(reviewer3Page, reviewer3);
+  await reviewer3Page.getByRole('link', { name: 'Customers' }).click();
+  await reviewer3Page.getByPlaceholder('Username, mobile number or e-mail').fill('dem');
+  await reviewer3Page.getByRole('button', { name: 'Search' }).click();
+  await reviewer3Page.getByRole('link', { name: 'demo' }).click();
   // Read only: balances, ledger and orders, no control that changes them.
-  await carolsPage.getByRole('heading', { name: 'Balances' }).waitFor();
-  expect(await carolsPage.getByTestId('ledger').textContent()).toContain('500');
+  await reviewer3Page.getByRole('heading', { name: 'Balances' }).waitFor();
+  expect(await reviewer3Page.getByTestId('ledger').textContent()).toContain('500');
   // Statuses in the operator's words, not the server's codes ("none / none").
   const status = '(Not certified|Waiting|Approved|Rejected)';
   expect(
-    await carolsPage
-      .locator('.console-facts > div', { has: carolsPage.locator('dt', { hasText: /^Certification$/ }) })
+    await reviewer3Page
+      .locator('.console-facts > div', { has: reviewer3Page.locator('dt', { hasText: /^Certification$/ }) })
       .locator('dd')
       .textContent(),
   ).toMatch(new RegExp(`^${status} / ${status}$`));
-  expect(await carolsPage.locator('.console-main').getByRole('button').count()).toBe(0);
-  await screenshot(carolsPage, 'console-06-customer-820');
-  await carolsPage.getByRole('link', { name: 'Customers' }).first().click();
+  expect(await reviewer3Page.locator('.console-main').getByRole('button').count()).toBe(0);
+  await screenshot(reviewer3Page, 'console-06-customer-820');
+  await reviewer3Page.getByRole('link', { name: 'Customers' }).first().click();
   // The server ends the session while the page is open (as it does one unused past CONSOLE_IDLE_MINUTES, the same
   // answer): its operator is disabled.
-  expect(await ops('operator', 'disable', 'carol')).toMatch(/^Operator carol disabled at /);
+  expect(await ops('operator', 'disable', 'reviewer3')).toMatch(/^Operator reviewer3 disabled at /);
   // The next call is the search tapped now, or, on a loaded machine, the list's own read of the page just opened when
   // it went out after the operator was disabled: whichever it is, its answer takes the page to sign-in. The tap is not
   // waited for once sign-in shows (its button is gone then).
-  const signIn = carolsPage.getByLabel('Authenticator code');
+  const signIn = reviewer3Page.getByLabel('Authenticator code');
   await Promise.race([
-    carolsPage
+    reviewer3Page
       .getByRole('button', { name: 'Search' })
       .click()
       .catch(() => signIn.waitFor()),
     signIn.waitFor(),
   ]);
   await expect
-    .poll(() => carolsPage.getByRole('status').textContent())
+    .poll(() => reviewer3Page.getByRole('status').textContent())
     .toBe('Your login has expired, please log in again!');
   await signIn.waitFor();
 });
@@ -402,40 +402,43 @@ it('an admin adds an operator (the first password and the QR code shown once), w
   const root = await enrol('root', 'admin');
   const admin = await consolePage();
   await firstSignIn(admin, root, 'Operators');
-  await admin.getByPlaceholder("New operator's name").fill('dave');
+  await admin.getByPlaceholder("New operator's name").fill('reviewer4');
   expect(await admin.getByLabel('Role').locator('option').allTextContents()).toEqual(['Reviewer', 'Content', 'Admin']);
   await admin.getByLabel('Role').selectOption('reviewer');
   await admin.getByRole('button', { name: 'Add operator' }).click();
   const enrolment = admin.locator('.console-enrolment');
-  await enrolment.getByRole('heading', { name: 'dave is added' }).waitFor();
+  await enrolment.getByRole('heading', { name: 'reviewer4 is added' }).waitFor();
   expect(
     await enrolment.getByRole('img', { name: 'QR code of the authenticator enrolment' }).locator('svg').count(),
   ).toBe(1);
-  const dave = {
-    name: 'dave',
+  const reviewer4 = {
+    name: 'reviewer4',
     password: (await enrolment.locator('p code').textContent())!,
     uri: (await enrolment.locator('code.console-uri').textContent())!,
   };
-  expect(dave.uri).toMatch(/^otpauth:\/\/totp\//);
+  expect(reviewer4.uri).toMatch(/^otpauth:\/\/totp\//);
   await screenshot(admin, 'console-07-operator-added-1280');
   // What the console showed is enough to sign in: the first password and the authenticator's enrolment.
-  const davesPage = await consolePage(TABLET);
-  await firstSignIn(davesPage, dave);
+  const reviewer4Page = await consolePage(TABLET);
+  await firstSignIn(reviewer4Page, reviewer4);
 
   await enrolment.getByRole('button', { name: 'Done' }).click();
   admin.once('dialog', (dialog) => void dialog.accept());
-  await admin.getByRole('row', { name: /dave/ }).getByRole('button', { name: 'Disable' }).click();
   await admin
-    .getByRole('row', { name: /dave/ })
+    .getByRole('row', { name: /reviewer4/ })
+    .getByRole('button', { name: 'Disable' })
+    .click();
+  await admin
+    .getByRole('row', { name: /reviewer4/ })
     .getByText(/^Disabled /)
     .waitFor();
-  // Dave's session ended with the account: his next call (Customers lists the numbers to settle as it opens) goes back
-  // to sign-in.
-  await davesPage.getByRole('link', { name: 'Customers' }).click();
-  await davesPage.getByLabel('Authenticator code').waitFor();
+  // Reviewer4's session ended with the account: its next call (Customers lists the numbers to settle as it opens) goes
+  // back to sign-in.
+  await reviewer4Page.getByRole('link', { name: 'Customers' }).click();
+  await reviewer4Page.getByLabel('Authenticator code').waitFor();
 
   await admin.getByRole('link', { name: 'Audit log' }).click();
-  await admin.getByLabel('Operator').fill('alice');
+  await admin.getByLabel('Operator').fill('reviewer1');
   await admin.getByLabel('Action').fill('withdrawal.reject');
   await admin.getByRole('button', { name: 'Search' }).click();
   await expect.poll(() => admin.locator('.console-muted').first().textContent()).toBe('Entries: 1 · page 1 of 1');

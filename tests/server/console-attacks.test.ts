@@ -66,38 +66,43 @@ it('`ops invite revoke` tells the customer only a reason a console rejection cou
 });
 
 it('a first approval of a large withdrawal by an operator disabled since counts no more: two others must approve', async () => {
-  const mallory = await operatorToken(h, 'mallory', 'reviewer');
-  const bob = await operatorToken(h, 'bob', 'reviewer');
-  const carol = await operatorToken(h, 'carol', 'reviewer');
+  const intruder = await operatorToken(h, 'intruder', 'reviewer');
+  const reviewer2 = await operatorToken(h, 'reviewer2', 'reviewer');
+  const reviewer3 = await operatorToken(h, 'reviewer3', 'reviewer');
   const user = await customer(h, '30000');
   const card = await addCard(h, user.token);
   const order = await withdrawn(h, user.token, { target: 'bank', target_id: String(card.id), amount: '20000' });
   const id = String(order.id);
-  expect(await h.call(c.consoleApproveWithdrawal, { id }, { token: mallory })).toMatchObject({
+  expect(await h.call(c.consoleApproveWithdrawal, { id }, { token: intruder })).toMatchObject({
     ret: 1,
-    data: { status: 'review', approvals: ['mallory'], approvals_needed: 2 },
+    data: { status: 'review', approvals: ['intruder'], approvals_needed: 2 },
   });
   // Her session was a thief's: the admin disables her.
-  await opsOk(h, 'operator', 'disable', 'mallory');
+  await opsOk(h, 'operator', 'disable', 'intruder');
   const frozen = await balanceOf(h, user.id);
 
   // The next reviewer reads no approval yet, and theirs is the first of two.
-  expect((await h.call(c.consoleWithdrawal, { id }, { token: bob })).data.withdrawal).toMatchObject({
+  expect((await h.call(c.consoleWithdrawal, { id }, { token: reviewer2 })).data.withdrawal).toMatchObject({
     approvals: [],
     approvals_needed: 2,
   });
   expect(
-    (await h.call(q.consoleQueue, { kind: 'withdrawal', status: 'waiting', query: '', cursor: '' }, { token: bob }))
-      .data.lists,
+    (
+      await h.call(
+        q.consoleQueue,
+        { kind: 'withdrawal', status: 'waiting', query: '', cursor: '' },
+        { token: reviewer2 },
+      )
+    ).data.lists,
   ).toMatchObject([{ id: order.id, approvals: [], approvals_needed: 2 }]);
-  expect(await h.call(c.consoleApproveWithdrawal, { id }, { token: bob })).toMatchObject({
+  expect(await h.call(c.consoleApproveWithdrawal, { id }, { token: reviewer2 })).toMatchObject({
     ret: 1,
-    data: { status: 'review', approvals: ['bob'], approvals_needed: 2 },
+    data: { status: 'review', approvals: ['reviewer2'], approvals_needed: 2 },
   });
   expect(await balanceOf(h, user.id)).toEqual(frozen);
-  expect(await h.call(c.consoleApproveWithdrawal, { id }, { token: carol })).toMatchObject({
+  expect(await h.call(c.consoleApproveWithdrawal, { id }, { token: reviewer3 })).toMatchObject({
     ret: 1,
-    data: { status: 'success', approvals: ['bob', 'carol'] },
+    data: { status: 'success', approvals: ['reviewer2', 'reviewer3'] },
   });
   expect(await balanceOf(h, user.id)).toEqual({ available: frozen.available, frozen: '0.00000000' });
 });

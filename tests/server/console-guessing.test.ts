@@ -40,71 +40,72 @@ const entries = (target: string) =>
     .orderBy(auditLog.id);
 
 it('five wrong passwords from one address lock that address, while the operator elsewhere signs in', async () => {
-  const alice = await enrolled(h, 'alice', 'reviewer');
-  for (let i = 0; i < 5; i++) expect(await attempt(alice, `guess ${i}`, GUESSER)).toEqual(WRONG);
+  const reviewer1 = await enrolled(h, 'reviewer1', 'reviewer');
+  for (let i = 0; i < 5; i++) expect(await attempt(reviewer1, `guess ${i}`, GUESSER)).toEqual(WRONG);
   // The guesser is locked even with the right password and code …
-  expect(await attempt(alice, alice.password, GUESSER)).toEqual(LOCKED);
-  // … alice, at another address, is not.
-  expect(await attempt(alice, alice.password, OPERATOR_HOME)).toEqual(signedIn);
+  expect(await attempt(reviewer1, reviewer1.password, GUESSER)).toEqual(LOCKED);
+  // … reviewer1, at another address, is not.
+  expect(await attempt(reviewer1, reviewer1.password, OPERATOR_HOME)).toEqual(signedIn);
 
   h.clock.advance(15 * MINUTE);
-  expect(await attempt(alice, 'guess 5', GUESSER)).toEqual(WRONG);
+  expect(await attempt(reviewer1, 'guess 5', GUESSER)).toEqual(WRONG);
 
-  // Each refusal is one audit entry under alice's name with the guesser's address; the sign-in too.
-  const refusals = await entries('operator:alice');
+  // Each refusal is one audit entry under reviewer1's name with the guesser's address; the sign-in too.
+  const refusals = await entries('operator:reviewer1');
   expect(refusals.map((entry) => [entry.action, entry.operator, entry.address])).toEqual([
-    ...Array(5).fill(['operator.sign-in.failed', 'alice', GUESSER]),
-    ['operator.sign-in.locked', 'alice', GUESSER],
-    ['operator.sign-in.failed', 'alice', GUESSER],
+    ...Array(5).fill(['operator.sign-in.failed', 'reviewer1', GUESSER]),
+    ['operator.sign-in.locked', 'reviewer1', GUESSER],
+    ['operator.sign-in.failed', 'reviewer1', GUESSER],
   ]);
-  expect(refusals[0]!.after).toEqual({ name: 'alice', wrong: 'password' });
+  expect(refusals[0]!.after).toEqual({ name: 'reviewer1', wrong: 'password' });
   const [signIn] = await h.database.db
     .select()
     .from(auditLog)
-    .where(and(eq(auditLog.action, 'console.sign-in'), eq(auditLog.target, 'operator:alice')));
-  expect(signIn).toMatchObject({ operator: 'alice', address: OPERATOR_HOME });
+    .where(and(eq(auditLog.action, 'console.sign-in'), eq(auditLog.target, 'operator:reviewer1')));
+  expect(signIn).toMatchObject({ operator: 'reviewer1', address: OPERATOR_HOME });
 });
 
 it('wrong codes after the right password count against that address too, not against the operator', async () => {
-  const bob = await enrolled(h, 'bob', 'reviewer');
-  for (let i = 0; i < 5; i++) expect(await attempt(bob, bob.password, GUESSER, '000000')).toEqual(WRONG_CODE);
-  expect(await attempt(bob, bob.password, GUESSER)).toEqual(LOCKED);
-  expect(await attempt(bob, bob.password, OPERATOR_HOME)).toEqual(signedIn);
-  const refusals = await entries('operator:bob');
+  const reviewer2 = await enrolled(h, 'reviewer2', 'reviewer');
+  for (let i = 0; i < 5; i++)
+    expect(await attempt(reviewer2, reviewer2.password, GUESSER, '000000')).toEqual(WRONG_CODE);
+  expect(await attempt(reviewer2, reviewer2.password, GUESSER)).toEqual(LOCKED);
+  expect(await attempt(reviewer2, reviewer2.password, OPERATOR_HOME)).toEqual(signedIn);
+  const refusals = await entries('operator:reviewer2');
   expect(refusals.map((entry) => entry.action)).toEqual([
     ...Array(5).fill('operator.sign-in.failed'),
     'operator.sign-in.locked',
   ]);
-  expect(refusals[0]!.after).toEqual({ name: 'bob', wrong: 'code' });
+  expect(refusals[0]!.after).toEqual({ name: 'reviewer2', wrong: 'code' });
 });
 
 it('guesses from many addresses are slowed by a growing delay that does not hold where the operator signs in', async () => {
-  const carol = await enrolled(h, 'carol', 'reviewer');
-  // Carol signed in at her desk before the attack.
-  expect(await attempt(carol, carol.password, OPERATOR_HOME)).toEqual(signedIn);
+  const reviewer3 = await enrolled(h, 'reviewer3', 'reviewer');
+  // Reviewer3 signed in at their desk before the attack.
+  expect(await attempt(reviewer3, reviewer3.password, OPERATOR_HOME)).toEqual(signedIn);
   let next = 0;
   const stranger = () => `192.0.2.${++next}`;
-  for (let i = 0; i < 20; i++) expect(await attempt(carol, `guess ${i}`, stranger())).toEqual(WRONG);
+  for (let i = 0; i < 20; i++) expect(await attempt(reviewer3, `guess ${i}`, stranger())).toEqual(WRONG);
   // Each attempt now waits 30 s from the latest wrong one: 29 s after it (attempt() moves the clock 30 s), 1 s left …
   h.clock.advance(-1000);
-  expect(await attempt(carol, carol.password, stranger())).toEqual(lockedFor('1 second'));
-  // … not at Carol's desk.
-  expect(await attempt(carol, carol.password, OPERATOR_HOME)).toEqual(signedIn);
+  expect(await attempt(reviewer3, reviewer3.password, stranger())).toEqual(lockedFor('1 second'));
+  // … not at Reviewer3's desk.
+  expect(await attempt(reviewer3, reviewer3.password, OPERATOR_HOME)).toEqual(signedIn);
   // Past the 30 s, a guess is tried again; the next wait is 60 s, 30 s of it left at the next attempt.
-  expect(await attempt(carol, 'guess 20', stranger())).toEqual(WRONG);
-  expect(await attempt(carol, carol.password, stranger())).toEqual(lockedFor('30 seconds'));
+  expect(await attempt(reviewer3, 'guess 20', stranger())).toEqual(WRONG);
+  expect(await attempt(reviewer3, reviewer3.password, stranger())).toEqual(lockedFor('30 seconds'));
   h.clock.advance(30_000);
-  expect(await attempt(carol, 'guess 21', stranger())).toEqual(WRONG);
-  expect((await entries('operator:carol')).filter((entry) => entry.action === 'operator.sign-in.locked')).toHaveLength(
-    2,
-  );
+  expect(await attempt(reviewer3, 'guess 21', stranger())).toEqual(WRONG);
+  expect(
+    (await entries('operator:reviewer3')).filter((entry) => entry.action === 'operator.sign-in.locked'),
+  ).toHaveLength(2);
 });
 
 it('an IPv6 guesser is one address per /64 network', async () => {
-  const dave = await enrolled(h, 'dave', 'reviewer');
-  for (let i = 0; i < 5; i++) expect(await attempt(dave, `guess ${i}`, `2001:db8:1:2::${i + 1}`)).toEqual(WRONG);
-  expect(await attempt(dave, dave.password, '2001:db8:1:2:ffff::9')).toEqual(LOCKED);
-  expect(await attempt(dave, dave.password, '2001:db8:1:3::1')).toEqual(signedIn);
+  const reviewer4 = await enrolled(h, 'reviewer4', 'reviewer');
+  for (let i = 0; i < 5; i++) expect(await attempt(reviewer4, `guess ${i}`, `2001:db8:1:2::${i + 1}`)).toEqual(WRONG);
+  expect(await attempt(reviewer4, reviewer4.password, '2001:db8:1:2:ffff::9')).toEqual(LOCKED);
+  expect(await attempt(reviewer4, reviewer4.password, '2001:db8:1:3::1')).toEqual(signedIn);
 });
 
 it('a name no operator has is refused and locked alike, and leaves only a well-formed name in the log', async () => {

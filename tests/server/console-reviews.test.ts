@@ -27,13 +27,13 @@ import { auditLog } from '../../src/server/db/schema.ts';
 import { appendAudit, COMMAND_LINE } from '../../src/server/domain/audit-log.ts';
 
 let h: Harness;
-let alice: string;
-let bob: string;
+let reviewer1: string;
+let reviewer2: string;
 let admin: string;
 beforeAll(async () => {
   h = await startHarness();
-  alice = await operatorToken(h, 'alice', 'reviewer');
-  bob = await operatorToken(h, 'bob', 'reviewer');
+  reviewer1 = await operatorToken(h, 'reviewer1', 'reviewer');
+  reviewer2 = await operatorToken(h, 'reviewer2', 'reviewer');
   admin = await operatorToken(h, 'root', 'admin');
 });
 afterAll(() => h.close());
@@ -60,8 +60,8 @@ describe('a reviewer’s day', () => {
   it('sees the queues, approves a recharge, and the customer’s balance shows it; one audit entry, before and after', async () => {
     const user = await customer(h);
     const order = await cryptoRecharge(h, user.token, '250');
-    expect(await h.call(c.consoleQueues, {}, as(alice))).toMatchObject({ ret: 1, data: { recharges: 1 } });
-    expect(await h.call(c.consoleRecharges, {}, as(alice))).toMatchObject({
+    expect(await h.call(c.consoleQueues, {}, as(reviewer1))).toMatchObject({ ret: 1, data: { recharges: 1 } });
+    expect(await h.call(c.consoleRecharges, {}, as(reviewer1))).toMatchObject({
       ret: 1,
       data: [{ id: order.id, amount: '250', status: 'pending', receipt: null }],
     });
@@ -70,16 +70,16 @@ describe('a reviewer’s day', () => {
     const approved = await h.call(
       c.consoleApproveRecharge,
       { id: String(order.id), remark: 'seen on chain' },
-      as(alice),
+      as(reviewer1),
     );
     expect(approved).toMatchObject({ ret: 1, data: { id: order.id, status: 'success', remark: 'seen on chain' } });
     expect(await usdtOf(user.token)).toEqual({ asset: 'USDT', available: '250.00000000', frozen: '0.00000000' });
-    expect(await h.call(c.consoleQueues, {}, as(alice))).toMatchObject({ data: { recharges: 0 } });
+    expect(await h.call(c.consoleQueues, {}, as(reviewer1))).toMatchObject({ data: { recharges: 0 } });
 
     const entries = await auditSince(since);
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({
-      operator: 'alice',
+      operator: 'reviewer1',
       address: REVIEWER_IP,
       action: 'recharge.approve',
       target: `recharge:${order.id}`,
@@ -92,7 +92,7 @@ describe('a reviewer’s day', () => {
       reviewedAt: h.clock.now().toISOString(),
     });
     // A second approval of the same order changes nothing and logs nothing.
-    expect((await h.call(c.consoleApproveRecharge, { id: String(order.id) }, as(bob))).ret).toBe(0);
+    expect((await h.call(c.consoleApproveRecharge, { id: String(order.id) }, as(reviewer2))).ret).toBe(0);
     expect(await auditSince(since)).toHaveLength(1);
   });
 
@@ -119,15 +119,16 @@ describe('a reviewer’s day', () => {
       [{ block_height: '840123', remark: 'ok \u202E' }, hidden],
     ];
     for (const [details, answer] of attempts)
-      expect(await h.call(c.consoleApproveRecharge, { id, ...details }, as(alice)), JSON.stringify(details)).toEqual(
-        answer,
-      );
+      expect(
+        await h.call(c.consoleApproveRecharge, { id, ...details }, as(reviewer1)),
+        JSON.stringify(details),
+      ).toEqual(answer);
     // The operator command applies the same rule.
     expect(await ops(h, 'recharge', 'approve', id, 'height=9\u202E9')).toMatchObject({ ok: false });
     expect(await ops(h, 'recharge', 'approve', id, 'remark=a\u200Bb')).toMatchObject({ ok: false });
 
     // Nothing changed: still pending, nothing credited, nothing logged, and the customer reads no height or remark.
-    expect(await h.call(c.consoleRecharge, { id }, as(alice))).toMatchObject({
+    expect(await h.call(c.consoleRecharge, { id }, as(reviewer1))).toMatchObject({
       data: { status: 'pending', block_height: '', remark: '' },
     });
     expect(await h.call(rechargeOrder, { id }, { token: user.token })).toMatchObject({
@@ -139,7 +140,7 @@ describe('a reviewer’s day', () => {
     const approved = await h.call(
       c.consoleApproveRecharge,
       { id, block_height: ' 840123 ', remark: 'Seen on chain ✓' },
-      as(alice),
+      as(reviewer1),
     );
     expect(approved).toMatchObject({
       ret: 1,
@@ -162,10 +163,12 @@ describe('a reviewer’s day', () => {
     for (const [height, kept] of typed) {
       const order = await cryptoRecharge(h, user.token, '10');
       const id = String(order.id);
-      expect(await h.call(c.consoleApproveRecharge, { id, block_height: height }, as(alice)), height).toMatchObject({
-        ret: 1,
-        data: { status: 'success', block_height: kept },
-      });
+      expect(await h.call(c.consoleApproveRecharge, { id, block_height: height }, as(reviewer1)), height).toMatchObject(
+        {
+          ret: 1,
+          data: { status: 'success', block_height: kept },
+        },
+      );
       // The customer reads it in the recharge details as the chain's explorer writes it.
       expect(await h.call(rechargeOrder, { id }, { token: user.token })).toMatchObject({
         data: { block_height: kept },
@@ -188,13 +191,13 @@ describe('a reviewer’s day', () => {
       { token: user.token },
     );
     expect(res.ret).toBe(1);
-    const seen = await h.call(c.consoleRecharge, { id: String(res.data.id) }, as(alice));
+    const seen = await h.call(c.consoleRecharge, { id: String(res.data.id) }, as(reviewer1));
     expect(seen).toMatchObject({ ret: 1, data: { kind: 'bank', receipt: proof.replace('/api/uploads/', '') } });
 
     const picture = (token?: string) =>
       h.app.inject({ method: 'GET', url: `/api/uploads/${seen.data.receipt}`, headers: token ? { token } : {} });
-    expect((await picture(alice)).statusCode).toBe(200);
-    expect((await picture(alice)).headers['content-type']).toBe('image/png');
+    expect((await picture(reviewer1)).statusCode).toBe(200);
+    expect((await picture(reviewer1)).headers['content-type']).toBe('image/png');
     expect((await picture(admin)).statusCode).toBe(404);
     expect((await picture((await customer(h)).token)).statusCode).toBe(404);
     expect((await picture()).statusCode).toBe(404);
@@ -205,7 +208,7 @@ describe('a reviewer’s day', () => {
     const user = await customer(h, '500');
     const card = await addCard(h, user.token);
     const order = await withdrawn(h, user.token, { target: 'bank', target_id: String(card.id), amount: '100' });
-    const detail = await h.call(c.consoleWithdrawal, { id: String(order.id) }, as(alice));
+    const detail = await h.call(c.consoleWithdrawal, { id: String(order.id) }, as(reviewer1));
     expect(detail).toMatchObject({
       ret: 1,
       data: {
@@ -217,13 +220,13 @@ describe('a reviewer’s day', () => {
 
     const since = await lastAuditId();
     const before = await fundsState(h, user.id);
-    expect(await h.call(c.consoleRejectWithdrawal, { id: String(order.id), reason: '  ' }, as(alice))).toEqual(
+    expect(await h.call(c.consoleRejectWithdrawal, { id: String(order.id), reason: '  ' }, as(reviewer1))).toEqual(
       refused('A rejection needs a reason the customer will see!'),
     );
     // The customer reads the reason: a direction override would show them other words than those recorded, a
     // zero-width space hides, and a reason of hidden characters alone says nothing.
     for (const reason of ['Payee \u202Eemaneht\u202C differs', 'Payee\u200Bname differs', '\u200B\u2066'])
-      expect(await h.call(c.consoleRejectWithdrawal, { id: String(order.id), reason }, as(alice)), reason).toEqual(
+      expect(await h.call(c.consoleRejectWithdrawal, { id: String(order.id), reason }, as(reviewer1)), reason).toEqual(
         refused(
           reason.startsWith('\u200B')
             ? 'A rejection needs a reason the customer will see!'
@@ -237,7 +240,7 @@ describe('a reviewer’s day', () => {
       await h.call(
         c.consoleRejectWithdrawal,
         { id: String(order.id), reason: 'The payee name differs from the account holder' },
-        as(alice),
+        as(reviewer1),
       ),
     ).toMatchObject({
       ret: 1,
@@ -249,15 +252,16 @@ describe('a reviewer’s day', () => {
       data: { status: 'fail', reason: 'The payee name differs from the account holder' },
     });
     const entries = await auditSince(since);
-    expect(entries.map((entry) => [entry.action, entry.operator])).toEqual([['withdrawal.reject', 'alice']]);
-    // Bob, whose page still showed it waiting, is told which order it was and how it was decided, in his language.
+    expect(entries.map((entry) => [entry.action, entry.operator])).toEqual([['withdrawal.reject', 'reviewer1']]);
+    // Reviewer2, whose page still showed it waiting, is told which order it was and how it was decided, in their
+    // language.
     const funds = await fundsState(h, user.id);
-    expect(await h.call(c.consoleApproveWithdrawal, { id: String(order.id) }, as(bob))).toEqual(
+    expect(await h.call(c.consoleApproveWithdrawal, { id: String(order.id) }, as(reviewer2))).toEqual(
       refused(`Withdrawal ${order.order_no} was already reviewed (Rejected).`),
     );
-    expect(await h.call(c.consoleApproveWithdrawal, { id: String(order.id) }, { ...as(bob), lang: 'zh' })).toEqual(
-      refused(`提现 ${order.order_no} 已审核过（已驳回）。`),
-    );
+    expect(
+      await h.call(c.consoleApproveWithdrawal, { id: String(order.id) }, { ...as(reviewer2), lang: 'zh' }),
+    ).toEqual(refused(`提现 ${order.order_no} 已审核过（已驳回）。`));
     expect(await fundsState(h, user.id)).toEqual(funds);
     expect(entries[0]!.before).toMatchObject({ status: 'review', reason: '' });
     expect(entries[0]!.after).toMatchObject({
@@ -274,41 +278,41 @@ describe('a reviewer’s day', () => {
     const since = await lastAuditId();
 
     const firstApprovedAt = h.clock.now().toISOString();
-    expect(await h.call(c.consoleApproveWithdrawal, { id }, as(alice))).toMatchObject({
+    expect(await h.call(c.consoleApproveWithdrawal, { id }, as(reviewer1))).toMatchObject({
       ret: 1,
-      data: { status: 'review', approvals: ['alice'], approvals_needed: 2 },
+      data: { status: 'review', approvals: ['reviewer1'], approvals_needed: 2 },
     });
     expect(await balanceOf(h, user.id)).toEqual({ available: '9800.00000000', frozen: '20200.00000000' });
     // The second reviewer's page reads who approved first and when.
     h.clock.advance(60_000);
-    expect(await h.call(c.consoleWithdrawal, { id }, as(bob))).toMatchObject({
+    expect(await h.call(c.consoleWithdrawal, { id }, as(reviewer2))).toMatchObject({
       ret: 1,
-      data: { approved_by_you: false, approved: [{ operator: 'alice', at: firstApprovedAt }] },
+      data: { approved_by_you: false, approved: [{ operator: 'reviewer1', at: firstApprovedAt }] },
     });
-    expect(await h.call(c.consoleApproveWithdrawal, { id }, as(alice))).toEqual(
+    expect(await h.call(c.consoleApproveWithdrawal, { id }, as(reviewer1))).toEqual(
       refused('You already approved this withdrawal: a second approval must come from another reviewer!'),
     );
-    expect(await h.call(c.consoleWithdrawals, {}, as(bob))).toMatchObject({
-      data: [{ id: order.id, approvals: ['alice'], approvals_needed: 2 }],
+    expect(await h.call(c.consoleWithdrawals, {}, as(reviewer2))).toMatchObject({
+      data: [{ id: order.id, approvals: ['reviewer1'], approvals_needed: 2 }],
     });
 
     // The customer reads and copies the payout's reference: no space, hidden or direction-changing character in it.
     for (const hash of ['0xabc\u200Bdef123', 'payout tx 1', 'tx\u202E1-tuoyap', 'ab', 'x'.repeat(129)])
-      expect(await h.call(c.consoleApproveWithdrawal, { id, hash }, as(bob)), hash).toEqual(
+      expect(await h.call(c.consoleApproveWithdrawal, { id, hash }, as(reviewer2)), hash).toEqual(
         refused('The payout’s transaction hash or transfer reference is 4 to 128 letters, digits or dashes.'),
       );
     expect(await balanceOf(h, user.id)).toEqual({ available: '9800.00000000', frozen: '20200.00000000' });
-    expect(await h.call(c.consoleApproveWithdrawal, { id, hash: 'payout-tx-1' }, as(bob))).toMatchObject({
+    expect(await h.call(c.consoleApproveWithdrawal, { id, hash: 'payout-tx-1' }, as(reviewer2))).toMatchObject({
       ret: 1,
-      data: { status: 'success', hash: 'payout-tx-1', approvals: ['alice', 'bob'] },
+      data: { status: 'success', hash: 'payout-tx-1', approvals: ['reviewer1', 'reviewer2'] },
     });
     expect(await balanceOf(h, user.id)).toEqual({ available: '9800.00000000', frozen: '0.00000000' });
     const entries = await auditSince(since);
     expect(decisionsOf(entries)).toEqual([
-      ['withdrawal.approve', 'alice', 'review', 'review'],
-      ['withdrawal.approve', 'bob', 'review', 'success'],
+      ['withdrawal.approve', 'reviewer1', 'review', 'review'],
+      ['withdrawal.approve', 'reviewer2', 'review', 'success'],
     ]);
-    expect(entries[0]!.after).toMatchObject({ approvals: ['alice'] });
+    expect(entries[0]!.after).toMatchObject({ approvals: ['reviewer1'] });
   });
 
   it('credits a large recharge only on the approvals of two different reviewers; the same one twice is refused', async () => {
@@ -319,63 +323,63 @@ describe('a reviewer’s day', () => {
     const secondNeeded = 'You already approved this recharge: a second approval must come from another reviewer!';
 
     // The block height and remark go with the approval that credits: given with the first, nothing is recorded.
-    expect(await h.call(c.consoleApproveRecharge, { id, remark: 'seen on chain' }, as(alice))).toEqual(
+    expect(await h.call(c.consoleApproveRecharge, { id, remark: 'seen on chain' }, as(reviewer1))).toEqual(
       refused('The first of two approvals credits nothing: give the block height and remark with the second.'),
     );
     expect(await auditSince(since)).toEqual([]);
     const firstApprovedAt = h.clock.now().toISOString();
-    expect(await h.call(c.consoleApproveRecharge, { id }, as(alice))).toMatchObject({
+    expect(await h.call(c.consoleApproveRecharge, { id }, as(reviewer1))).toMatchObject({
       ret: 1,
-      data: { status: 'pending', approvals: ['alice'], approvals_needed: 2 },
+      data: { status: 'pending', approvals: ['reviewer1'], approvals_needed: 2 },
     });
     expect(await balanceOf(h, user.id)).toEqual({ available: '0.00000000', frozen: '0.00000000' });
-    expect(await h.call(c.consoleApproveRecharge, { id }, as(alice))).toEqual(refused(secondNeeded));
-    expect(await h.call(c.consoleApproveRecharge, { id }, { ...as(alice), lang: 'zh' })).toEqual(
+    expect(await h.call(c.consoleApproveRecharge, { id }, as(reviewer1))).toEqual(refused(secondNeeded));
+    expect(await h.call(c.consoleApproveRecharge, { id }, { ...as(reviewer1), lang: 'zh' })).toEqual(
       refused('您已批准过此充值：第二次批准必须由另一位审核员完成！'),
     );
     // The second reviewer's page and list read who approved first and when.
     h.clock.advance(60_000);
-    expect(await h.call(c.consoleRecharge, { id }, as(bob))).toMatchObject({
+    expect(await h.call(c.consoleRecharge, { id }, as(reviewer2))).toMatchObject({
       ret: 1,
-      data: { approved_by_you: false, approved: [{ operator: 'alice', at: firstApprovedAt }], approvals_needed: 2 },
+      data: { approved_by_you: false, approved: [{ operator: 'reviewer1', at: firstApprovedAt }], approvals_needed: 2 },
     });
-    expect((await h.call(c.consoleRecharge, { id }, as(alice))).data.approved_by_you).toBe(true);
-    expect((await h.call(c.consoleRecharges, {}, as(bob))).data).toContainEqual(
-      expect.objectContaining({ id: order.id, approvals: ['alice'], approvals_needed: 2 }),
+    expect((await h.call(c.consoleRecharge, { id }, as(reviewer1))).data.approved_by_you).toBe(true);
+    expect((await h.call(c.consoleRecharges, {}, as(reviewer2))).data).toContainEqual(
+      expect.objectContaining({ id: order.id, approvals: ['reviewer1'], approvals_needed: 2 }),
     );
 
-    expect(await h.call(c.consoleApproveRecharge, { id, remark: 'seen on chain' }, as(bob))).toMatchObject({
+    expect(await h.call(c.consoleApproveRecharge, { id, remark: 'seen on chain' }, as(reviewer2))).toMatchObject({
       ret: 1,
-      data: { status: 'success', remark: 'seen on chain', approvals: ['alice', 'bob'] },
+      data: { status: 'success', remark: 'seen on chain', approvals: ['reviewer1', 'reviewer2'] },
     });
     expect(await balanceOf(h, user.id)).toEqual({ available: '20000.00000000', frozen: '0.00000000' });
     const entries = await auditSince(since);
     expect(decisionsOf(entries)).toEqual([
-      ['recharge.approve', 'alice', 'pending', 'pending'],
-      ['recharge.approve', 'bob', 'pending', 'success'],
+      ['recharge.approve', 'reviewer1', 'pending', 'pending'],
+      ['recharge.approve', 'reviewer2', 'pending', 'success'],
     ]);
-    expect(entries[0]!.after).toMatchObject({ approvals: ['alice'] });
+    expect(entries[0]!.after).toMatchObject({ approvals: ['reviewer1'] });
   });
 
   it('ends a large recharge approved once with a rejection by anyone: nothing is credited', async () => {
     const user = await customer(h);
     const order = await cryptoRecharge(h, user.token, '10000.5');
     const id = String(order.id);
-    expect((await h.call(c.consoleApproveRecharge, { id }, as(alice))).data).toMatchObject({
+    expect((await h.call(c.consoleApproveRecharge, { id }, as(reviewer1))).data).toMatchObject({
       status: 'pending',
-      approvals: ['alice'],
+      approvals: ['reviewer1'],
     });
-    expect(await h.call(c.consoleRejectRecharge, { id, reason: 'No such transfer on chain' }, as(alice))).toMatchObject(
-      {
-        ret: 1,
-        data: { status: 'rejected', approvals: ['alice'], approvals_needed: 2 },
-      },
-    );
-    expect((await h.call(c.consoleApproveRecharge, { id }, as(bob))).ret).toBe(0);
+    expect(
+      await h.call(c.consoleRejectRecharge, { id, reason: 'No such transfer on chain' }, as(reviewer1)),
+    ).toMatchObject({
+      ret: 1,
+      data: { status: 'rejected', approvals: ['reviewer1'], approvals_needed: 2 },
+    });
+    expect((await h.call(c.consoleApproveRecharge, { id }, as(reviewer2))).ret).toBe(0);
     expect(await balanceOf(h, user.id)).toEqual({ available: '0.00000000', frozen: '0.00000000' });
     // At the amount, one approval credits.
     const small = await cryptoRecharge(h, user.token, '10000');
-    expect(await h.call(c.consoleApproveRecharge, { id: String(small.id) }, as(alice))).toMatchObject({
+    expect(await h.call(c.consoleApproveRecharge, { id: String(small.id) }, as(reviewer1))).toMatchObject({
       data: { status: 'success', approvals_needed: 1 },
     });
   });
@@ -391,8 +395,8 @@ describe('a reviewer’s day', () => {
       output: 'You already approved this recharge: a second approval must come from another reviewer!',
     });
     expect(await balanceOf(h, user.id)).toEqual({ available: '0.00000000', frozen: '0.00000000' });
-    expect(await h.call(c.consoleApproveRecharge, { id: String(order.id) }, as(bob))).toMatchObject({
-      data: { status: 'success', approvals: ['ops', 'bob'] },
+    expect(await h.call(c.consoleApproveRecharge, { id: String(order.id) }, as(reviewer2))).toMatchObject({
+      data: { status: 'success', approvals: ['ops', 'reviewer2'] },
     });
     expect((await balanceOf(h, user.id)).available).toBe('15000.00000000');
   });
@@ -407,20 +411,20 @@ describe('a reviewer’s day', () => {
       'The first of two approvals pays nothing out: send the payout after the second and record its hash then.';
 
     // A hash says money left: with one approval of two it would be lost, and the second reviewer would pay again.
-    expect(await h.call(c.consoleApproveWithdrawal, { id, hash: 'payout-tx-1' }, as(alice))).toEqual(
+    expect(await h.call(c.consoleApproveWithdrawal, { id, hash: 'payout-tx-1' }, as(reviewer1))).toEqual(
       refused(firstOfTwo),
     );
     expect(await ops(h, 'withdrawal', 'approve', id, 'hash=payout-tx-1')).toEqual({ ok: false, output: firstOfTwo });
-    expect(await h.call(c.consoleWithdrawals, {}, as(bob))).toMatchObject({
+    expect(await h.call(c.consoleWithdrawals, {}, as(reviewer2))).toMatchObject({
       data: [{ id: order.id, status: 'review', approvals: [], approvals_needed: 2 }],
     });
     expect(await auditSince(since)).toEqual([]);
 
-    expect(await h.call(c.consoleApproveWithdrawal, { id }, as(alice))).toMatchObject({
-      data: { status: 'review', approvals: ['alice'] },
+    expect(await h.call(c.consoleApproveWithdrawal, { id }, as(reviewer1))).toMatchObject({
+      data: { status: 'review', approvals: ['reviewer1'] },
     });
-    expect(await h.call(c.consoleApproveWithdrawal, { id, hash: 'payout-tx-2' }, as(bob))).toMatchObject({
-      data: { status: 'success', hash: 'payout-tx-2', approvals: ['alice', 'bob'] },
+    expect(await h.call(c.consoleApproveWithdrawal, { id, hash: 'payout-tx-2' }, as(reviewer2))).toMatchObject({
+      data: { status: 'success', hash: 'payout-tx-2', approvals: ['reviewer1', 'reviewer2'] },
     });
     expect(await h.call(withdrawOrder, { id }, { token: user.token })).toMatchObject({
       data: { status: 'success', hash: 'payout-tx-2' },
@@ -438,8 +442,8 @@ describe('a reviewer’s day', () => {
       ok: false,
       output: 'You already approved this withdrawal: a second approval must come from another reviewer!',
     });
-    expect(await h.call(c.consoleApproveWithdrawal, { id: String(order.id) }, as(bob))).toMatchObject({
-      data: { status: 'success', approvals: ['ops', 'bob'] },
+    expect(await h.call(c.consoleApproveWithdrawal, { id: String(order.id) }, as(reviewer2))).toMatchObject({
+      data: { status: 'success', approvals: ['ops', 'reviewer2'] },
     });
     // At or below the amount, one approval pays.
     const small = await withdrawn(h, user.token, { target: 'bank', target_id: String(card.id), amount: '100' });
@@ -454,17 +458,17 @@ describe('a reviewer’s day', () => {
       { level: 'primary', doc_type: 'passport', name: 'Somchai Jaidee', number: 'AA98765432', image },
       { token: user.token },
     );
-    const [waiting] = (await h.call(c.consoleCertifications, {}, as(alice))).data;
+    const [waiting] = (await h.call(c.consoleCertifications, {}, as(reviewer1))).data;
     expect(waiting).toMatchObject({
       user_id: user.id,
       level: 'primary',
       pictures: { front: image.replace('/api/uploads/', '') },
       status: 'review',
     });
-    expect(await h.call(c.consoleRejectCertification, { id: String(waiting!.id), reason: '' }, as(alice))).toEqual(
+    expect(await h.call(c.consoleRejectCertification, { id: String(waiting!.id), reason: '' }, as(reviewer1))).toEqual(
       refused('A rejection needs a reason the customer will see!'),
     );
-    expect(await h.call(c.consoleApproveCertification, { id: String(waiting!.id) }, as(alice))).toMatchObject({
+    expect(await h.call(c.consoleApproveCertification, { id: String(waiting!.id) }, as(reviewer1))).toMatchObject({
       ret: 1,
       data: { status: 'verified' },
     });
@@ -473,10 +477,10 @@ describe('a reviewer’s day', () => {
 
   it('looks a customer up by mobile number or e-mail, read only: balances, ledger, orders', async () => {
     const user = await customer(h, '75');
-    const found = await h.call(c.consoleFindCustomers, { query: user.phone }, as(alice));
+    const found = await h.call(c.consoleFindCustomers, { query: user.phone }, as(reviewer1));
     expect(found).toMatchObject({ ret: 1, data: [{ id: user.id, phone: user.phone }] });
     await cryptoRecharge(h, user.token, '10');
-    const detail = await h.call(c.consoleCustomer, { id: String(user.id) }, as(alice));
+    const detail = await h.call(c.consoleCustomer, { id: String(user.id) }, as(reviewer1));
     expect(detail).toMatchObject({
       ret: 1,
       data: {
@@ -486,7 +490,7 @@ describe('a reviewer’s day', () => {
         recharges: [{ amount: '10' }],
       },
     });
-    expect((await h.call(c.consoleFindCustomers, { query: '%' }, as(alice))).data).toEqual([]);
+    expect((await h.call(c.consoleFindCustomers, { query: '%' }, as(reviewer1))).data).toEqual([]);
   });
 });
 
@@ -514,7 +518,7 @@ describe('the audit log', () => {
     expect(await h.call(c.consoleAuditLog, { from: '2026-13-40' }, as(admin))).toEqual(
       refused('Please choose a date that exists on the calendar, from 2000-01-01 to 2199-12-31!'),
     );
-    expect(await h.call(c.consoleAuditLog, {}, as(alice))).toEqual(refused('Your role does not allow this!'));
+    expect(await h.call(c.consoleAuditLog, {}, as(reviewer1))).toEqual(refused('Your role does not allow this!'));
   });
 
   it('pages newest first by a cursor: entries appended meanwhile neither repeat nor shift the older pages', async () => {
@@ -537,22 +541,22 @@ describe('the audit log', () => {
 
   it('records the admin’s operator changes, and refuses UPDATE, DELETE and TRUNCATE in the database itself', async () => {
     const since = await lastAuditId();
-    const added = await h.call(c.consoleAddOperator, { name: 'carol', role: 'content' }, as(admin));
+    const added = await h.call(c.consoleAddOperator, { name: 'reviewer3', role: 'content' }, as(admin));
     expect(added).toMatchObject({
       ret: 1,
-      data: { name: 'carol', role: 'content', otpauth_uri: expect.stringContaining('secret=') },
+      data: { name: 'reviewer3', role: 'content', otpauth_uri: expect.stringContaining('secret=') },
     });
     expect(await h.call(c.consoleDisableOperator, { name: 'root' }, as(admin))).toEqual(
       refused('You cannot disable your own account!'),
     );
-    expect(await h.call(c.consoleDisableOperator, { name: 'carol' }, as(admin))).toMatchObject({
+    expect(await h.call(c.consoleDisableOperator, { name: 'reviewer3' }, as(admin))).toMatchObject({
       ret: 1,
       data: { disabled_at: expect.any(String) },
     });
     const entries = await auditSince(since);
     expect(entries.map((entry) => [entry.action, entry.operator, entry.target])).toEqual([
-      ['operator.add', 'root', 'operator:carol'],
-      ['operator.disable', 'root', 'operator:carol'],
+      ['operator.add', 'root', 'operator:reviewer3'],
+      ['operator.disable', 'root', 'operator:reviewer3'],
     ]);
     // The first password and the secret are never logged.
     expect(JSON.stringify(entries)).not.toContain(added.data.password);

@@ -32,22 +32,22 @@ const CHANGE_FIRST = refused('Please change your first password before anything 
 
 describe('ops operator add', () => {
   it('prints a first password, an otpauth:// URI and its QR code; the operator signs in with them', async () => {
-    const output = await opsOk(h, 'operator', 'add', 'alice', 'reviewer');
-    expect(output).toMatch(/^Operator alice \(reviewer\) added\./);
+    const output = await opsOk(h, 'operator', 'add', 'reviewer1', 'reviewer');
+    expect(output).toMatch(/^Operator reviewer1 \(reviewer\) added\./);
     // The QR code is drawn with block characters, a few dozen lines of them.
     expect(output.split('\n').filter((line) => /[█▀▄]/.test(line)).length).toBeGreaterThan(10);
     const uri = new URL(/^otpauth:\/\/\S+$/m.exec(output)![0]);
     expect(uri.protocol).toBe('otpauth:');
     expect(uri.host).toBe('totp');
-    expect(decodeURIComponent(uri.pathname)).toBe('/Coinvest console:alice');
+    expect(decodeURIComponent(uri.pathname)).toBe('/Coinvest console:reviewer1');
     expect(uri.searchParams.get('secret')).toMatch(/^[A-Z2-7]{32}$/);
 
     const password = /First password[^:]*: (\S+)/.exec(output)![1]!;
     h.clock.advance(30_000);
-    const res = await h.call(consoleSignIn, { name: 'alice', password, code: codeFrom(uri.href, h) });
+    const res = await h.call(consoleSignIn, { name: 'reviewer1', password, code: codeFrom(uri.href, h) });
     expect(res).toMatchObject({
       ret: 1,
-      data: { operator: { name: 'alice', role: 'reviewer', must_change_password: true } },
+      data: { operator: { name: 'reviewer1', role: 'reviewer', must_change_password: true } },
     });
     // Only the token's digest is stored, and the authenticator's secret is sealed, not in clear.
     const [session] = await h.database.db
@@ -55,43 +55,43 @@ describe('ops operator add', () => {
       .from(operatorSessions)
       .where(eq(operatorSessions.tokenHash, hashToken(res.data.token)));
     expect(session).toBeDefined();
-    const [row] = await h.database.db.select().from(operators).where(eq(operators.name, 'alice'));
+    const [row] = await h.database.db.select().from(operators).where(eq(operators.name, 'reviewer1'));
     expect(row!.totpSecret).not.toContain(uri.searchParams.get('secret'));
     expect(row!.passwordHash).toMatch(/^\$argon2id\$/);
   });
 
   it('lists and refuses a name taken, a name of the command line, a role that does not exist', async () => {
-    await enrolled(h, 'bob', 'admin');
-    expect(await ops(h, 'operator', 'add', 'bob', 'reviewer')).toEqual({
+    await enrolled(h, 'admin1', 'admin');
+    expect(await ops(h, 'operator', 'add', 'admin1', 'reviewer')).toEqual({
       ok: false,
       output: 'An operator of this name already exists!',
     });
     expect((await ops(h, 'operator', 'add', 'ops', 'reviewer')).ok).toBe(false);
-    expect(await ops(h, 'operator', 'add', 'carol', 'root')).toEqual({
+    expect(await ops(h, 'operator', 'add', 'reviewer3', 'root')).toEqual({
       ok: false,
       output: 'The role must be reviewer, content or admin!',
     });
-    expect(await opsOk(h, 'operator', 'list')).toMatch(/\nbob\s+admin\s+not changed yet\s/);
+    expect(await opsOk(h, 'operator', 'list')).toMatch(/\nadmin1\s+admin\s+not changed yet\s/);
   });
 });
 
 describe('signing in', () => {
   it('refuses a wrong password and an unknown name alike, a wrong code, and a code already used', async () => {
-    const dave = await enrolled(h, 'dave', 'reviewer');
-    expect(await signInAs(h, dave, 'not the password')).toEqual(WRONG_NAME_OR_PASSWORD);
+    const reviewer4 = await enrolled(h, 'reviewer4', 'reviewer');
+    expect(await signInAs(h, reviewer4, 'not the password')).toEqual(WRONG_NAME_OR_PASSWORD);
     expect(
-      await h.call(consoleSignIn, { name: 'nobody', password: dave.password, code: codeFrom(dave.uri, h) }),
+      await h.call(consoleSignIn, { name: 'nobody', password: reviewer4.password, code: codeFrom(reviewer4.uri, h) }),
     ).toEqual(WRONG_NAME_OR_PASSWORD);
-    const wrongCode = codeFrom(dave.uri, h, 5);
-    expect(await h.call(consoleSignIn, { name: 'dave', password: dave.password, code: wrongCode })).toEqual(
+    const wrongCode = codeFrom(reviewer4.uri, h, 5);
+    expect(await h.call(consoleSignIn, { name: 'reviewer4', password: reviewer4.password, code: wrongCode })).toEqual(
       refused('The authenticator code is wrong!'),
     );
 
     h.clock.advance(30_000);
-    const code = codeFrom(dave.uri, h);
-    expect((await h.call(consoleSignIn, { name: 'dave', password: dave.password, code })).ret).toBe(1);
+    const code = codeFrom(reviewer4.uri, h);
+    expect((await h.call(consoleSignIn, { name: 'reviewer4', password: reviewer4.password, code })).ret).toBe(1);
     // The same code again, within its 30 seconds: refused.
-    expect(await h.call(consoleSignIn, { name: 'dave', password: dave.password, code })).toEqual(
+    expect(await h.call(consoleSignIn, { name: 'reviewer4', password: reviewer4.password, code })).toEqual(
       refused('This code has already been used, please wait for the next one!'),
     );
     // A customer's credentials are no operator's.

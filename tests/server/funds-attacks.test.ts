@@ -158,7 +158,7 @@ it('held: an approval and a rejection of one withdrawal at once: exactly one app
   const now = h.clock.now();
   const outcomes = await Promise.allSettled([
     h.database.db.transaction((tx) => approveWithdrawalAs(tx, actor('ann'), order.id, {}, now, '10000')),
-    h.database.db.transaction((tx) => rejectWithdrawalAs(tx, actor('bob'), order.id, 'Address flagged', now)),
+    h.database.db.transaction((tx) => rejectWithdrawalAs(tx, actor('reviewer2'), order.id, 'Address flagged', now)),
   ]);
   expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
   const [row] = await h.database.db.select().from(withdrawOrders).where(eq(withdrawOrders.id, order.id));

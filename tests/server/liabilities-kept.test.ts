@@ -26,7 +26,7 @@ const countsByTree = async () =>
   );
 
 it(`keeps the leaves of the newest ${PROOFS_KEPT} trees only, and every root`, async () => {
-  const alice = await customer(h, '12.5');
+  const holder = await customer(h, '12.5');
   await customer(h, '3');
   const built: number[] = [];
   for (let n = 0; n < PROOFS_KEPT + 2; n++) {
@@ -39,7 +39,7 @@ it(`keeps the leaves of the newest ${PROOFS_KEPT} trees only, and every root`, a
   // level of 1,024 leaves up, so a tree of two customers has none; the same statement clears both tables.)
   expect(trees.slice(0, 2).map(({ leaves, nodes }) => leaves + nodes)).toEqual([0, 0]);
   for (const tree of trees.slice(2)) expect(tree.leaves).toBeGreaterThanOrEqual(2);
-  const answer = await h.call(myLiabilityProof, {}, { token: alice.token });
+  const answer = await h.call(myLiabilityProof, {}, { token: holder.token });
   expect(answer.ret).toBe(1);
   expect(answer.data.tree.id).toBe(built.at(-1));
   expect(await verifyProof(answer.data.proof, answer.data.tree.root)).toMatchObject({ ok: true });

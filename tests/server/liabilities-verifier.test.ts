@@ -25,11 +25,11 @@ afterAll(async () => {
 });
 
 it('serves the verifier, which run on its own says verified for a proof and refuses a changed one', async () => {
-  const alice = await customer(h, '1234.5');
+  const holder = await customer(h, '1234.5');
   await customer(h, '77');
   h.clock.advance(1000);
   await buildLiabilitiesNow(h.database.db, h.clock.now(), COMMAND_LINE);
-  const { data } = await h.call(myLiabilityProof, {}, { token: alice.token });
+  const { data } = await h.call(myLiabilityProof, {}, { token: holder.token });
   const roots = await h.call(liabilityRoots);
   const root = roots.data.lists.find((tree) => tree.id === data.proof.tree)!.root;
 
@@ -65,12 +65,12 @@ it('serves the verifier, which run on its own says verified for a proof and refu
 }, 180_000);
 
 it('checked against the saved list of published roots, it names what it verified and refuses what the list belies', async () => {
-  const alice = await customer(h, '250.125');
+  const holder = await customer(h, '250.125');
   h.clock.advance(1000);
   const older = await buildLiabilitiesNow(h.database.db, h.clock.now(), COMMAND_LINE);
   h.clock.advance(1000);
   const newest = await buildLiabilitiesNow(h.database.db, h.clock.now(), COMMAND_LINE);
-  const { proof } = (await h.call(myLiabilityProof, {}, { token: alice.token })).data;
+  const { proof } = (await h.call(myLiabilityProof, {}, { token: holder.token })).data;
   expect(proof.tree).toBe(newest.id);
   const files = {
     'liabilities-verify.mjs': (await h.app.inject({ method: 'GET', url: LIABILITIES_VERIFIER_PATH })).body,
@@ -80,7 +80,7 @@ it('checked against the saved list of published roots, it names what it verified
     // Read with 7 decimals the leaf would show ten times what the published totals count for it.
     'decimals.json': JSON.stringify({ ...proof, decimals: 7 }),
     // The customer's leaf in the tree before: a platform could answer it and leave them out of the newest.
-    'older.json': JSON.stringify((await liabilityProofOf(h.database.db, alice.id, older.id)).proof),
+    'older.json': JSON.stringify((await liabilityProofOf(h.database.db, holder.id, older.id)).proof),
   };
   const place = join(folder, 'with-roots');
   mkdirSync(place);
@@ -91,7 +91,7 @@ it('checked against the saved list of published roots, it names what it verified
   const usdt = proof.assets.indexOf('USDT');
   expect((await run('proof.json')).stdout.split('\n')).toEqual([
     'verified',
-    `account ${alice.id}, tree ${newest.id} (the newest published), cut-off ${newest.cutoff}`,
+    `account ${holder.id}, tree ${newest.id} (the newest published), cut-off ${newest.cutoff}`,
     ...proof.assets.map((asset, at) => `  ${asset} ${at === usdt ? '250.125' : '0'}`),
     '',
   ]);

@@ -78,17 +78,17 @@ async function ledgerTotals(cutoff: string): Promise<Record<string, string>> {
   return Object.fromEntries(rows.map((row) => [row.asset, row.units]));
 }
 
-let alice: { token: string; id: number };
-let bob: { token: string; id: number };
+let holder: { token: string; id: number };
+let other: { token: string; id: number };
 let treeId = 0;
 
 it('builds a tree of 10,000 customers whose every proof the stand-alone verifier accepts', async () => {
   await bulkCustomers();
-  alice = await customer(h, '250.5');
-  bob = await customer(h, '40');
-  await grant(h, alice.id, '0.015', 'BTC');
+  holder = await customer(h, '250.5');
+  other = await customer(h, '40');
+  await grant(h, holder.id, '0.015', 'BTC');
   // A practice balance is no liability: left out.
-  await grant(h, alice.id, '10000', 'practice:USDT');
+  await grant(h, holder.id, '10000', 'practice:USDT');
   const { count } = rowsOf<{ count: number }>(
     await h.database.db.execute(sql`select count(*)::int as count from users`),
   )[0]!;
@@ -121,15 +121,15 @@ it('builds a tree of 10,000 customers whose every proof the stand-alone verifier
   // A customer with no entry is a leaf of zeros; one with entries carries their real balances, practice excluded.
   const usdt = tree.assets.indexOf('USDT');
   const btc = tree.assets.indexOf('BTC');
-  const aliceProof = proofs.find((proof) => proof.account === String(alice.id))!;
-  expect(aliceProof.leaf.sums[usdt]).toBe('25050000000');
-  expect(aliceProof.leaf.sums[btc]).toBe('1500000');
-  const idle = proofs.find((proof) => Number(proof.account) % 7 === 0 && proof.account !== String(alice.id))!;
+  const holderProof = proofs.find((proof) => proof.account === String(holder.id))!;
+  expect(holderProof.leaf.sums[usdt]).toBe('25050000000');
+  expect(holderProof.leaf.sums[btc]).toBe('1500000');
+  const idle = proofs.find((proof) => Number(proof.account) % 7 === 0 && proof.account !== String(holder.id))!;
   expect(idle.leaf.sums.every((sum) => sum === '0')).toBe(true);
 }, 480_000);
 
 it('refuses a changed balance, a changed path, a negative sum node and a leaf missing from the tree', async () => {
-  const [proof] = (await everyLiabilityProof(h.database.db, treeId)).filter((one) => one.account === String(bob.id));
+  const [proof] = (await everyLiabilityProof(h.database.db, treeId)).filter((one) => one.account === String(other.id));
   const root = (await h.call(liabilityRoots)).data.lists[0]!;
   expect(root.id).toBe(treeId);
   const copy = (): LiabilityProof => structuredClone(proof!);
@@ -158,7 +158,7 @@ it('refuses a changed balance, a changed path, a negative sum node and a leaf mi
   expect(await verifyProof(missing, root.root)).toMatchObject({ ok: false, reason: 'root' });
   // Nor is a leaf id another account's salt would not make.
   const notMine = copy();
-  notMine.account = String(alice.id);
+  notMine.account = String(holder.id);
   expect(await verifyProof(notMine, root.root)).toMatchObject({ ok: false, reason: 'id' });
   // Totals other than the published ones.
   expect(await verifyProof(copy(), { hash: root.root, totals: root.totals.map((total) => `${total}0`) })).toMatchObject(
@@ -169,15 +169,15 @@ it('refuses a changed balance, a changed path, a negative sum node and a leaf mi
 it('answers the caller their own leaf only, which verifies against the public root', async () => {
   const roots = await h.call(liabilityRoots);
   const published = roots.data.lists[0]!;
-  for (const who of [alice, bob]) {
+  for (const who of [holder, other]) {
     const answer = await h.call(myLiabilityProof, {}, { token: who.token });
     expect(answer.ret).toBe(1);
     expect(answer.data.proof.account).toBe(String(who.id));
     expect(answer.data.tree).toEqual(published);
     expect(await verifyProof(answer.data.proof, published.root)).toMatchObject({ ok: true });
   }
-  const mine = await h.call(myLiabilityProof, {}, { token: alice.token });
-  const theirs = await h.call(myLiabilityProof, {}, { token: bob.token });
+  const mine = await h.call(myLiabilityProof, {}, { token: holder.token });
+  const theirs = await h.call(myLiabilityProof, {}, { token: other.token });
   expect(mine.data.proof.leaf.id).not.toBe(theirs.data.proof.leaf.id);
   expect(mine.data.proof.salt).not.toBe(theirs.data.proof.salt);
   // No session: no proof.
@@ -191,23 +191,24 @@ it("catches a balance the operator changes after publication in that customer's 
   const published = (await h.call(liabilityRoots)).data.lists[0]!;
   const db = h.database.db;
   const usdt = published.assets.indexOf('USDT');
-  const honest = await h.call(myLiabilityProof, {}, { token: alice.token });
+  const honest = await h.call(myLiabilityProof, {}, { token: holder.token });
   expect(await verifyProof(honest.data.proof, published.root)).toMatchObject({ ok: true });
   // The stored leaf says 1 USDT less than the ledger did at the cut-off.
   const sums = [...honest.data.proof.leaf.sums];
   sums[usdt] = (BigInt(sums[usdt]!) - 100000000n).toString();
   await db.execute(sql`
-    update liability_leaves set sums = ${JSON.stringify(sums)}::jsonb where root_id = ${published.id} and user_id = ${alice.id}`);
-  const changed = await h.call(myLiabilityProof, {}, { token: alice.token });
+    update liability_leaves set sums = ${JSON.stringify(sums)}::jsonb
+    where root_id = ${published.id} and user_id = ${holder.id}`);
+  const changed = await h.call(myLiabilityProof, {}, { token: holder.token });
   expect(changed.data.proof.leaf.sums[usdt]).toBe(sums[usdt]);
   expect(await verifyProof(changed.data.proof, published.root)).toMatchObject({ ok: false, reason: 'root' });
   // The published root and totals stay as they were: the change shows only against them.
   expect((await h.call(liabilityRoots)).data.lists[0]!.totals).toEqual(published.totals);
   await db.execute(sql`
     update liability_leaves set sums = ${JSON.stringify(honest.data.proof.leaf.sums)}::jsonb
-    where root_id = ${published.id} and user_id = ${alice.id}`);
+    where root_id = ${published.id} and user_id = ${holder.id}`);
   expect(
-    await verifyProof((await h.call(myLiabilityProof, {}, { token: alice.token })).data.proof, published.root),
+    await verifyProof((await h.call(myLiabilityProof, {}, { token: holder.token })).data.proof, published.root),
   ).toMatchObject({ ok: true });
 });
 
@@ -217,7 +218,7 @@ it('builds the day’s tree once however many builds race, from the entries befo
   await h.database.db.transaction((tx) =>
     post(
       tx,
-      { userId: bob.id, asset: 'USDT', amount: '7', kind: 'test_credit', reference: 'after-midnight' },
+      { userId: other.id, asset: 'USDT', amount: '7', kind: 'test_credit', reference: 'after-midnight' },
       h.clock.now(),
     ),
   );
@@ -230,7 +231,7 @@ it('builds the day’s tree once however many builds race, from the entries befo
   expect(days.map((row) => [row.day, new Date(row.cutoff_at).toISOString()])).toEqual([
     ['2026-11-23', '2026-11-23T00:00:00.000Z'],
   ]);
-  const { data } = await h.call(myLiabilityProof, {}, { token: bob.token });
+  const { data } = await h.call(myLiabilityProof, {}, { token: other.token });
   expect(data.tree.day).toBe('2026-11-23');
   expect(data.proof.leaf.sums[data.tree.assets.indexOf('USDT')]).toBe('4000000000');
   expect(await verifyProof(data.proof, { hash: data.tree.root, totals: data.tree.totals })).toMatchObject({ ok: true });
@@ -240,7 +241,7 @@ it('builds the day’s tree once however many builds race, from the entries befo
 }, 180_000);
 
 it('runs from the command line: verified for a real proof, the reason for a changed one', async () => {
-  const { data } = await h.call(myLiabilityProof, {}, { token: bob.token });
+  const { data } = await h.call(myLiabilityProof, {}, { token: other.token });
   const real = join(folder, 'proof.json');
   const changed = join(folder, 'changed.json');
   writeFileSync(real, JSON.stringify(data.proof));
@@ -284,20 +285,20 @@ it('counts what an open option may pay in a column of its own, and nothing once 
   const now = h.clock.now();
   const earlier = new Date(now.getTime() - 120_000).toISOString();
   const settled = new Date(now.getTime() - 60_000).toISOString();
-  // Alice's: one open (100 USDT at 85 %: 185 if it wins), one settled before the cut-off, one of practice money.
+  // Holder's: one open (100 USDT at 85 %: 185 if it wins), one settled before the cut-off, one of practice money.
   await db.execute(sql`
     insert into option_orders (user_id, coin, product_id, direction, amount, minutes, yield_rate, status, start_at,
       practice, settled_at)
-    values (${alice.id}, 'BTC', 1, 'up', 100, 5, 0.85, 'holding', ${earlier}::timestamptz, false, null),
-      (${alice.id}, 'BTC', 1, 'down', 40, 1, 0.85, 'settled', ${earlier}::timestamptz, false, ${settled}::timestamptz),
-      (${alice.id}, 'BTC', 1, 'up', 500, 5, 0.85, 'holding', ${earlier}::timestamptz, true, null)`);
+    values (${holder.id}, 'BTC', 1, 'up', 100, 5, 0.85, 'holding', ${earlier}::timestamptz, false, null),
+      (${holder.id}, 'BTC', 1, 'down', 40, 1, 0.85, 'settled', ${earlier}::timestamptz, false, ${settled}::timestamptz),
+      (${holder.id}, 'BTC', 1, 'up', 500, 5, 0.85, 'holding', ${earlier}::timestamptz, true, null)`);
   await buildLiabilitiesNow(db, now, COMMAND_LINE);
   const column = async (who: { token: string }) => {
     const { proof } = (await h.call(myLiabilityProof, {}, { token: who.token })).data;
     return proof.leaf.sums[proof.assets.indexOf(OPEN_OPTIONS_ASSET)];
   };
-  expect(await column(alice)).toBe('18500000000');
-  expect(await column(bob)).toBe('0');
-  const answer = await h.call(myLiabilityProof, {}, { token: alice.token });
+  expect(await column(holder)).toBe('18500000000');
+  expect(await column(other)).toBe('0');
+  const answer = await h.call(myLiabilityProof, {}, { token: holder.token });
   expect(await verifyProof(answer.data.proof, answer.data.tree.root)).toMatchObject({ ok: true });
 });

@@ -16,7 +16,7 @@ let h: Harness;
 let reviewer: string;
 beforeAll(async () => {
   h = await startHarness();
-  reviewer = await operatorToken(h, 'carol', 'reviewer');
+  reviewer = await operatorToken(h, 'reviewer3', 'reviewer');
 });
 afterAll(() => h.close());
 afterEach(() => expectLedgerBalanced(h));

@@ -489,27 +489,29 @@ describe('the customer decides, and only for themselves', () => {
   });
 
   it("another customer's events never reach a browser, and their settings and unsubscribe touch only their own", async () => {
-    const [alice, bob] = [await customer(h, '100'), await customer(h, '100')];
-    const alicePhone = await subscribed(alice);
-    const bobPhone = await subscribed(bob);
+    const [customer1, customer2] = [await customer(h, '100'), await customer(h, '100')];
+    const customer1Phone = await subscribed(customer1);
+    const customer2Phone = await subscribed(customer2);
     const from = service.received.length;
-    expect(await h.call(unsubscribePush, { endpoint: alicePhone.endpoint }, { token: bob.token })).toMatchObject({
+    expect(
+      await h.call(unsubscribePush, { endpoint: customer1Phone.endpoint }, { token: customer2.token }),
+    ).toMatchObject({
       ret: 1,
     });
-    await h.call(setNoticeSettings, { off: 'option_settled' }, { token: bob.token });
-    await settledOption(alice, 'ETH', 'up', '3000', '3100');
+    await h.call(setNoticeSettings, { off: 'option_settled' }, { token: customer2.token });
+    await settledOption(customer1, 'ETH', 'up', '3000', '3100');
     await deliverQueued();
-    expect(notificationsFor(alicePhone, from).map(({ title }) => title)).toEqual(['ETH option settled']);
-    expect(notificationsFor(bobPhone, from)).toEqual([]);
-    expect(await h.call(noticeSettings, {}, { token: alice.token })).toMatchObject({ data: { off: [] } });
+    expect(notificationsFor(customer1Phone, from).map(({ title }) => title)).toEqual(['ETH option settled']);
+    expect(notificationsFor(customer2Phone, from)).toEqual([]);
+    expect(await h.call(noticeSettings, {}, { token: customer1.token })).toMatchObject({ data: { off: [] } });
   });
 
-  it('a browser Bob signs in on after Alice becomes his: what was queued for Alice is not sent to it', async () => {
-    const [alice, bob] = [await customer(h, '100'), await customer(h, '100')];
-    const shared = await subscribed(alice);
-    await settledOption(alice, 'SOL', 'down', '150', '140');
-    // Bob signs in on the same browser and turns notifications on: the subscription is his now.
-    await subscribed(bob, 'en', shared);
+  it('a browser customer2 signs in on after customer1: what was queued for customer1 is not sent to it', async () => {
+    const [customer1, customer2] = [await customer(h, '100'), await customer(h, '100')];
+    const shared = await subscribed(customer1);
+    await settledOption(customer1, 'SOL', 'down', '150', '140');
+    // Customer2 signs in on the same browser and turns notifications on: the subscription is theirs now.
+    await subscribed(customer2, 'en', shared);
     const from = service.received.length;
     expect((await deliverQueued()).map(({ outcome }) => outcome)).toEqual([
       { sent: false, retry: false, error: expect.any(String) },

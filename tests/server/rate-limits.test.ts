@@ -53,24 +53,24 @@ async function call(
 const LIMITED = { status: 429, body: { ret: 0, msg: expect.stringMatching(MINUTE_LEFT), data: null } };
 
 it('customers behind one carrier address each get their own budget once logged in', async () => {
-  const [alice, bob] = [await registerByPhone(h), await registerByPhone(h)];
+  const [customer1, customer2] = [await registerByPhone(h), await registerByPhone(h)];
   // Anonymous calls of the address use up its budget …
   for (let i = 0; i < 5; i++) expect((await call(coinList)).status).toBe(200);
   expect(await call(coinList)).toEqual(LIMITED);
   // … while each logged-in customer behind it keeps a budget of their own.
   for (let i = 0; i < 8; i++)
-    expect(await call(balances, { token: alice.token })).toMatchObject({ status: 200, body: { ret: 1 } });
-  expect(await call(balances, { token: alice.token })).toEqual(LIMITED);
-  expect(await call(balances, { token: bob.token })).toMatchObject({ status: 200, body: { ret: 1 } });
+    expect(await call(balances, { token: customer1.token })).toMatchObject({ status: 200, body: { ret: 1 } });
+  expect(await call(balances, { token: customer1.token })).toEqual(LIMITED);
+  expect(await call(balances, { token: customer2.token })).toMatchObject({ status: 200, body: { ret: 1 } });
   // Another address is not affected by the carrier's anonymous traffic.
   expect((await call(coinList, { ip: '198.51.100.7' })).status).toBe(200);
 });
 
 it('an account is one budget wherever it calls from', async () => {
-  const carol = await registerByPhone(h);
+  const customer3 = await registerByPhone(h);
   for (let i = 0; i < 8; i++)
-    expect((await call(balances, { token: carol.token, ip: `203.0.113.${i + 1}` })).status).toBe(200);
-  expect(await call(balances, { token: carol.token, ip: '203.0.113.99' })).toEqual(LIMITED);
+    expect((await call(balances, { token: customer3.token, ip: `203.0.113.${i + 1}` })).status).toBe(200);
+  expect(await call(balances, { token: customer3.token, ip: '203.0.113.99' })).toEqual(LIMITED);
 });
 
 it('an invalid token counts against the address, like an anonymous call', async () => {

@@ -16,13 +16,13 @@ import { auditLog, outbox, pushSubscriptions, serviceMessages, uploads } from '.
 import { removeUnusedUploads } from '../../src/server/domain/uploads.ts';
 
 let h: Harness;
-let alice: string;
-let bob: string;
+let agent1: string;
+let agent2: string;
 let writer: string;
 beforeAll(async () => {
   h = await startHarness();
-  alice = await operatorToken(h, 'alice', 'reviewer');
-  bob = await operatorToken(h, 'bob', 'reviewer');
+  agent1 = await operatorToken(h, 'agent1', 'reviewer');
+  agent2 = await operatorToken(h, 'agent2', 'reviewer');
   writer = await operatorToken(h, 'cora', 'content');
 });
 afterAll(() => h.close());
@@ -34,7 +34,7 @@ const auditSince = (id: number) =>
   h.database.db.select().from(auditLog).where(gt(auditLog.id, id)).orderBy(asc(auditLog.id));
 const messageCount = async () => Number((await h.database.db.select({ n: count() }).from(serviceMessages))[0]!.n);
 const conversationOf = async (userId: number) =>
-  (await h.call(c.consoleConversations, { view: 'open' }, as(alice))).data.find((row) => row.user_id === userId)!;
+  (await h.call(c.consoleConversations, { view: 'open' }, as(agent1))).data.find((row) => row.user_id === userId)!;
 
 describe('a conversation', () => {
   it('starts with the customer’s first message, waits in the inbox, is answered, and the customer reads the answer', async () => {
@@ -49,42 +49,42 @@ describe('a conversation', () => {
       ret: 1,
       data: { author: 'customer', body: 'My withdrawal has not arrived.', picture: null },
     });
-    const waiting = (await h.call(c.consoleConversations, {}, as(alice))).data.find((row) => row.user_id === user.id);
+    const waiting = (await h.call(c.consoleConversations, {}, as(agent1))).data.find((row) => row.user_id === user.id);
     expect(waiting).toMatchObject({
       status: 'open',
       waiting: true,
       assigned_to: null,
       last_message: 'My withdrawal has not arrived.',
     });
-    expect((await h.call(consoleQueues, {}, as(alice))).data.service).toBeGreaterThanOrEqual(1);
+    expect((await h.call(consoleQueues, {}, as(agent1))).data.service).toBeGreaterThanOrEqual(1);
 
     const since = await lastAuditId();
     const answer = await h.call(
       c.consoleReplyConversation,
       { id: String(waiting!.id), body: 'It left this morning; allow one hour.' },
-      as(alice),
+      as(agent1),
     );
     expect(answer).toMatchObject({
       ret: 1,
-      data: { author: 'operator', operator: 'alice', body: 'It left this morning; allow one hour.' },
+      data: { author: 'operator', operator: 'agent1', body: 'It left this morning; allow one hour.' },
     });
     const entries = await auditSince(since);
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({
-      operator: 'alice',
+      operator: 'agent1',
       action: 'service.reply',
       target: `conversation:${waiting!.id}`,
     });
 
     // Answered: no longer waiting, and the conversation is the answerer's.
     expect(
-      (await h.call(c.consoleConversations, { view: 'waiting' }, as(alice))).data.some(
+      (await h.call(c.consoleConversations, { view: 'waiting' }, as(agent1))).data.some(
         (row) => row.user_id === user.id,
       ),
     ).toBe(false);
     expect(
-      (await h.call(c.consoleConversations, { view: 'mine' }, as(alice))).data.find((row) => row.user_id === user.id),
-    ).toMatchObject({ assigned_to: 'alice', waiting: false });
+      (await h.call(c.consoleConversations, { view: 'mine' }, as(agent1))).data.find((row) => row.user_id === user.id),
+    ).toMatchObject({ assigned_to: 'agent1', waiting: false });
 
     // The customer sees one unread answer, in the chat and in the app's unread summary; the operator's name is not
     // shown.
@@ -93,7 +93,7 @@ describe('a conversation', () => {
       unread: 1,
       messages: [{ author: 'customer' }, { author: 'operator', body: 'It left this morning; allow one hour.' }],
     });
-    expect(JSON.stringify(history.data)).not.toContain('alice');
+    expect(JSON.stringify(history.data)).not.toContain('agent1');
     expect((await h.call(unreadMessages, {}, { token: user.token })).data.service).toBe(1);
     expect(await h.call(readChat, { up_to: String(answer.data.id) }, { token: user.token })).toMatchObject({
       ret: 1,
@@ -113,7 +113,7 @@ describe('a conversation', () => {
     });
     await h.call(sendChatMessage, { body: 'สวัสดี' }, { token: user.token });
     const conversation = await conversationOf(user.id);
-    await h.call(c.consoleReplyConversation, { id: String(conversation.id), body: 'ยินดีช่วยเหลือครับ' }, as(bob));
+    await h.call(c.consoleReplyConversation, { id: String(conversation.id), body: 'ยินดีช่วยเหลือครับ' }, as(agent2));
     const [notice] = await h.database.db.select().from(outbox).where(eq(outbox.userId, user.id));
     expect(notice).toMatchObject({ channel: 'push', kind: 'service_reply', language: 'th', body: 'ยินดีช่วยเหลือครับ' });
     expect(notice!.subject).not.toBe('Customer service replied');
@@ -136,10 +136,12 @@ describe('a conversation', () => {
     const conversation = await conversationOf(user.id);
     const answers = ['😀'.repeat(200), `${'क'.repeat(237)}क्षत्रिय`];
     for (const body of answers) {
-      expect(await h.call(c.consoleReplyConversation, { id: String(conversation.id), body }, as(bob))).toMatchObject({
-        ret: 1,
-        data: { body },
-      });
+      expect(await h.call(c.consoleReplyConversation, { id: String(conversation.id), body }, as(agent2))).toMatchObject(
+        {
+          ret: 1,
+          data: { body },
+        },
+      );
     }
     const notices = await h.database.db.select().from(outbox).where(eq(outbox.userId, user.id)).orderBy(asc(outbox.id));
     expect(notices.map((notice) => notice.body)).toEqual([`${'😀'.repeat(119)}…`, `${'क'.repeat(237)}…`]);
@@ -229,7 +231,7 @@ describe('a conversation', () => {
     await h.call(sendChatMessage, { body: 'private to one' }, { token: one.token });
     expect((await h.call(chatHistory, {}, { token: two.token })).data.messages).toEqual([]);
     const conversation = await conversationOf(one.id);
-    await h.call(c.consoleReplyConversation, { id: String(conversation.id), body: 'for one only' }, as(alice));
+    await h.call(c.consoleReplyConversation, { id: String(conversation.id), body: 'for one only' }, as(agent1));
     // Two marks a huge id read: their own (empty) conversation only; one still has the answer unread.
     expect(await h.call(readChat, { up_to: '999999999' }, { token: two.token })).toMatchObject({
       ret: 1,
@@ -238,7 +240,7 @@ describe('a conversation', () => {
     expect((await h.call(chatHistory, {}, { token: one.token })).data.unread).toBe(1);
     // A later answer stays unread after marking "everything" read before it arrived.
     expect(await h.call(readChat, { up_to: '999999999' }, { token: one.token })).toMatchObject({ data: { unread: 0 } });
-    await h.call(c.consoleReplyConversation, { id: String(conversation.id), body: 'one more thing' }, as(alice));
+    await h.call(c.consoleReplyConversation, { id: String(conversation.id), body: 'one more thing' }, as(agent1));
     expect((await h.call(chatHistory, {}, { token: one.token })).data.unread).toBe(1);
   });
 
@@ -266,30 +268,36 @@ describe('the inbox', () => {
     await h.call(sendChatMessage, { body: 'Can I change my phone number?' }, { token: user.token });
     const { id } = await conversationOf(user.id);
     const since = await lastAuditId();
-    expect(await h.call(c.consoleAssignConversation, { id: String(id), operator: 'bob' }, as(alice))).toMatchObject({
-      ret: 1,
-      data: { assigned_to: 'bob' },
-    });
-    expect(await h.call(c.consoleAssignConversation, { id: String(id), operator: 'cora' }, as(alice))).toEqual(
+    expect(await h.call(c.consoleAssignConversation, { id: String(id), operator: 'agent2' }, as(agent1))).toMatchObject(
+      {
+        ret: 1,
+        data: { assigned_to: 'agent2' },
+      },
+    );
+    expect(await h.call(c.consoleAssignConversation, { id: String(id), operator: 'cora' }, as(agent1))).toEqual(
       refused('Conversations go to active reviewers only: cora is not one!'),
     );
-    expect(await h.call(c.consoleAssignConversation, { id: '999999' }, as(alice))).toEqual(
+    expect(await h.call(c.consoleAssignConversation, { id: '999999' }, as(agent1))).toEqual(
       refused('This record does not exist!'),
     );
-    expect((await h.call(c.consoleConversations, { view: 'mine' }, as(bob))).data.map((row) => row.id)).toContain(id);
+    expect((await h.call(c.consoleConversations, { view: 'mine' }, as(agent2))).data.map((row) => row.id)).toContain(
+      id,
+    );
 
-    expect(await h.call(c.consoleCloseConversation, { id: String(id) }, as(bob))).toMatchObject({
+    expect(await h.call(c.consoleCloseConversation, { id: String(id) }, as(agent2))).toMatchObject({
       ret: 1,
       data: { status: 'closed', waiting: false },
     });
-    expect((await h.call(c.consoleConversations, { view: 'closed' }, as(bob))).data.map((row) => row.id)).toContain(id);
+    expect((await h.call(c.consoleConversations, { view: 'closed' }, as(agent2))).data.map((row) => row.id)).toContain(
+      id,
+    );
     await h.call(sendChatMessage, { body: 'Sorry, one more question' }, { token: user.token });
     expect(
-      (await h.call(c.consoleConversations, { view: 'waiting' }, as(bob))).data.find((row) => row.id === id),
+      (await h.call(c.consoleConversations, { view: 'waiting' }, as(agent2))).data.find((row) => row.id === id),
     ).toMatchObject({
       status: 'open',
       waiting: true,
-      assigned_to: 'bob',
+      assigned_to: 'agent2',
     });
     expect((await auditSince(since)).map((entry) => entry.action)).toEqual(['service.assign', 'service.close']);
   });
@@ -299,23 +307,25 @@ describe('the inbox', () => {
     const added = await h.call(
       c.consoleAddCannedReply,
       { title: 'Withdrawal times', body: 'Withdrawals are reviewed within 24 hours.' },
-      as(alice),
+      as(agent1),
     );
     expect(added).toMatchObject({ ret: 1, data: { title: 'Withdrawal times' } });
-    expect((await h.call(c.consoleCannedReplies, {}, as(bob))).data).toContainEqual(added.data);
-    expect(await h.call(c.consoleRemoveCannedReply, { id: String(added.data.id) }, as(bob))).toMatchObject({ ret: 1 });
-    expect((await h.call(c.consoleCannedReplies, {}, as(bob))).data).not.toContainEqual(added.data);
-    expect(await h.call(c.consoleRemoveCannedReply, { id: String(added.data.id) }, as(bob))).toEqual(
+    expect((await h.call(c.consoleCannedReplies, {}, as(agent2))).data).toContainEqual(added.data);
+    expect(await h.call(c.consoleRemoveCannedReply, { id: String(added.data.id) }, as(agent2))).toMatchObject({
+      ret: 1,
+    });
+    expect((await h.call(c.consoleCannedReplies, {}, as(agent2))).data).not.toContainEqual(added.data);
+    expect(await h.call(c.consoleRemoveCannedReply, { id: String(added.data.id) }, as(agent2))).toEqual(
       refused('This record does not exist!'),
     );
     expect((await auditSince(since)).map((entry) => entry.action)).toEqual([
       'service.canned.add',
       'service.canned.remove',
     ]);
-    expect(await h.call(c.consoleAddCannedReply, { title: 'Empty', body: ' ' }, as(alice))).toEqual(
+    expect(await h.call(c.consoleAddCannedReply, { title: 'Empty', body: ' ' }, as(agent1))).toEqual(
       refused('Write an answer first!'),
     );
-    expect(await h.call(c.consoleReplyConversation, { id: '1', body: '' }, as(alice))).toEqual(
+    expect(await h.call(c.consoleReplyConversation, { id: '1', body: '' }, as(agent1))).toEqual(
       refused('Write an answer first!'),
     );
   });
@@ -338,12 +348,12 @@ describe('two days later', () => {
     });
     const conversation = await conversationOf(user.id);
     expect(conversation.last_message).toBe('[picture]');
-    const detail = await h.call(c.consoleConversation, { id: String(conversation.id) }, as(alice));
+    const detail = await h.call(c.consoleConversation, { id: String(conversation.id) }, as(agent1));
     const id = detail.data.messages[0]!.picture!;
     expect(`/api/uploads/${id}`).toBe(picture);
     const open = (token?: string) =>
       h.app.inject({ method: 'GET', url: `/api/uploads/${id}`, headers: token ? { token } : {} });
-    expect((await open(alice)).statusCode).toBe(200);
+    expect((await open(agent1)).statusCode).toBe(200);
     expect((await open(user.token)).statusCode).toBe(200);
     expect((await open((await customer(h)).token)).statusCode).not.toBe(200);
 

@@ -17,15 +17,15 @@ import * as q from '../../src/api-contract/console-queues.ts';
 import { auditLog, outbox, serviceAnswering, serviceNotes } from '../../src/server/db/schema.ts';
 
 let h: Harness;
-let alice: string;
-let bob: string;
+let agent1: string;
+let agent2: string;
 let gone: string;
 let writer: string;
 let admin: string;
 beforeAll(async () => {
   h = await startHarness();
-  alice = await operatorToken(h, 'alice', 'reviewer');
-  bob = await operatorToken(h, 'bob', 'reviewer');
+  agent1 = await operatorToken(h, 'agent1', 'reviewer');
+  agent2 = await operatorToken(h, 'agent2', 'reviewer');
   gone = await operatorToken(h, 'gus', 'reviewer');
   writer = await operatorToken(h, 'cora', 'content');
   admin = await operatorToken(h, 'root', 'admin');
@@ -42,12 +42,12 @@ const auditSince = (id: number) =>
 async function askedBy(question: string, amount?: string) {
   const user = await customer(h, amount);
   expect((await h.call(sendChatMessage, { body: question }, { token: user.token })).ret).toBe(1);
-  const row = (await h.call(c.consoleConversations, { view: 'open' }, as(alice))).data.find(
+  const row = (await h.call(c.consoleConversations, { view: 'open' }, as(agent1))).data.find(
     (conversation) => conversation.user_id === user.id,
   )!;
   return { user, id: String(row.id) };
 }
-const detail = async (id: string, token = alice) => (await h.call(c.consoleConversation, { id }, as(token))).data;
+const detail = async (id: string, token = agent1) => (await h.call(c.consoleConversation, { id }, as(token))).data;
 
 describe('internal notes', () => {
   it('show among the messages at their time, for reviewers only; the customer’s calls and notices never carry them', async () => {
@@ -55,15 +55,15 @@ describe('internal notes', () => {
     h.clock.advance(1_000);
     const note = 'Second time this week: check the bank card name before answering.';
     const since = await lastAuditId();
-    const written = await h.call(c.consoleAddServiceNote, { id, body: `  ${note}  ` }, as(alice));
-    expect(written).toMatchObject({ ret: 1, data: { operator: 'alice', body: note } });
+    const written = await h.call(c.consoleAddServiceNote, { id, body: `  ${note}  ` }, as(agent1));
+    expect(written).toMatchObject({ ret: 1, data: { operator: 'agent1', body: note } });
     // A note is its own record (author, time): no audit entry.
     expect(await auditSince(since)).toEqual([]);
     h.clock.advance(1_000);
-    await h.call(c.consoleReplyConversation, { id, body: 'We are looking at it now.' }, as(bob));
+    await h.call(c.consoleReplyConversation, { id, body: 'We are looking at it now.' }, as(agent2));
 
-    // Bob sees the note between the question and the answer, by time.
-    const seen = await detail(id, bob);
+    // Agent2 sees the note between the question and the answer, by time.
+    const seen = await detail(id, agent2);
     expect(seen.notes).toEqual([written.data]);
     const question = seen.messages[0]!.created_at;
     const answer = seen.messages[1]!.created_at;
@@ -92,16 +92,16 @@ describe('internal notes', () => {
           .from(serviceNotes)
           .where(eq(serviceNotes.conversationId, Number(id)))
       ).length;
-    expect(await h.call(c.consoleAddServiceNote, { id, body: '   ' }, as(alice))).toEqual(
+    expect(await h.call(c.consoleAddServiceNote, { id, body: '   ' }, as(agent1))).toEqual(
       refused('Write the note first!'),
     );
-    expect(await h.call(c.consoleAddServiceNote, { id, body: 'x'.repeat(2001) }, as(alice))).toEqual(
+    expect(await h.call(c.consoleAddServiceNote, { id, body: 'x'.repeat(2001) }, as(agent1))).toEqual(
       refused('Keep the note under 2,000 characters!'),
     );
-    const chinese = await h.call(c.consoleAddServiceNote, { id, body: '' }, { ...as(alice), lang: 'zh' });
+    const chinese = await h.call(c.consoleAddServiceNote, { id, body: '' }, { ...as(agent1), lang: 'zh' });
     expect(chinese.ret).toBe(0);
     expect(chinese.msg).toMatch(/[\u4e00-\u9fff]/);
-    expect(await h.call(c.consoleAddServiceNote, { id: '999999', body: 'lost' }, as(alice))).toEqual(
+    expect(await h.call(c.consoleAddServiceNote, { id: '999999', body: 'lost' }, as(agent1))).toEqual(
       refused('This record does not exist!'),
     );
     expect(await h.call(c.consoleAddServiceNote, { id, body: 'by content' }, as(writer))).toEqual(
@@ -111,7 +111,7 @@ describe('internal notes', () => {
       { ret: -1 },
     );
     expect(await count()).toBe(0);
-    expect((await h.call(c.consoleAddServiceNote, { id, body: 'x'.repeat(2000) }, as(alice))).ret).toBe(1);
+    expect((await h.call(c.consoleAddServiceNote, { id, body: 'x'.repeat(2000) }, as(agent1))).ret).toBe(1);
     expect(await count()).toBe(1);
   });
 });
@@ -122,7 +122,7 @@ describe('the team’s own texts', () => {
     const HIDDEN = refusedAbout('Please remove invisible or direction-changing characters!', 'body');
     // A right-to-left override turns what follows it around for the next reviewer; a zero-width space hides in a word.
     for (const body of ['Paid to \u202Eevil wallet', 'Checked\u200B the card', 'Sent\u2066 later'])
-      expect(await h.call(c.consoleAddServiceNote, { id, body }, as(alice)), JSON.stringify(body)).toEqual(HIDDEN);
+      expect(await h.call(c.consoleAddServiceNote, { id, body }, as(agent1)), JSON.stringify(body)).toEqual(HIDDEN);
     expect(
       (
         await h.database.db
@@ -131,14 +131,14 @@ describe('the team’s own texts', () => {
           .where(eq(serviceNotes.conversationId, Number(id)))
       ).length,
     ).toBe(0);
-    const before = (await h.call(c.consoleCannedReplies, {}, as(alice))).data;
+    const before = (await h.call(c.consoleCannedReplies, {}, as(agent1))).data;
     expect(
-      await h.call(c.consoleAddCannedReply, { title: 'Refund\u202E', body: 'Your refund is on its way.' }, as(alice)),
+      await h.call(c.consoleAddCannedReply, { title: 'Refund\u202E', body: 'Your refund is on its way.' }, as(agent1)),
     ).toEqual(refusedAbout('Please remove invisible or direction-changing characters!', 'title'));
-    expect((await h.call(c.consoleCannedReplies, {}, as(alice))).data).toEqual(before);
+    expect((await h.call(c.consoleCannedReplies, {}, as(agent1))).data).toEqual(before);
     // Lines and the joiners of an emoji sequence stay a note's own.
     expect(
-      (await h.call(c.consoleAddServiceNote, { id, body: 'Called back 👨\u200D💻\nNo answer' }, as(alice))).data,
+      (await h.call(c.consoleAddServiceNote, { id, body: 'Called back 👨\u200D💻\nNo answer' }, as(agent1))).data,
     ).toMatchObject({ body: 'Called back 👨\u200D💻\nNo answer' });
   });
 });
@@ -150,10 +150,10 @@ describe('a canned reply’s title', () => {
     const thai = 'กี่'.repeat(c.CANNED_TITLE_MAX);
     const emoji = '🙏'.repeat(c.CANNED_TITLE_MAX);
     for (const title of [thai, emoji]) {
-      const added = await h.call(c.consoleAddCannedReply, { title, body }, as(alice));
+      const added = await h.call(c.consoleAddCannedReply, { title, body }, as(agent1));
       expect(added, title).toMatchObject({ ret: 1, data: { title } });
     }
-    expect(await h.call(c.consoleAddCannedReply, { title: `${thai}ก`, body }, as(alice))).toEqual(
+    expect(await h.call(c.consoleAddCannedReply, { title: `${thai}ก`, body }, as(agent1))).toEqual(
       refusedAbout('Keep the title under 60 characters!', 'title'),
     );
   });
@@ -162,30 +162,30 @@ describe('a canned reply’s title', () => {
 describe('who is answering', () => {
   it('tells the others while a reviewer types, until it runs out or the answer is sent', async () => {
     const { id } = await askedBy('Can I change my bank card?');
-    expect((await detail(id, bob)).answering).toEqual([]);
-    expect(await h.call(c.consoleAnswering, { id }, as(alice))).toEqual({
+    expect((await detail(id, agent2)).answering).toEqual([]);
+    expect(await h.call(c.consoleAnswering, { id }, as(agent1))).toEqual({
       ret: 1,
       msg: expect.any(String),
       data: null,
     });
-    expect((await detail(id, bob)).answering).toEqual(['alice']);
+    expect((await detail(id, agent2)).answering).toEqual(['agent1']);
     // Not told of oneself.
-    expect((await detail(id, alice)).answering).toEqual([]);
+    expect((await detail(id, agent1)).answering).toEqual([]);
 
     // Still typing: renewed; then quiet for longer than the warning lasts.
     h.clock.advance((c.ANSWERING_SECONDS - 5) * 1000);
-    await h.call(c.consoleAnswering, { id }, as(alice));
+    await h.call(c.consoleAnswering, { id }, as(agent1));
     h.clock.advance((c.ANSWERING_SECONDS - 5) * 1000);
-    expect((await detail(id, bob)).answering).toEqual(['alice']);
+    expect((await detail(id, agent2)).answering).toEqual(['agent1']);
     h.clock.advance(6_000);
-    expect((await detail(id, bob)).answering).toEqual([]);
+    expect((await detail(id, agent2)).answering).toEqual([]);
 
     // Two at once, by name; one sends, the other's warning stays.
-    await h.call(c.consoleAnswering, { id }, as(alice));
-    await h.call(c.consoleAnswering, { id }, as(bob));
-    expect((await detail(id, gone)).answering).toEqual(['alice', 'bob']);
-    await h.call(c.consoleReplyConversation, { id, body: 'Yes: add the new one first.' }, as(alice));
-    expect((await detail(id, gone)).answering).toEqual(['bob']);
+    await h.call(c.consoleAnswering, { id }, as(agent1));
+    await h.call(c.consoleAnswering, { id }, as(agent2));
+    expect((await detail(id, gone)).answering).toEqual(['agent1', 'agent2']);
+    await h.call(c.consoleReplyConversation, { id, body: 'Yes: add the new one first.' }, as(agent1));
+    expect((await detail(id, gone)).answering).toEqual(['agent2']);
     // One row per reviewer and conversation, however often it is renewed.
     expect(
       await h.database.db
@@ -193,10 +193,10 @@ describe('who is answering', () => {
         .from(serviceAnswering)
         .where(eq(serviceAnswering.conversationId, Number(id))),
     ).toHaveLength(1);
-    // Bob empties his box: over at once.
-    expect((await h.call(c.consoleAnswering, { id, typing: 'false' }, as(bob))).ret).toBe(1);
+    // Agent2 empties their box: over at once.
+    expect((await h.call(c.consoleAnswering, { id, typing: 'false' }, as(agent2))).ret).toBe(1);
     expect((await detail(id, gone)).answering).toEqual([]);
-    expect(await h.call(c.consoleAnswering, { id: '999999' }, as(alice))).toEqual(
+    expect(await h.call(c.consoleAnswering, { id: '999999' }, as(agent1))).toEqual(
       refused('This record does not exist!'),
     );
   });
@@ -205,30 +205,30 @@ describe('who is answering', () => {
 describe('assignment', () => {
   it('lists the active reviewers, gives a conversation to one of them or to nobody, each change audited by name', async () => {
     const { id } = await askedBy('Who can help me?');
-    expect((await h.call(c.consoleServiceOperators, {}, as(alice))).data).toEqual(['alice', 'bob', 'gus']);
+    expect((await h.call(c.consoleServiceOperators, {}, as(agent1))).data).toEqual(['agent1', 'agent2', 'gus']);
 
     const since = await lastAuditId();
-    expect(await h.call(c.consoleAssignConversation, { id, operator: 'bob' }, as(alice))).toMatchObject({
+    expect(await h.call(c.consoleAssignConversation, { id, operator: 'agent2' }, as(agent1))).toMatchObject({
       ret: 1,
-      data: { assigned_to: 'bob' },
+      data: { assigned_to: 'agent2' },
     });
     const mine = async (token: string) =>
       (await h.call(c.consoleConversations, { view: 'mine' }, as(token))).data.map((row) => String(row.id));
     const unassigned = async () =>
-      (await h.call(c.consoleConversations, { view: 'unassigned' }, as(alice))).data.map((row) => String(row.id));
-    expect(await mine(bob)).toContain(id);
-    expect(await mine(alice)).not.toContain(id);
+      (await h.call(c.consoleConversations, { view: 'unassigned' }, as(agent1))).data.map((row) => String(row.id));
+    expect(await mine(agent2)).toContain(id);
+    expect(await mine(agent1)).not.toContain(id);
     expect(await unassigned()).not.toContain(id);
 
-    expect(await h.call(c.consoleUnassignConversation, { id }, as(bob))).toMatchObject({
+    expect(await h.call(c.consoleUnassignConversation, { id }, as(agent2))).toMatchObject({
       ret: 1,
       data: { assigned_to: null },
     });
     expect(await unassigned()).toContain(id);
-    expect(await mine(bob)).not.toContain(id);
+    expect(await mine(agent2)).not.toContain(id);
     // Taking it: the caller.
-    expect(await h.call(c.consoleAssignConversation, { id }, as(alice))).toMatchObject({
-      data: { assigned_to: 'alice' },
+    expect(await h.call(c.consoleAssignConversation, { id }, as(agent1))).toMatchObject({
+      data: { assigned_to: 'agent1' },
     });
 
     const entries = await auditSince(since);
@@ -236,46 +236,48 @@ describe('assignment', () => {
       entries.map(({ operator, action, target, before, after }) => ({ operator, action, target, before, after })),
     ).toEqual([
       {
-        operator: 'alice',
+        operator: 'agent1',
         action: 'service.assign',
         target: `conversation:${id}`,
         before: { assigned_to: null },
-        after: { assigned_to: 'bob' },
+        after: { assigned_to: 'agent2' },
       },
       {
-        operator: 'bob',
+        operator: 'agent2',
         action: 'service.assign',
         target: `conversation:${id}`,
-        before: { assigned_to: 'bob' },
+        before: { assigned_to: 'agent2' },
         after: { assigned_to: null },
       },
       {
-        operator: 'alice',
+        operator: 'agent1',
         action: 'service.assign',
         target: `conversation:${id}`,
         before: { assigned_to: null },
-        after: { assigned_to: 'alice' },
+        after: { assigned_to: 'agent1' },
       },
     ]);
   });
 
   it('refuses an operator who cannot answer (content, admin, disabled, unknown) with a translated text, and changes nothing', async () => {
     const { id } = await askedBy('Still there?');
-    await h.call(c.consoleAssignConversation, { id, operator: 'bob' }, as(alice));
+    await h.call(c.consoleAssignConversation, { id, operator: 'agent2' }, as(agent1));
     expect((await h.call(consoleDisableOperator, { name: 'gus' }, as(admin))).ret).toBe(1);
-    expect((await h.call(c.consoleServiceOperators, {}, as(alice))).data).toEqual(['alice', 'bob']);
+    expect((await h.call(c.consoleServiceOperators, {}, as(agent1))).data).toEqual(['agent1', 'agent2']);
     const since = await lastAuditId();
     for (const name of ['cora', 'root', 'gus', 'nobody'])
-      expect(await h.call(c.consoleAssignConversation, { id, operator: name }, as(alice))).toEqual(
+      expect(await h.call(c.consoleAssignConversation, { id, operator: name }, as(agent1))).toEqual(
         refused(`Conversations go to active reviewers only: ${name} is not one!`),
       );
-    const thai = await h.call(c.consoleAssignConversation, { id, operator: 'cora' }, { ...as(alice), lang: 'th' });
+    const thai = await h.call(c.consoleAssignConversation, { id, operator: 'cora' }, { ...as(agent1), lang: 'th' });
     expect(thai.ret).toBe(0);
     expect(thai.msg).toMatch(/[\u0e00-\u0e7f]/);
     expect(thai.msg).toContain('cora');
-    expect(await h.call(c.consoleAssignConversation, { id, operator: 'Bob!' }, as(alice))).toMatchObject({ ret: 0 });
+    expect(await h.call(c.consoleAssignConversation, { id, operator: 'Agent2!' }, as(agent1))).toMatchObject({
+      ret: 0,
+    });
     expect(await auditSince(since)).toEqual([]);
-    expect((await detail(id)).conversation.assigned_to).toBe('bob');
+    expect((await detail(id)).conversation.assigned_to).toBe('agent2');
     // A disabled reviewer's session has ended; a content operator cannot read the list.
     expect(await h.call(c.consoleServiceOperators, {}, as(gone))).toMatchObject({ ret: -1 });
     expect(await h.call(c.consoleServiceOperators, {}, as(writer))).toEqual(refused('Your role does not allow this!'));
@@ -284,14 +286,14 @@ describe('assignment', () => {
   it('gives a disabled reviewer’s conversations and queue claims back to the team, named in the audit entry', async () => {
     const leaver = await operatorToken(h, 'leaver', 'reviewer');
     const { id } = await askedBy('Is anyone on my case?');
-    expect((await h.call(c.consoleAssignConversation, { id, operator: 'leaver' }, as(alice))).ret).toBe(1);
+    expect((await h.call(c.consoleAssignConversation, { id, operator: 'leaver' }, as(agent1))).ret).toBe(1);
     const user = await customer(h);
     const recharge = await cryptoRecharge(h, user.token, '21');
     const claim = (token: string) =>
       h.call(q.consoleClaimItem, { kind: 'recharge', id: String(recharge.id), take_over: '' }, as(token));
     expect((await claim(leaver)).data).toMatchObject({ holder: 'leaver', mine: true });
     const unassigned = async () =>
-      (await h.call(c.consoleConversations, { view: 'unassigned' }, as(alice))).data.map((row) => String(row.id));
+      (await h.call(c.consoleConversations, { view: 'unassigned' }, as(agent1))).data.map((row) => String(row.id));
     expect(await unassigned()).not.toContain(id);
 
     const since = await lastAuditId();
@@ -300,7 +302,7 @@ describe('assignment', () => {
     // rather than after the claim would have run out.
     expect(await unassigned()).toContain(id);
     expect((await detail(id)).conversation.assigned_to).toBeNull();
-    expect((await claim(bob)).data).toMatchObject({ holder: 'bob', mine: true });
+    expect((await claim(agent2)).data).toMatchObject({ holder: 'agent2', mine: true });
     const [entry] = await auditSince(since);
     expect(entry).toMatchObject({
       action: 'operator.disable',
@@ -328,7 +330,7 @@ describe('beside the chat', () => {
     expect((await detail(id)).open_withdrawals.map((row) => row.id)).toEqual([second.id, first.id]);
 
     expect(
-      (await h.call(consoleRejectWithdrawal, { id: String(first.id), reason: 'Wrong account name' }, as(alice))).ret,
+      (await h.call(consoleRejectWithdrawal, { id: String(first.id), reason: 'Wrong account name' }, as(agent1))).ret,
     ).toBe(1);
     expect((await detail(id)).open_withdrawals.map((row) => row.id)).toEqual([second.id]);
   });

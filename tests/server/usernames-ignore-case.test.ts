@@ -67,11 +67,11 @@ const applyMigration = async () => {
 };
 
 it('an address that is a username in another case or width is taken: no code, no registration, nothing created', async () => {
-  const typed = 'alice@example.com';
+  const typed = 'customer1@example.com';
   // The code was sent before the legacy account's name was seen.
   h.clock.advance(61_000);
   expect((await h.call(sendEmailCode, { email: typed })).ret).toBe(1);
-  await legacyAccount('Alice@Example.com');
+  await legacyAccount('Customer1@Example.com');
   const before = await accounts();
   expect(
     await h.call(register, {
@@ -85,16 +85,16 @@ it('an address that is a username in another case or width is taken: no code, no
   ).toEqual(EMAIL_TAKEN);
   expect(await accounts()).toBe(before);
   h.clock.advance(61_000);
-  expect(await h.call(sendEmailCode, { email: 'ALICE@example.com' })).toEqual(EMAIL_TAKEN);
+  expect(await h.call(sendEmailCode, { email: 'CUSTOMER1@example.com' })).toEqual(EMAIL_TAKEN);
 
   // Full-width letters are the same name once composed (NFKC): no look-alike of a registered address.
-  await registerByEmail(h, 'bob@example.com');
+  await registerByEmail(h, 'customer2@example.com');
   h.clock.advance(61_000);
-  expect(await h.call(sendEmailCode, { email: 'ｂｏｂ@example.com' })).toEqual(EMAIL_TAKEN);
+  expect(await h.call(sendEmailCode, { email: 'ｃｕｓｔｏｍｅｒ２@example.com' })).toEqual(EMAIL_TAKEN);
   expect(await accounts()).toBe(before + 1);
 
   // The database refuses it too, for a writer that skipped the rule (or raced it).
-  const inserted = await legacyAccount('BOB@example.com').catch((error: unknown) => error);
+  const inserted = await legacyAccount('CUSTOMER2@example.com').catch((error: unknown) => error);
   expect(isUniqueViolation(inserted)).toBe(true);
 });
 
@@ -212,18 +212,18 @@ it("a closed account's username rests in any case, as its phone and e-mail do", 
 
 it('legacy accounts differing only by case: the exact name wins, the migration leaves them, new ones are refused', async () => {
   await h.database.db.execute(sql`drop index users_username_key_idx`);
-  const upper = await legacyAccount('Carol@Example.com', 'upper123');
-  const lower = await legacyAccount('carol@example.com', 'lower123');
+  const upper = await legacyAccount('Customer3@Example.com', 'upper123');
+  const lower = await legacyAccount('customer3@example.com', 'lower123');
   const signedInAs = async (typed: string, password: string) => {
     const res = await tryLogin(typed, password);
     expect(res).toEqual(signedIn);
     return userIdOf(h, res.data!.token);
   };
-  expect(await signedInAs('Carol@Example.com', 'upper123')).toBe(upper);
-  expect(await signedInAs('carol@example.com', 'lower123')).toBe(lower);
+  expect(await signedInAs('Customer3@Example.com', 'upper123')).toBe(upper);
+  expect(await signedInAs('customer3@example.com', 'lower123')).toBe(lower);
   // Neither typed exactly: the older account.
-  expect(await signedInAs('CAROL@EXAMPLE.COM', 'upper123')).toBe(upper);
-  expect(await tryLogin('Carol@Example.com', 'lower123')).toEqual(WRONG);
+  expect(await signedInAs('CUSTOMER3@EXAMPLE.COM', 'upper123')).toBe(upper);
+  expect(await tryLogin('Customer3@Example.com', 'lower123')).toEqual(WRONG);
 
   // The migration does not fail on them, renames nothing and leaves the index out …
   await applyMigration();
@@ -231,13 +231,15 @@ it('legacy accounts differing only by case: the exact name wins, the migration l
   // The server's start names them in its log.
   expect(await usernamesAlike(h.database.db)).toEqual([[upper, lower]]);
   const names = await h.database.db.select({ username: users.username }).from(users);
-  expect(names.map((row) => row.username)).toEqual(expect.arrayContaining(['Carol@Example.com', 'carol@example.com']));
+  expect(names.map((row) => row.username)).toEqual(
+    expect.arrayContaining(['Customer3@Example.com', 'customer3@example.com']),
+  );
   // … while the application's rule still refuses a third.
   h.clock.advance(61_000);
-  expect(await h.call(sendEmailCode, { email: 'CAROL@example.com' })).toEqual(EMAIL_TAKEN);
+  expect(await h.call(sendEmailCode, { email: 'CUSTOMER3@example.com' })).toEqual(EMAIL_TAKEN);
 
   // Once the pair is resolved, the same migration adds the index.
-  await h.database.db.update(users).set({ username: 'carol_old@example.com' }).where(eq(users.id, upper));
+  await h.database.db.update(users).set({ username: 'customer3_old@example.com' }).where(eq(users.id, upper));
   await applyMigration();
   expect(await indexExists()).toBe(true);
   expect(await usernamesAlike(h.database.db)).toEqual([]);

@@ -10,7 +10,7 @@ import { session } from '../../src/lib/session.ts';
 import { toasts } from '../../src/lib/toast.ts';
 import { envelope, httpError, resetClientState, stubFetch, useFakeTimers } from './helpers.ts';
 
-const user = { id: 7, username: 'alice' } as UserInfo;
+const user = { id: 7, username: 'customer1' } as UserInfo;
 
 beforeEach(resetClientState);
 afterEach(resetClientState);
@@ -33,12 +33,12 @@ describe('GET: only ret 1 succeeds', () => {
 describe('POST: ret 0 and -1 fail, anything else succeeds', () => {
   it.each([0, -1])('rejects with the server msg on ret %i', async (ret) => {
     stubFetch(envelope(ret, `no: ${ret}`));
-    await expect(api(login, { username: 'alice', password: 'secret1' })).rejects.toThrow(`no: ${ret}`);
+    await expect(api(login, { username: 'customer1', password: 'secret1' })).rejects.toThrow(`no: ${ret}`);
   });
 
   it.each([1, 2])('resolves with data on ret %i', async (ret) => {
     stubFetch(envelope(ret, 'fine', { token: `t${ret}` }));
-    await expect(api(login, { username: 'alice', password: 'secret1' })).resolves.toEqual({ token: `t${ret}` });
+    await expect(api(login, { username: 'customer1', password: 'secret1' })).resolves.toEqual({ token: `t${ret}` });
   });
 });
 
@@ -120,7 +120,7 @@ describe('ret -1: the token is invalid', () => {
     useFakeTimers();
     location.hash = '#/pages/mine/mine';
     stubFetch(envelope(-1, 'expired'));
-    await expect(api(login, { username: 'alice', password: 'secret1' })).rejects.toThrow('expired');
+    await expect(api(login, { username: 'customer1', password: 'secret1' })).rejects.toThrow('expired');
     await vi.advanceTimersByTimeAsync(5000);
     expect(location.hash).toBe('#/pages/mine/mine');
   });
@@ -155,7 +155,7 @@ describe('a non-200 answer rejects with the status text', () => {
 
   it('a POST with 404 rejects the same way', async () => {
     stubFetch(httpError(404));
-    await expect(api(login, { username: 'alice', password: 'secret1' })).rejects.toThrow(texts.http404.message);
+    await expect(api(login, { username: 'customer1', password: 'secret1' })).rejects.toThrow(texts.http404.message);
   });
 
   it('an answer that is not an envelope is an unknown error', async () => {

@@ -58,7 +58,7 @@ describe('lang header', () => {
 describe('Idempotency-Key', () => {
   it('is carried by a POST', async () => {
     const { calls } = stubFetch(envelope(1, '', { token: 't' }));
-    await api(login, { username: 'alice', password: 'secret1' });
+    await api(login, { username: 'customer1', password: 'secret1' });
     expect(IDEMPOTENCY_HEADER.toLowerCase()).toBe('idempotency-key');
     const key = calls[0].request.headers.get('Idempotency-Key');
     expect(key).toMatch(/^[0-9a-f-]{36}$/i);
@@ -74,12 +74,12 @@ describe('Idempotency-Key', () => {
 describe('bodies and query strings', () => {
   it('a POST sends a form-encoded body with the fields', async () => {
     const { calls } = stubFetch(envelope(1, '', { token: 't' }));
-    await api(login, { username: 'alice', password: 'pa ss&=1' });
+    await api(login, { username: 'customer1', password: 'pa ss&=1' });
     const { request, body } = calls[0];
     expect(request.method).toBe('POST');
     expect(request.headers.get('content-type')).toMatch(/^application\/x-www-form-urlencoded/);
     const fields = new URLSearchParams(body);
-    expect(fields.get('username')).toBe('alice');
+    expect(fields.get('username')).toBe('customer1');
     expect(fields.get('password')).toBe('pa ss&=1');
     expect([...fields.keys()].sort()).toEqual(['password', 'username']);
     expect(new URL(request.url).search).toBe('');
@@ -87,7 +87,7 @@ describe('bodies and query strings', () => {
 
   it('a POST goes to the api prefix plus the path', async () => {
     const { calls } = stubFetch(envelope(1, '', { token: 't' }));
-    await api(login, { username: 'alice', password: 'secret1' });
+    await api(login, { username: 'customer1', password: 'secret1' });
     expect(new URL(calls[0].request.url).pathname).toBe('/api/users/login');
   });
 

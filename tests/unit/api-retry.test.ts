@@ -11,7 +11,7 @@ import { session } from '../../src/lib/session.ts';
 import { envelope, httpError, resetClientState, stubFetch, useFakeTimers } from './helpers.ts';
 
 const networkError = () => new TypeError('Failed to fetch');
-const credentials = { username: 'alice', password: 'secret1' };
+const credentials = { username: 'customer1', password: 'secret1' };
 
 beforeEach(resetClientState);
 afterEach(resetClientState);
@@ -94,7 +94,7 @@ describe('Idempotency-Key across attempts', () => {
     expect(keys[0]).toBeTruthy();
     expect(new Set(keys).size).toBe(1);
     // The body travels again on every attempt.
-    for (const call of calls) expect(new URLSearchParams(call.body).get('username')).toBe('alice');
+    for (const call of calls) expect(new URLSearchParams(call.body).get('username')).toBe('customer1');
   });
 
   it('differs between two separate calls', async () => {

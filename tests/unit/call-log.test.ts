@@ -75,7 +75,7 @@ describe('the call log', () => {
 
   it('records a refused write with its ret, and a call that gave up after five 500s', async () => {
     stubFetch(envelope(0, 'Wrong password'));
-    await api(login, { username: 'alice', password: 'secret1' }).catch(() => undefined);
+    await api(login, { username: 'customer1', password: 'secret1' }).catch(() => undefined);
     expect(callLog.calls[0]).toMatchObject({ method: 'POST', path: '/users/login', status: 200, ret: 0, attempts: 1 });
 
     stubFetch(httpError(500));
@@ -103,7 +103,7 @@ describe('the call log', () => {
   it('never holds a token, a body, a query value or an answer', async () => {
     session.token = 'session-token-4242';
     const { calls } = stubFetch(ok());
-    await api(login, { username: 'alice-secret-name', password: 'secret-password-1' });
+    await api(login, { username: 'customer1-secret-name', password: 'secret-password-1' });
     await api(coinRate, { code: 'QRYVALUE' });
     await api(userInfo);
     // The requests did carry them: the log must not.
@@ -112,7 +112,7 @@ describe('the call log', () => {
     const logged = JSON.stringify(callLog.calls);
     for (const secret of [
       'session-token-4242',
-      'alice-secret-name',
+      'customer1-secret-name',
       'secret-password-1',
       'QRYVALUE',
       'answer-token-7788',

@@ -29,7 +29,7 @@ const answer = (ret: number, id: string | null, status = 200, headers: Record<st
 
 it('keeps a refused write (ret 0), an ended session (ret -1) and an HTTP error with their ids', async () => {
   stubFetch(answer(0, 'req-refused'));
-  await api(login, { username: 'alice', password: 'secret1' }).catch(() => undefined);
+  await api(login, { username: 'customer1', password: 'secret1' }).catch(() => undefined);
   stubFetch(answer(-1, 'req-ended'));
   await api(userInfo, undefined, { redirectOnInvalidToken: false }).catch(() => undefined);
   stubFetch(answer(0, 'req-missing', 404));
@@ -47,7 +47,7 @@ it('keeps a refused write (ret 0), an ended session (ret -1) and an HTTP error w
   ]);
   expect(Date.parse(failedCalls.calls[0]!.at)).toBeGreaterThan(Date.now() - 60_000);
   // Never a body, a password or a query value.
-  expect(JSON.stringify(failedCalls.calls)).not.toMatch(/secret1|alice|act=|system/);
+  expect(JSON.stringify(failedCalls.calls)).not.toMatch(/secret1|customer1|act=|system/);
 });
 
 it('keeps a call that gave up after five 500s once, with the last answer’s id', async () => {
@@ -62,12 +62,12 @@ it('does not keep a success, an answer without an id, nor a cached answer', asyn
   stubFetch(answer(1, 'req-ok'));
   await api(config, { act: 'system' });
   stubFetch(answer(0, null));
-  await api(login, { username: 'alice', password: 'secret1' }).catch(() => undefined);
+  await api(login, { username: 'customer1', password: 'secret1' }).catch(() => undefined);
   stubFetch(answer(0, 'req-old', 200, { [SERVED_FROM_CACHE_HEADER]: '2026-11-23T08:15:00.000Z' }));
   await api(config, { act: 'system' }).catch(() => undefined);
   // A failure after them is kept; once it is, nothing before it was.
   stubFetch(answer(0, 'req-after'));
-  await api(login, { username: 'alice', password: 'secret1' }).catch(() => undefined);
+  await api(login, { username: 'customer1', password: 'secret1' }).catch(() => undefined);
   await expect.poll(() => failedCalls.calls.length).toBe(1);
   expect(failedCalls.calls).toEqual([expect.objectContaining({ requestId: 'req-after' })]);
 });
@@ -77,7 +77,7 @@ it('keeps the last ten, newest last, and on the device', async () => {
   await hydrateStores();
   for (let i = 0; i < 12; i++) {
     stubFetch(answer(0, `req-${i}`));
-    await api(login, { username: 'alice', password: 'secret1' }).catch(() => undefined);
+    await api(login, { username: 'customer1', password: 'secret1' }).catch(() => undefined);
   }
   expect(FAILED_CALLS_KEPT).toBe(10);
   await expect.poll(() => failedCalls.calls.at(-1)?.requestId).toBe('req-11');

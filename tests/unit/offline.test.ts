@@ -23,7 +23,7 @@ describe('offline', () => {
   it('a POST rejects at once with the offline text and fetch is not called', async () => {
     setOnline(false);
     const { fetch } = stubFetch(envelope(1, '', { token: 't' }));
-    const error = (await api(login, { username: 'alice', password: 'secret1' }).catch(
+    const error = (await api(login, { username: 'customer1', password: 'secret1' }).catch(
       (caught: unknown) => caught,
     )) as ApiError;
     expect(error).toBeInstanceOf(ApiError);
@@ -36,7 +36,7 @@ describe('offline', () => {
   it('the same POST goes out when online', async () => {
     setOnline(true);
     const { fetch } = stubFetch(envelope(1, '', { token: 't' }));
-    await expect(api(login, { username: 'alice', password: 'secret1' })).resolves.toEqual({ token: 't' });
+    await expect(api(login, { username: 'customer1', password: 'secret1' })).resolves.toEqual({ token: 't' });
     expect(fetch).toHaveBeenCalledTimes(1);
   });
 
@@ -56,11 +56,11 @@ describe('offline while the browser says online (devtools "Offline" after a relo
     expect(offlineData.online).toBe(false);
 
     fetch.mockClear();
-    await expect(api(login, { username: 'alice', password: 'secret1' })).rejects.toThrow(texts.offline.message);
+    await expect(api(login, { username: 'customer1', password: 'secret1' })).rejects.toThrow(texts.offline.message);
     expect(fetch).toHaveBeenCalledTimes(1);
 
     stubFetch(envelope(1, '', { token: 't' }));
-    await api(login, { username: 'alice', password: 'secret1' });
+    await api(login, { username: 'customer1', password: 'secret1' });
     expect(offlineData.online).toBe(true);
   });
 

@@ -141,7 +141,7 @@ it("a real console page: the operator's sign-in sent twice in one task (Enter tw
     );
     const [name, password, code] = [...view.container.querySelectorAll('input')];
     act(() => {
-      typeInto(name!, 'alice');
+      typeInto(name!, 'customer1');
       typeInto(password!, 'a long password');
       typeInto(code!, '123456');
     });

@@ -34,7 +34,7 @@ describe('the validation texts are the product wording', () => {
 });
 
 describe('login', () => {
-  const form = { username: 'alice', password: 'secret1', agree: true };
+  const form = { username: 'customer1', password: 'secret1', agree: true };
 
   it.each([
     ['empty username', { ...form, username: '' }],
@@ -60,7 +60,7 @@ describe('login', () => {
 
   it('a valid form → null; the wire input needs no agreement', () => {
     expect(firstError(LoginForm, form)).toBeNull();
-    expect(firstError(LoginInput, { username: 'alice', password: 'secret1' })).toBeNull();
+    expect(firstError(LoginInput, { username: 'customer1', password: 'secret1' })).toBeNull();
   });
 });
 
@@ -76,7 +76,7 @@ describe('register', () => {
   };
   const byEmail = {
     mode: 'email',
-    email: 'Alice@Example.com',
+    email: 'Customer1@Example.com',
     code: '123456',
     password: 'abc123',
     paypass: '123456',
@@ -143,37 +143,37 @@ describe('register', () => {
 
   it('e-mail missing or bad', () => {
     expect(firstError(RegisterInput, { ...byEmail, email: '' })).toBe(texts.enterEmail.message);
-    expect(firstError(RegisterInput, { ...byEmail, email: 'alice' })).toBe(texts.emailFormat.message);
-    expect(firstError(RegisterInput, { ...byEmail, email: 'alice@example' })).toBe(texts.emailFormat.message);
+    expect(firstError(RegisterInput, { ...byEmail, email: 'customer1' })).toBe(texts.emailFormat.message);
+    expect(firstError(RegisterInput, { ...byEmail, email: 'customer1@example' })).toBe(texts.emailFormat.message);
     expect(firstError(RegisterInput, { ...byEmail, email: 'al ice@example.com' })).toBe(texts.emailFormat.message);
   });
 
   it.each([
-    'alice@example.com..',
-    'alice@example..com',
-    'alice@-example.com',
-    'alice@example-.com',
-    'alice@.example.com',
-    '.alice@example.com',
-    'alice.@example.com',
+    'customer1@example.com..',
+    'customer1@example..com',
+    'customer1@-example.com',
+    'customer1@example-.com',
+    'customer1@.example.com',
+    '.customer1@example.com',
+    'customer1.@example.com',
     'al..ice@example.com',
-    'alice@example.c',
-    'alice@example.123',
+    'customer1@example.c',
+    'customer1@example.123',
     `${'a'.repeat(65)}@example.com`,
     // Specials outside a quoted string: a mailer reads each as another address (a comment, a list, a group, a route).
-    'alice(note)@example.com',
-    'alice,bob@example.com',
-    'alice;bob@example.com',
-    'team:bob@example.com',
-    'alice<bob>@example.com',
-    'alice[1]@example.com',
-    'alice\\bob@example.com',
+    'customer1(note)@example.com',
+    'customer1,customer2@example.com',
+    'customer1;customer2@example.com',
+    'team:customer2@example.com',
+    'customer1<customer2>@example.com',
+    'customer1[1]@example.com',
+    'customer1\\customer2@example.com',
   ])('e-mail %s: no address by RFC 5321 and the DNS rules, refused', (email) => {
     expect(firstError(RegisterInput, { ...byEmail, email })).toBe(texts.emailFormat.message);
   });
 
   it.each([
-    ['Alice@Example.COM.', 'alice@example.com'],
+    ['Customer1@Example.COM.', 'customer1@example.com'],
     ['a.b+tag@mail.example.co.th', 'a.b+tag@mail.example.co.th'],
     ['สมชาย@ตัวอย่าง.ไทย', 'สมชาย@ตัวอย่าง.ไทย'],
     // A domain's ASCII form (IDNA's A-labels, Punycode) is the same domain as its letters: kept as the letters.
@@ -290,7 +290,7 @@ describe('payment password', () => {
 
 describe('edit profile', () => {
   it('valid → null', () => {
-    expect(firstError(EditProfileInput, { nickname: 'Alice' })).toBeNull();
+    expect(firstError(EditProfileInput, { nickname: 'Customer1' })).toBeNull();
     expect(firstError(EditProfileInput, { currency: 'JPY' })).toBeNull();
     expect(firstError(EditProfileInput, { phone: '0812345678', code: '123456', password: 'secret123' })).toBeNull();
   });
