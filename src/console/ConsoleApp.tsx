@@ -139,8 +139,12 @@ function Frame({ role, name }: { role: OperatorRole; name: string }) {
         <strong className="console-brand">
           <Trans>Coinvest console</Trans>
         </strong>
+        {/* The dot stays with the name (a no-break space before it): on a phone the role goes under them, never the
+            dot alone on a line of its own. */}
         <span className="console-who">
-          {name} · <RoleName role={role} />
+          {name}
+          {'\u00a0· '}
+          <RoleName role={role} />
         </span>
         <LanguageSwitch />
         <SignOutButton />

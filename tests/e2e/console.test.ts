@@ -161,6 +161,23 @@ it('approves a recharge with its details beside it; the customer’s balance sho
   // The page is settled once it says the item is claimed for this reviewer (the claim is asked after the record).
   await page.getByTestId('claim-mine').waitFor();
   await page.setViewportSize({ width: 390, height: 844 });
+  // On a phone the operator's name and role wrap: the dot between them stays on the name's line.
+  const whoLines = await page.locator('.console-who').evaluate((who) => {
+    const text = who.textContent ?? '';
+    const walker = document.createTreeWalker(who, NodeFilter.SHOW_TEXT);
+    const tops: number[] = [];
+    for (let node = walker.nextNode(); node; node = walker.nextNode())
+      for (let at = 0; at < (node.textContent ?? '').length; at++) {
+        const range = document.createRange();
+        range.setStart(node, at);
+        range.setEnd(node, at + 1);
+        // A space at a line's end may have no box: NaN keeps the indexes those of the text.
+        tops.push(Math.round(range.getClientRects()[0]?.top ?? NaN));
+      }
+    const dot = text.indexOf('·');
+    return { dotWithName: tops[dot] === tops[dot - 2], text };
+  });
+  expect(whoLines.dotWithName, whoLines.text).toBe(true);
   await screenshot(page, 'console-00-recharge-390');
   await page.setViewportSize(DESKTOP);
   await page.getByRole('button', { name: 'Approve and credit' }).click();
