@@ -121,16 +121,16 @@ function TodayCard({ calendar }: { calendar: Calendar }) {
       >
         {/* Its labels wrap between words only (the circle is narrow: Japanese "デイリーログイン" broke inside ログイン). */}
         {calendar.signed_today ? (
-          <span className="check-in-label">
+          <span className="check-in-button-label">
             <WordBreaks text={t`Checked in today`} />
           </span>
         ) : busy ? (
-          <span className="check-in-label">
+          <span className="check-in-button-label">
             <WordBreaks text={t`Checking in…`} />
           </span>
         ) : (
           <>
-            <span className="check-in-label">
+            <span className="check-in-button-label">
               <WordBreaks text={t`Check in`} />
             </span>
             <small dir="ltr">+{reward}</small>
