@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { LOCALES } from '../../src/api-contract/constants.ts';
 import { ROUTES } from '../../src/api-contract/routes.ts';
-import { BROWSER_LANGUAGE, launch, phoneContext, screenshot, watchPagesOnFailure } from './browser.ts';
+import { BROWSER_LANGUAGE, launch, phoneContext, screenshot, watchPagesOnFailure, watchRequests } from './browser.ts';
 import { openSignedIn } from './stored-session.ts';
 import { callApi, registerUser } from './pwa.ts';
 
@@ -78,8 +78,13 @@ describe.each(LOCALES)('the home shortcuts in %s', (locale) => {
       await screenshot(page, 'home-shortcuts-jp');
     }
     // The check-in button's label, in its narrow circle.
+    const requests = watchRequests(page);
     await page.goto(`/#${ROUTES.checkIn}`);
     await page.locator('.check-in-button > span').waitFor();
+    // The calendar's answers in, and the loading mask gone from the picture (it hides a moment after the last).
+    await requests.settled();
+    requests.stop();
+    await page.locator('.mask').waitFor({ state: 'detached' });
     const label = await page.evaluate(laidOutNames, '.check-in-button > span');
     expect(label).toHaveLength(1);
     expect(label.filter((name) => name.startsWith('inside:'))).toEqual([]);
