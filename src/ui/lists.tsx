@@ -1,5 +1,5 @@
 // Rows of a settings-style list, a bottom sheet to pick one option, a dialog and an empty state.
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
 import { Link } from 'wouter';
 import { Trans } from '@lingui/react/macro';
@@ -83,6 +83,48 @@ export function Sheet<T extends string>({ title, options, value, onChoose, onClo
         </div>
       </div>
     </div>
+  );
+}
+
+interface ChoiceCellProps<T extends string> {
+  /** The row's label, and the sheet's title (the same words). */
+  label: ReactNode;
+  title: string;
+  icon?: ReactNode;
+  options: readonly { value: T; label: ReactNode }[];
+  /** The choice in force: its label is the row's value and it is ticked in the sheet. */
+  value: T;
+  /** Called with the option tapped (the sheet has closed). */
+  onChoose: (value: T) => void;
+}
+
+/**
+ * A settings row whose value is one of a few options (the language, the theme, the price colours): tapping it opens a
+ * sheet of the options, the one in force ticked; choosing one, or tapping outside, closes it.
+ */
+export function ChoiceCell<T extends string>({ label, title, icon, options, value, onChoose }: ChoiceCellProps<T>) {
+  const [choosing, setChoosing] = useState(false);
+  return (
+    <>
+      <Cell
+        icon={icon}
+        label={label}
+        value={options.find((option) => option.value === value)?.label}
+        onClick={() => setChoosing(true)}
+      />
+      {choosing && (
+        <Sheet
+          title={title}
+          options={options}
+          value={value}
+          onChoose={(option) => {
+            setChoosing(false);
+            onChoose(option);
+          }}
+          onClose={() => setChoosing(false)}
+        />
+      )}
+    </>
   );
 }
 

@@ -2,33 +2,23 @@
 // profits and losses, and buying and selling alike; kept on this device. Until the customer chooses, the app's
 // language says which (src/lib/price-colors-pick.ts). The page repaints at once; the next start paints in it from its
 // first frame (the first screen's hint).
-import { useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { choosePriceColors, priceColors, type PriceColors } from '../../lib/price-colors.ts';
 import { PRICE_COLOR_CHOICES } from '../../lib/price-colors-pick.ts';
-import { Cell, Sheet } from '../../ui/lists.tsx';
+import { ChoiceCell } from '../../ui/lists.tsx';
 
 export function PriceColorsCell() {
   const { t } = useLingui();
   const { colors } = useSnapshot(priceColors);
-  const [choosing, setChoosing] = useState(false);
   const names: Record<PriceColors, string> = { 'green-up': t`Green up, red down`, 'red-up': t`Red up, green down` };
   return (
-    <>
-      <Cell label={<Trans>Price colours</Trans>} value={names[colors]} onClick={() => setChoosing(true)} />
-      {choosing && (
-        <Sheet
-          title={t`Price colours`}
-          options={PRICE_COLOR_CHOICES.map((option) => ({ value: option, label: names[option] }))}
-          value={colors}
-          onChoose={(option) => {
-            setChoosing(false);
-            choosePriceColors(option);
-          }}
-          onClose={() => setChoosing(false)}
-        />
-      )}
-    </>
+    <ChoiceCell
+      label={<Trans>Price colours</Trans>}
+      title={t`Price colours`}
+      options={PRICE_COLOR_CHOICES.map((option) => ({ value: option, label: names[option] }))}
+      value={colors}
+      onChoose={choosePriceColors}
+    />
   );
 }
