@@ -161,7 +161,7 @@ it('approves a recharge with its details beside it; the customer’s balance sho
   // The page is settled once it says the item is claimed for this reviewer (the claim is asked after the record).
   await page.getByTestId('claim-mine').waitFor();
   await page.setViewportSize({ width: 390, height: 844 });
-  // On a phone the operator's name and role wrap: the dot between them stays on the name's line.
+  // On a phone the operator's name and role wrap: the name stays whole and the dot between them on its line.
   const whoLines = await page.locator('.console-who').evaluate((who) => {
     const text = who.textContent ?? '';
     const walker = document.createTreeWalker(who, NodeFilter.SHOW_TEXT);
@@ -175,9 +175,11 @@ it('approves a recharge with its details beside it; the customer’s balance sho
         tops.push(Math.round(range.getClientRects()[0]?.top ?? NaN));
       }
     const dot = text.indexOf('·');
-    return { dotWithName: tops[dot] === tops[dot - 2], text };
+    // The name on one line, whole (the dot after it, behind a no-break space).
+    const nameWhole = tops.slice(0, dot - 1).every((top) => top === tops[0]);
+    return { dotWithName: tops[dot] === tops[dot - 2], nameWhole, text };
   });
-  expect(whoLines.dotWithName, whoLines.text).toBe(true);
+  expect(whoLines, whoLines.text).toMatchObject({ dotWithName: true, nameWhole: true });
   await screenshot(page, 'console-00-recharge-390');
   await page.setViewportSize(DESKTOP);
   await page.getByRole('button', { name: 'Approve and credit' }).click();
