@@ -36,6 +36,20 @@ async function changeFills(page: Page): Promise<{ up: string[]; down: string[] }
   });
 }
 
+/** Opens Markets: every rise's change is filled with `rise`, every fall's with `fall`, and there is at least one. */
+async function expectChangeFills(page: Page, rise: string, fall: string): Promise<void> {
+  const fills = await changeFills(page);
+  expect(
+    fills.up.every((fill) => fill === rise),
+    fills.up.join(),
+  ).toBe(true);
+  expect(
+    fills.down.every((fill) => fill === fall),
+    fills.down.join(),
+  ).toBe(true);
+  expect(fills.up.length + fills.down.length).toBeGreaterThan(0);
+}
+
 it('in Chinese rises are red; choosing green rises repaints at once and holds from the next start’s first frame', async () => {
   const phone = `086${String(Date.now()).slice(-7)}`;
   await registerUser(phone, 'colours12', '246810');
@@ -52,16 +66,7 @@ it('in Chinese rises are red; choosing green rises repaints at once and holds fr
   await buyUp.waitFor();
   expect([await background(buyUp), await background(buyShort)]).toEqual([RED_FILL, GREEN_FILL]);
   await screenshot(page, 'price-colors-zh-red-up');
-  const redMarkets = await changeFills(page);
-  expect(
-    redMarkets.up.every((fill) => fill === RED_FILL),
-    redMarkets.up.join(),
-  ).toBe(true);
-  expect(
-    redMarkets.down.every((fill) => fill === GREEN_FILL),
-    redMarkets.down.join(),
-  ).toBe(true);
-  expect(redMarkets.up.length + redMarkets.down.length).toBeGreaterThan(0);
+  await expectChangeFills(page, RED_FILL, GREEN_FILL);
 
   await page.goto(`/#${ROUTES.settings}`);
   const cell = page.getByRole('button', { name: /涨跌颜色/ });
@@ -70,15 +75,7 @@ it('in Chinese rises are red; choosing green rises repaints at once and holds fr
   await page.getByRole('dialog').getByText('绿涨红跌', { exact: true }).click();
   await expect.poll(() => cell.textContent()).toContain('绿涨红跌');
   await screenshot(page, 'price-colors-zh-settings');
-  const greenMarkets = await changeFills(page);
-  expect(
-    greenMarkets.up.every((fill) => fill === GREEN_FILL),
-    greenMarkets.up.join(),
-  ).toBe(true);
-  expect(
-    greenMarkets.down.every((fill) => fill === RED_FILL),
-    greenMarkets.down.join(),
-  ).toBe(true);
+  await expectChangeFills(page, GREEN_FILL, RED_FILL);
 
   // The next start: the first colour the page marks is green, from the HTML's own script (without the hint it would
   // mark the language's red first, and the app's code green after).
